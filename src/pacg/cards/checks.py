@@ -1,0 +1,129 @@
+"""Checks to acquire, defeat, close or recharge, written as on the cards (CHK-02, ENC-06).
+
+A check is written the way the cards print it:
+
+    "Strength or Melee 9 or Acrobatics 6"
+    "Combat 8 or Dexterity or Stealth 6"
+    "Wisdom 10 or Combat 13 then Combat 15"
+    "None" / "See Below"
+
+Skills share the difficulty that follows them; "or" separates both skills and alternatives; "then" joins
+checks that must all be attempted in order. "Or" binds tighter than "then" (CHK-02), so the last example is
+(Wisdom 10 or Combat 13) then (Combat 15).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pacg.cards.vocabulary import COMBAT, Skill
+
+
+class CheckSyntaxError(ValueError):
+    """A check written in a way the grammar does not allow."""
+
+
+class NoCheck(StrEnum):
+    """The two ways a card says it has no ordinary check (ENC-06)."""
+
+    NONE = "None"
+    SEE_BELOW = "See Below"
+
+
+@dataclass(frozen=True)
+class CheckOption:
+    """One way to attempt a check: any of these skills against this difficulty.
+
+    A skill of "Combat" means a combat check (CHK-07).
+    """
+
+    skills: tuple[str, ...]
+    difficulty: int
+
+    @property
+    def is_combat(self) -> bool:
+        return COMBAT in self.skills
+
+    def __str__(self) -> str:
+        return f"{' or '.join(self.skills)} {self.difficulty}"
+
+
+@dataclass(frozen=True)
+class CheckStep:
+    """One check of a sequence: choose one of its options (CHK-02 "or")."""
+
+    options: tuple[CheckOption, ...]
+
+    def __str__(self) -> str:
+        return " or ".join(str(option) for option in self.options)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A whole check: its steps are attempted in order, each even if an earlier one failed (CHK-02 "then").
+
+    A check with no steps is "None" or "See Below" (`no_check` says which).
+    """
+
+    steps: tuple[CheckStep, ...]
+    no_check: NoCheck | None = None
+
+    @property
+    def is_sequential(self) -> bool:
+        return len(self.steps) > 1
+
+    def __str__(self) -> str:
+        if self.no_check is not None:
+            return str(self.no_check)
+        return " then ".join(str(step) for step in self.steps)
+
+
+_SKILL_NAMES = {str(skill).lower(): str(skill) for skill in Skill} | {COMBAT.lower(): COMBAT}
+_TOKEN = re.compile(r"\s*(\d+|[A-Za-z]+|,|/)\s*")
+
+
+def _tokens(text: str) -> list[str]:
+    tokens: list[str] = []
+    position = 0
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None or match.end() == position:
+            raise CheckSyntaxError(f"unexpected {text[position:]!r} in check {text!r}")
+        tokens.append(match.group(1))
+        position = match.end()
+    return tokens
+
+
+def _parse_step(text: str, whole: str) -> CheckStep:
+    options: list[CheckOption] = []
+    skills: list[str] = []
+    for token in _tokens(text):
+        lowered = token.lower()
+        if token.isdigit():
+            if not skills:
+                raise CheckSyntaxError(f"difficulty {token} has no skill before it in check {whole!r}")
+            options.append(CheckOption(tuple(skills), int(token)))
+            skills = []
+        elif lowered in ("or", ",", "/"):
+            continue
+        elif lowered in _SKILL_NAMES:
+            skills.append(_SKILL_NAMES[lowered])
+        else:
+            raise CheckSyntaxError(f"unknown skill {token!r} in check {whole!r}")
+    if skills:
+        raise CheckSyntaxError(f"{' or '.join(skills)} has no difficulty in check {whole!r}")
+    if not options:
+        raise CheckSyntaxError(f"empty check in {whole!r}")
+    return CheckStep(tuple(options))
+
+
+def parse_check(text: str) -> Check:
+    """Parse a check as printed on a card (CHK-02). Raises CheckSyntaxError naming the bad part."""
+    stripped = " ".join(text.split())
+    for no_check in NoCheck:
+        if stripped.lower() == no_check.lower():
+            return Check((), no_check)
+    parts = re.split(r"\bthen\b", stripped, flags=re.IGNORECASE)
+    return Check(tuple(_parse_step(part, stripped) for part in parts))

@@ -1,0 +1,182 @@
+"""Reading card files into a card library, with errors that name the file, the line and the field.
+
+Each card is one YAML file. Its `type` picks the model that validates it (`MODEL_BY_TYPE`). YAML is read
+as a node tree first, so that every validation error can be traced back to the line it came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Card
+from pacg.cards.vocabulary import CardType
+
+_YamlLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+DEFAULT_CARD_FOLDER = Path(__file__).resolve().parent.parent / "data"
+
+
+@dataclass(frozen=True)
+class CardProblem:
+    """One thing wrong with a card file."""
+
+    path: Path
+    line: int
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}"
+        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+
+
+class CardFileError(ValueError):
+    """Card files that could not be read; `problems` lists each with its file, line and field."""
+
+    def __init__(self, problems: list[CardProblem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(problem) for problem in problems))
+
+
+def _node_at(node: yaml.Node, location: tuple[int | str, ...]) -> yaml.Node:
+    """The deepest YAML node on the path of a validation error's location."""
+    for step in location:
+        child: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == str(step):
+                    child = value
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            child = node.value[step]
+        if child is None:
+            return node
+        node = child
+    return node
+
+
+def _field_name(location: tuple[int | str, ...]) -> str:
+    name = ""
+    previous: int | str | None = None
+    for step in location:
+        if isinstance(step, int):
+            name += f"[{step}]"
+        elif step.startswith(("function-", "tagged-union")) or "[" in step or step == previous:
+            pass  # pydantic's own steps through validators and unions; a tagged union repeats its tag
+        else:
+            name += f".{step}" if name else step
+        previous = step
+    return name
+
+
+def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardProblem]:
+    problems = []
+    for detail in error.errors():
+        location = tuple(detail["loc"])
+        message = detail["msg"].removeprefix("Value error, ")
+        if detail["type"] == "extra_forbidden":
+            message = "unknown field"
+        line = _node_at(root, location).start_mark.line + 1
+        problems.append(CardProblem(path, line, _field_name(location), message))
+    return problems
+
+
+def _read_yaml(path: Path) -> tuple[yaml.MappingNode, dict[str, Any]]:
+    """The file's node tree (for line numbers) and its data, read once."""
+    loader = _YamlLoader(path.read_text(encoding="utf-8"))
+    try:
+        root = loader.get_single_node()
+        if not isinstance(root, yaml.MappingNode):
+            raise CardFileError([CardProblem(path, 1, "", "a card file holds one card: a mapping of fields")])
+        return root, loader.construct_document(root)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise CardFileError([CardProblem(path, line, "", f"not valid YAML: {error.problem}")]) from None
+    finally:
+        loader.dispose()
+
+
+def load_card_file(path: Path) -> AnyCard:
+    """Read and validate one card file. Raises CardFileError naming the file, line and field."""
+    root, data = _read_yaml(path)
+    type_node = _node_at(root, ("type",))
+    try:
+        model = MODEL_BY_TYPE[CardType(data.get("type"))]
+    except ValueError:
+        known = ", ".join(sorted(MODEL_BY_TYPE))
+        raise CardFileError(
+            [CardProblem(path, type_node.start_mark.line + 1, "type", f"unknown card type {data.get('type')!r} (known: {known})")]
+        ) from None
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except ValidationError as error:
+        raise CardFileError(_problems(path, root, error)) from None
+
+
+class CardLibrary:
+    """Every card definition by name, read from a folder of card files."""
+
+    def __init__(self, cards: Iterable[AnyCard]) -> None:
+        self._cards: dict[str, AnyCard] = {}
+        for card in cards:
+            self._cards[card.name] = card
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[AnyCard]:
+        return iter(self._cards.values())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._cards
+
+    def get(self, name: str) -> AnyCard:
+        try:
+            return self._cards[name]
+        except KeyError:
+            raise KeyError(f"no card named {name!r}") from None
+
+    def find(self, name: str) -> AnyCard | None:
+        """The card with this name, ignoring case, or None."""
+        return self._cards.get(name) or next(
+            (card for card in self._cards.values() if card.name.lower() == name.lower()), None
+        )
+
+    def of_type(self, *types: CardType) -> list[AnyCard]:
+        return [card for card in self._cards.values() if card.type in types]
+
+    def typed(self, name: str, model: type[Card]) -> Any:
+        """The card with this name, which must be of this model (a Character, a Location, ...)."""
+        card = self.get(name)
+        if not isinstance(card, model):
+            raise TypeError(f"{name!r} is a {card.type}, not a {model.__name__}")
+        return card
+
+
+def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:
+    """Read every `*.yaml` card file below a folder. All problems of all files are reported together,
+    and so is a name used by two files."""
+    cards: list[AnyCard] = []
+    problems: list[CardProblem] = []
+    seen: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*.yaml")):
+        try:
+            card = load_card_file(path)
+        except CardFileError as error:
+            problems.extend(error.problems)
+            continue
+        if card.name in seen:
+            problems.append(CardProblem(path, 1, "name", f"{card.name!r} is also defined in {seen[card.name]}"))
+            continue
+        seen[card.name] = path
+        cards.append(card)
+    if problems:
+        raise CardFileError(problems)
+    return CardLibrary(cards)

@@ -1,0 +1,333 @@
+"""The card file format: one pydantic model per card type (SET-02), validated when a file is loaded.
+
+Every card records where its facts come from: `provenance: published` for a card whose numbers and powers
+follow a public description of the real card, `provenance: standin` for a card designed to fit its type,
+traits and set because no source describes it (anyone holding the real card can correct the file).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
+
+from pacg.cards.checks import Check, parse_check
+from pacg.cards.powers import CardFilter, Cost, Power
+from pacg.cards.vocabulary import (
+    ABILITIES,
+    BANE_TYPES,
+    BOON_TYPES,
+    DECK_TYPES,
+    SET_INDICATORS,
+    TRAITS,
+    CardType,
+    Proficiency,
+    Skill,
+    adventure_deck_number,
+)
+
+
+def _check(value: Any) -> Check:
+    if isinstance(value, Check):
+        return value
+    if not isinstance(value, str):
+        raise ValueError("a check is written like 'Strength or Melee 9 or Acrobatics 6'")
+    return parse_check(value)
+
+
+CheckField = Annotated[
+    Check,
+    PlainValidator(_check),
+    PlainSerializer(str),
+    WithJsonSchema({"type": "string", "description": "a check such as 'Combat 8 or Dexterity or Stealth 6'"}),
+]
+
+
+def _die(value: Any) -> int:
+    if isinstance(value, str) and value.startswith("d") and value[1:].isdigit():
+        return int(value[1:])
+    raise ValueError(f"a die is written like d8, not {value!r}")
+
+
+DieField = Annotated[
+    int,
+    PlainValidator(_die),
+    PlainSerializer(lambda sides: f"d{sides}"),
+    WithJsonSchema({"type": "string", "pattern": "^d[0-9]+$"}),
+]
+
+SetIndicator = Literal["B", "C", "P", "1", "2", "3", "4", "5", "6"]
+assert set(SetIndicator.__args__) == set(SET_INDICATORS)  # type: ignore[attr-defined]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Card(_Strict):
+    """What every card has: name, type, set indicator, traits, copies and provenance."""
+
+    name: str = Field(min_length=1)
+    type: CardType
+    set: SetIndicator
+    traits: list[str] = []
+    copies: int = Field(1, ge=1)
+    provenance: Literal["published", "standin"]
+    notes: str | None = None  # sources, or what a stand-in was modelled on
+
+    @field_validator("traits")
+    @classmethod
+    def _known_traits(cls, traits: list[str]) -> list[str]:
+        for trait in traits:
+            if trait not in TRAITS:
+                raise ValueError(f"unknown trait {trait!r}")
+        return traits
+
+    @property
+    def adventure_deck_number(self) -> int:
+        """The card's adventure deck number: 0 for letter sets (SET-01)."""
+        return adventure_deck_number(self.set)
+
+    @property
+    def is_basic(self) -> bool:
+        return "Basic" in self.traits
+
+    @property
+    def is_boon(self) -> bool:
+        return self.type in BOON_TYPES
+
+    @property
+    def is_bane(self) -> bool:
+        return self.type in BANE_TYPES
+
+
+def _restrict_type(*allowed: CardType) -> Any:
+    def validate(cls: type, value: CardType) -> CardType:
+        if value not in allowed:
+            raise ValueError(f"must be one of {', '.join(allowed)}")
+        return value
+
+    return field_validator("type")(classmethod(validate))
+
+
+# --- boons and banes ---------------------------------------------------------------------------------
+
+
+class Boon(Card):
+    """A weapon, spell, armor, item, ally, blessing or loot (BOON-01)."""
+
+    check_to_acquire: CheckField | None = None
+    acquire_costs: list[Cost] = []  # ways to acquire other than a check ("bury an armor")
+    powers: list[Power] = []
+    loot_type: CardType | None = None  # a loot card acts as this type (LOOT-01)
+
+    _type = _restrict_type(*BOON_TYPES)
+
+    @property
+    def counts_as(self) -> CardType:
+        """The type the card counts as when played and in a Cards List (LOOT-01)."""
+        return self.loot_type or self.type
+
+
+class Bane(Card):
+    """A villain, henchman, monster or barrier."""
+
+    check_to_defeat: CheckField
+    immunities: list[str] = []
+    damage_type: str = "Combat"  # the type of the damage it deals (CHK-15)
+    counts_as_type: Literal["monster", "barrier"] | None = None  # for villains and henchmen (BANE-01)
+    powers: list[Power] = []
+
+    _type = _restrict_type(*BANE_TYPES)
+
+    @property
+    def counts_as(self) -> CardType:
+        """Villains and most henchmen count as monsters, a few henchmen as barriers (BANE-01)."""
+        if self.type in (CardType.VILLAIN, CardType.HENCHMAN):
+            return CardType(self.counts_as_type or "monster")
+        return self.type
+
+    @property
+    def is_monster(self) -> bool:
+        return self.counts_as == CardType.MONSTER
+
+
+# --- characters ----------------------------------------------------------------------------------------
+
+
+class SkillEntry(_Strict):
+    """A skill on a character card: its die, its skill feat boxes (+1, +2, ...) and derived skills.
+
+    `derived: {Melee: 3}` is printed "Melee: Strength +3" (DICE-03).
+    """
+
+    die: DieField
+    feats: int = Field(0, ge=0)
+    derived: dict[Skill, int] = {}
+
+
+class Counted(_Strict):
+    """A number with feat boxes that raise it by one each (hand size, a Cards List line)."""
+
+    start: int = Field(ge=0)
+    feats: int = Field(0, ge=0)
+
+
+class ProficiencyEntry(_Strict):
+    name: Proficiency
+    feat: bool = False  # True: a power feat box that grants it
+
+
+class Role(_Strict):
+    """One side of a character's role card (ROLE-01)."""
+
+    name: str
+    hand_size: Counted
+    proficiencies: list[ProficiencyEntry] = []
+    powers: list[Power] = []
+
+
+class Character(Card):
+    """A character card with its role card (CHAR-01, FEAT-01..02, ROLE-01)."""
+
+    skills: dict[Skill, SkillEntry]
+    hand_size: Counted
+    proficiencies: list[ProficiencyEntry] = []
+    favored: list[CardType] = Field(min_length=1)
+    cards_list: dict[CardType, Counted]
+    cohort: str | None = None
+    powers: list[Power] = []
+    roles: list[Role] = []
+    suggested_deck: dict[CardType, list[str]] = {}  # rulebook page 28 (SETUP-02)
+
+    _type = _restrict_type(CardType.CHARACTER)
+
+    @field_validator("skills")
+    @classmethod
+    def _abilities_first(cls, skills: dict[Skill, SkillEntry]) -> dict[Skill, SkillEntry]:
+        for skill in skills:
+            if skill not in ABILITIES:
+                raise ValueError(f"{skill} is not an ability; list it under its ability's 'derived'")
+        return skills
+
+    @field_validator("cards_list", "suggested_deck")
+    @classmethod
+    def _deck_types(cls, value: dict[CardType, Any]) -> dict[CardType, Any]:
+        for card_type in value:
+            if card_type not in DECK_TYPES:
+                raise ValueError(f"{card_type} is not a card type a character deck holds")
+        return value
+
+
+# --- locations and story cards --------------------------------------------------------------------------
+
+
+class ClosingOption(_Strict):
+    """One way to meet a When Closing requirement: a check, a cost, or nothing ("close automatically")."""
+
+    check: CheckField | None = None
+    cost: Cost | None = None
+    automatic: bool = False
+
+
+class Location(Card):
+    """A location card (LOC-01)."""
+
+    deck: dict[CardType, int]
+    at_this_location: list[Power] = []
+    when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
+    when_permanently_closed: list[Power] = []
+
+    _type = _restrict_type(CardType.LOCATION)
+
+    @field_validator("deck")
+    @classmethod
+    def _deck_types(cls, deck: dict[CardType, int]) -> dict[CardType, int]:
+        for card_type in deck:
+            if card_type not in DECK_TYPES:
+                raise ValueError(f"{card_type} is not a card type a location deck holds")
+        return deck
+
+
+class Reward(_Strict):
+    """What a story card gives on completion: a feat, loot or cards, described and as data."""
+
+    text: str
+    feat: Literal["skill", "power", "card", "any"] | None = None
+    loot: list[str] = []
+    draw_random: CardFilter | None = None
+
+
+class Scenario(Card):
+    """A scenario card: villains, henchmen (the last one fills the stack, SETUP-07), locations by player
+    count (SETUP-05), cohorts (SETUP-11), powers and reward."""
+
+    villains: list[str] = []
+    henchmen: list[str] = Field(min_length=1)
+    locations: dict[int, list[str]]
+    cohorts: list[str] = []
+    powers: list[Power] = []
+    reward: Reward | None = None
+
+    _type = _restrict_type(CardType.SCENARIO)
+
+    def locations_for(self, players: int) -> list[str]:
+        """All locations listed up to the number of players (SETUP-05)."""
+        return [name for count in sorted(self.locations) if count <= players for name in self.locations[count]]
+
+
+class Adventure(Card):
+    scenarios: list[str] = Field(min_length=1)
+    powers: list[Power] = []
+    reward: Reward | None = None
+
+    _type = _restrict_type(CardType.ADVENTURE)
+
+
+class AdventurePath(Card):
+    adventures: list[str] = Field(min_length=1)
+    powers: list[Power] = []
+    reward: Reward | None = None
+
+    _type = _restrict_type(CardType.ADVENTURE_PATH)
+
+
+# --- support cards ---------------------------------------------------------------------------------------
+
+
+class Cohort(Card):
+    """A cohort: a support card that starts in hand; banishing it removes it from the game (COH-01)."""
+
+    powers: list[Power] = []
+
+    _type = _restrict_type(CardType.COHORT)
+
+
+class MythicPath(Card):
+    powers: list[Power] = []
+
+    _type = _restrict_type(CardType.MYTHIC_PATH)
+
+
+class Redemption(Card):
+    """The redemption card: the Corrupted boons that can be redeemed (RED-01)."""
+
+    redeemable: list[str] = []
+
+    _type = _restrict_type(CardType.REDEMPTION)
+
+
+MODEL_BY_TYPE: dict[CardType, type[Card]] = {
+    **{card_type: Boon for card_type in BOON_TYPES},
+    **{card_type: Bane for card_type in BANE_TYPES},
+    CardType.CHARACTER: Character,
+    CardType.LOCATION: Location,
+    CardType.SCENARIO: Scenario,
+    CardType.ADVENTURE: Adventure,
+    CardType.ADVENTURE_PATH: AdventurePath,
+    CardType.COHORT: Cohort,
+    CardType.MYTHIC_PATH: MythicPath,
+    CardType.REDEMPTION: Redemption,
+}
+
+AnyCard = Boon | Bane | Character | Location | Scenario | Adventure | AdventurePath | Cohort | MythicPath | Redemption
