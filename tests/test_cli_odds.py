@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from click.testing import Result
 from typer.testing import CliRunner
 
 from pacg.cli import app
@@ -12,7 +13,8 @@ from pacg.cli import app
 runner = CliRunner()
 
 
-def run(*args: str):
+def run(*args: str) -> Result:
+    """Run `pacg odds ARGS...` and return the result."""
     return runner.invoke(app, ["odds", *args])
 
 
@@ -82,7 +84,7 @@ def test_errors_exit_2_with_one_clear_line(dice: str, difficulty: str, message: 
     assert message in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
-    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+    assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
 def test_errors_with_json_also_exit_2() -> None:

@@ -103,6 +103,8 @@ def test_dice_are_kept_sorted_descending() -> None:
         ("1d8-1d4", '"-1d4": dice can only be added, not subtracted'),
         ("3", '"3": a dice pool needs at least one die'),
         ("   ", '"": empty dice text'),
+        ("1000000000d6", '"1000000000d6": more than 100 dice'),
+        ("60d6 + 60d4", '"60d6 + 60d4": more than 100 dice'),
     ],
 )
 def test_bad_text_names_the_bad_part(text: str, message: str) -> None:

@@ -35,6 +35,7 @@ __all__ = [
 ]
 
 MIN_SIDES = 2
+MAX_PARSED_DICE = 100  # far more than any check rolls; keeps a typo like "1000000d6" from hanging
 
 
 class DiceError(ValueError):
@@ -68,6 +69,8 @@ def _dice_sum_counts(dice: tuple[int, ...]) -> tuple[int, ...]:
     """
     if not dice:
         return (1,)
+    if len(dice) == 1:
+        return (1,) * dice[0]
     return _add_die(_dice_sum_counts(dice[:-1]), dice[-1])
 
 
@@ -81,7 +84,7 @@ def clear_caches() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Distribution:
     """The exact distribution of one roll of a dice pool, plus the pool's rerolls.
 
@@ -132,9 +135,12 @@ class Distribution:
 
         CHK-14: a roll succeeds when its result is >= the difficulty. CHK-13: each reroll rolls the
         whole pool again after a failure, so the check fails only if every roll fails:
-        ``1 - P(fail) ** (rerolls + 1)``.
+        ``1 - P(fail) ** (rerolls + 1)``, worked out in integers and reduced once.
         """
-        return 1 - self._single_failure(difficulty) ** (self.rerolls + 1)
+        rolls = self.rerolls + 1
+        failures = self.total - self.count_at_least(difficulty)
+        all_outcomes = self.total**rolls
+        return Fraction(all_outcomes - failures**rolls, all_outcomes)
 
     def damage_distribution(self, difficulty: int) -> dict[int, Fraction]:
         """Probability of each amount of damage dealt by the check, 0 meaning success.
@@ -166,7 +172,7 @@ def _floored_counts(low: int, counts: tuple[int, ...]) -> tuple[int, tuple[int, 
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DieResult:
     """One die of a roll: how many sides it has and the face it shows."""
 
@@ -174,7 +180,7 @@ class DieResult:
     face: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """The outcome of rolling a dice pool once.
 
@@ -236,6 +242,8 @@ def _parse_dice_term(sign: int, body: str) -> tuple[int, ...]:
         raise DiceError(f'"{body}": a die needs at least {MIN_SIDES} sides')
     if count < 1:
         raise DiceError(f'"{body}": the number of dice must be at least 1')
+    if count > MAX_PARSED_DICE:
+        raise DiceError(f'"{body}": more than {MAX_PARSED_DICE} dice')
     return (sides,) * count
 
 
@@ -252,6 +260,8 @@ def _parse(text: str) -> tuple[tuple[int, ...], int]:
             raise DiceError(f'"{body}": expected a term like 2d6 or +3')
     if not dice:
         raise DiceError(f'"{text.strip()}": a dice pool needs at least one die')
+    if len(dice) > MAX_PARSED_DICE:
+        raise DiceError(f'"{text.strip()}": more than {MAX_PARSED_DICE} dice')
     return tuple(dice), modifier
 
 
@@ -261,11 +271,12 @@ def _parse(text: str) -> tuple[tuple[int, ...], int]:
 
 
 def _check_sides(sides: int) -> None:
+    """Refuse a die with fewer than two sides."""
     if sides < MIN_SIDES:
         raise DiceError(f'"d{sides}": a die needs at least {MIN_SIDES} sides')
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DicePool:
     """The dice of a check: sides of each die (sorted descending), a modifier and rerolls.
 
@@ -333,7 +344,7 @@ class DicePool:
         """The exact distribution of the pool's result, floored at 0 (DICE-01)."""
         counts = _dice_sum_counts(self.dice)
         low, counts = _floored_counts(len(self.dice) + self.modifier, counts)
-        return Distribution(low=low, counts=counts, rerolls=self.rerolls)
+        return Distribution(low, counts, self.rerolls)
 
     def probability_at_least(self, difficulty: int) -> Fraction:
         """Shortcut for ``self.distribution().probability_at_least(difficulty)`` (CHK-13/14)."""
