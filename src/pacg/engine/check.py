@@ -1,0 +1,299 @@
+"""Attempting a check (rulebook pages 11-13): skill, difficulty, cards and powers, dice, roll, damage.
+
+    Determine which skill you're using.            CHK-04, CHK-05, CHK-06, CHK-07, CHK-10
+    Determine the difficulty.                      CHK-08
+    Play cards and use powers that affect it.      CHK-09, CHK-12, ENC-02, ENC-03, BOON-01, PLAY-01..07
+    Assemble your dice.                            DICE-03, CHK-11, KEEP-05
+    Attempt the roll.                              DICE-01, CHK-13, CHK-14
+    Take damage, if necessary.                     CHK-15
+
+After the check, the checks that played cards call for (a spell's check to recharge) follow (KEEP-04).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
+from pacg.cards.model import Bane, Boon
+from pacg.cards.powers import Purpose, UseSkill
+from pacg.cards.vocabulary import COMBAT, DEFAULT_COMBAT_SKILLS, UNTRAINED_DIE, CardAction, Skill
+from pacg.decisions import Decision, Option, Process
+from pacg.dice import DicePool, Roll
+from pacg.engine.playing import (
+    Play,
+    apply_play,
+    apply_standing_powers,
+    check_plays,
+    decide_order,
+    perform,
+    reroll_plays,
+)
+from pacg.engine.state import CharacterState, Game, SkillDie
+from pacg.engine.zones import PhysicalCard
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Damage a failed check deals (CHK-15)."""
+
+    amount: int
+    type: str
+
+
+@dataclass
+class CheckState:
+    """Everything a check accumulates while it is attempted."""
+
+    game: Game
+    checker: CharacterState
+    purpose: Purpose
+    against: PhysicalCard | None
+    option: CheckOption
+    skill: Skill | None = None
+    skill_die: SkillDie | None = None
+    traits: set[str] = field(default_factory=set)
+    difficulty: int = 0
+    die: int = UNTRAINED_DIE  # the die the check rolls (its type is what blessings add, CHK-12)
+    added_dice: list[int] = field(default_factory=list)
+    modifier: int = 0
+    automatic_success: bool = False
+    plays: list[Play] = field(default_factory=list)
+
+    @property
+    def is_combat(self) -> bool:
+        return self.option.is_combat
+
+    @property
+    def skills_used(self) -> frozenset[str]:
+        """The skill used and the skill it refers to: both count for the check's type (CHK-10)."""
+        return self.skill_die.traits if self.skill_die else frozenset({str(self.skill)} if self.skill else ())
+
+    @property
+    def immunities(self) -> frozenset[str]:
+        """The traits the card checked against is immune to (ENC-03)."""
+        card = self.against.card if self.against else None
+        return frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
+
+    def pool(self) -> DicePool:
+        """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05)."""
+        return DicePool((self.die, *self.added_dice), self.modifier)
+
+    def variables(self) -> dict[str, int]:
+        return self.game.variables(self.checker.location)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """How a check went."""
+
+    success: bool
+    skill: Skill | None
+    difficulty: int
+    pool: DicePool
+    roll: Roll | None
+    traits: frozenset[str]
+    damage: Damage | None = None
+
+    @property
+    def total(self) -> int:
+        return self.roll.total if self.roll else 0
+
+
+@dataclass(frozen=True)
+class SkillChoice:
+    """One way to attempt a check: an option of the check, a skill, and the card or power deciding it."""
+
+    option: CheckOption
+    skill: Skill
+    play: Play | None = None
+
+
+def _listed_skills(option: CheckOption) -> tuple[Skill, ...]:
+    """The skills a check option lets you choose; a combat check uses Strength or Melee (CHK-07)."""
+    if option.is_combat:
+        return DEFAULT_COMBAT_SKILLS
+    return tuple(Skill(name) for name in option.skills if name != COMBAT)
+
+
+def _describe(character: CharacterState, skill: Skill) -> str:
+    known = character.skill(skill)
+    if known is None:
+        return f"{skill} d{UNTRAINED_DIE}"
+    return f"{skill} d{known.die}" + (f"{known.modifier:+d}" if known.modifier else "")
+
+
+def _skill_choices(state: CheckState, step: CheckStep) -> list[SkillChoice]:
+    """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05)."""
+    choices = []
+    for option in step.options:
+        state.option = option
+        choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
+        for play in check_plays(state, state.checker, deciding_skill=True):
+            use_skill = play.power.effect(UseSkill)
+            choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
+    return choices
+
+
+def _choose_skill(state: CheckState, step: CheckStep) -> Process[SkillChoice]:
+    choices = _skill_choices(state, step)
+    checker = state.checker
+    options = tuple(
+        Option(
+            (f"{choice.play.label}: " if choice.play else "")
+            + f"{_describe(checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
+            + f"{choice.option.difficulty}",
+            choice,
+        )
+        for choice in choices
+    )
+    index = yield Decision(
+        checker.name,
+        "skill",
+        f"{checker.name}: which skill for the check ({step})?",
+        options,
+        help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
+    )
+    return choices[index]
+
+
+def _set_skill(state: CheckState, choice: SkillChoice) -> None:
+    """Fix the skill, its die and modifier, and the traits it adds to the check (CHK-04, CHK-06)."""
+    state.option = choice.option
+    state.skill = choice.skill
+    state.skill_die = state.checker.skill(choice.skill)
+    if state.skill_die is not None:
+        state.die = state.skill_die.die
+        state.modifier += state.skill_die.modifier
+    state.traits |= state.skills_used
+    if choice.play is not None:
+        state.traits |= set(choice.play.card.card.traits) if choice.play.card else set()  # CHK-06
+
+
+def odds(state: CheckState) -> Fraction:
+    """The exact chance the check succeeds as it stands (DESIGN.md 6)."""
+    if state.automatic_success and not state.is_combat:
+        return Fraction(1)
+    return state.pool().probability_at_least(state.difficulty)
+
+
+def _play_cards(state: CheckState) -> Process[None]:
+    """Each player, the checker first, plays cards and uses powers until everyone passes (ENC-02)."""
+    yield from decide_order(state, check_plays, "play", _play_prompt)
+
+
+def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[str, object]]:
+    pool = state.pool()
+    chance = odds(state)
+    prompt = (
+        f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
+        f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
+    )
+    return prompt, {"pool": str(pool), "difficulty": state.difficulty, "probability": chance}
+
+
+def _roll(state: CheckState) -> Process[Roll]:
+    """Roll; a failed roll may be rerolled by each reroll power once (CHK-13)."""
+    roll = state.pool().roll(state.game.rng)
+    used: set[str] = set()
+    while roll.total < state.difficulty:
+        plays = [p for p in reroll_plays(state) if p.key not in used]
+        if not plays:
+            break
+        options = (Option("Keep the result"),) + tuple(Option(p.label, p) for p in plays)
+        index = yield Decision(
+            state.checker.name,
+            "reroll",
+            f"{state.checker.name} rolled {roll.total} against {state.difficulty}: reroll?",
+            options,
+            help="A reroll power rolls the check's dice again once; the new result stands.",
+        )
+        if index == 0:
+            break
+        play = options[index].value
+        used.add(play.key)
+        apply_play(state, play)
+        roll = state.pool().roll(state.game.rng)
+    return roll
+
+
+def _damage(state: CheckState, roll: Roll) -> Damage | None:
+    """Failing a check to defeat a monster deals the difference, Combat unless stated (CHK-15)."""
+    card = state.against.card if state.against else None
+    if state.purpose is not Purpose.DEFEAT or not isinstance(card, Bane) or not card.is_monster:
+        return None
+    return Damage(state.difficulty - roll.total, card.damage_type)
+
+
+def attempt_check(
+    game: Game,
+    checker: CharacterState,
+    step: CheckStep,
+    purpose: Purpose,
+    against: PhysicalCard | None = None,
+) -> Process[CheckResult]:
+    """Attempt one check (one step of a card's check) from choosing the skill to taking damage."""
+    state = CheckState(game, checker, purpose, against, step.options[0])
+    choice = yield from _choose_skill(state, step)
+    _set_skill(state, choice)
+    state.difficulty = state.option.difficulty  # CHK-08, then the standing modifiers:
+    apply_standing_powers(state)
+    if choice.play is not None:
+        apply_play(state, choice.play)
+    yield from _play_cards(state)
+    if state.automatic_success and not state.is_combat:  # never on a combat check (CHK-01)
+        roll = None
+        success = True
+    else:
+        roll = yield from _roll(state)
+        success = roll.total >= state.difficulty  # CHK-14
+    damage = None if success or roll is None else _damage(state, roll)
+    result = CheckResult(success, state.skill, state.difficulty, state.pool(), roll, frozenset(state.traits), damage)
+    game.note(
+        f"{checker.name} {'succeeded' if success else 'failed'} at {state.skill} "
+        f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else "")
+    )
+    yield from _after_check(state)
+    return result
+
+
+def _after_check(state: CheckState) -> Process[None]:
+    """Checks that cards played on the check call for come after it (KEEP-04): a spell's check to recharge.
+
+    Success recharges the card; a player with none of the check's skills banishes a card that says so.
+    """
+    game = state.game
+    for play in state.plays:
+        recharge = play.power.recharge_check
+        if recharge is None or play.card is None:
+            continue
+        check = parse_check(recharge.check)
+        skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
+        if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
+            perform(game, play.player, play.card, CardAction.BANISH)
+            continue
+        results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
+        if all(result.success for result in results):
+            perform(game, play.player, play.card, CardAction.RECHARGE)
+
+
+def attempt_checks(
+    game: Game, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None
+) -> Process[list[CheckResult]]:
+    """Attempt every step of a check in order: "then" steps are all attempted, even after a failure (CHK-02)."""
+    if isinstance(check, str):
+        check = parse_check(check)
+    results = []
+    for step in check.steps:
+        results.append((yield from attempt_check(game, checker, step, purpose, against)))
+    return results
+
+
+def check_of(card: PhysicalCard) -> Check | None:
+    """The check a card calls for when encountered: to acquire a boon or to defeat a bane (CHK-01)."""
+    if isinstance(card.card, Boon):
+        return card.card.check_to_acquire
+    if isinstance(card.card, Bane):
+        return card.card.check_to_defeat
+    return None

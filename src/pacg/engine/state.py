@@ -1,0 +1,174 @@
+"""The game state: the characters at the table, the locations, the zones, and the one random generator.
+
+All randomness of a game (shuffles, dice, random draws from the box) comes from `Game.rng` (DESIGN.md 4).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from pacg.cards.loader import CardLibrary
+from pacg.cards.model import Character, Location, Role, Scenario
+from pacg.cards.powers import Power
+from pacg.cards.vocabulary import ABILITIES, CardType, Proficiency, Skill
+from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
+
+
+@dataclass
+class Feats:
+    """The feat boxes checked on a character card and role card (FEAT-01, FEAT-02, ROLE-01).
+
+    Boxes of a group are checked left to right and a higher bonus replaces a lower one, so a skill with two
+    boxes checked has +2.
+    """
+
+    skills: dict[Skill, int] = field(default_factory=dict)
+    hand_size: int = 0
+    cards: dict[CardType, int] = field(default_factory=dict)
+    proficiencies: set[Proficiency] = field(default_factory=set)
+    powers: set[tuple[int, str]] = field(default_factory=set)  # (power index, feat box label)
+    role: str | None = None
+
+
+@dataclass(frozen=True)
+class SkillDie:
+    """A character's skill: its die and modifier, and the ability it refers to (DICE-03)."""
+
+    skill: Skill
+    die: int
+    modifier: int
+    ability: Skill
+
+    @property
+    def traits(self) -> frozenset[str]:
+        """The skill and the skill it refers to are traits of a check that uses it (CHK-06, CHK-10)."""
+        return frozenset({str(self.skill), str(self.ability)})
+
+
+class CharacterState:
+    """A character at the table: card, checked feats, location and piles."""
+
+    def __init__(self, card: Character, feats: Feats | None = None, location: str = "") -> None:
+        self.card = card
+        self.feats = feats or Feats()
+        self.location = location
+        self.alive = True
+        self.mythic_charges = 0
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def zone(self, kind: ZoneKind) -> Zone:
+        return Zone(kind, self.name)
+
+    @property
+    def role(self) -> Role | None:
+        return next((role for role in self.card.roles if role.name == self.feats.role), None)
+
+    def skill(self, skill: Skill) -> SkillDie | None:
+        """The die and modifier of a skill the character has, or None (DICE-03).
+
+        A derived skill ("Melee: Strength +3") uses the ability's die and adds both modifiers.
+        """
+        for ability, entry in self.card.skills.items():
+            feat_bonus = min(self.feats.skills.get(ability, 0), entry.feats)
+            if ability == skill:
+                return SkillDie(skill, entry.die, feat_bonus, ability)
+            if skill in entry.derived:
+                return SkillDie(skill, entry.die, feat_bonus + entry.derived[skill], ability)
+        return None
+
+    def has_skill(self, skill: Skill) -> bool:
+        return skill in ABILITIES or self.skill(skill) is not None
+
+    @property
+    def hand_size(self) -> int:
+        counted = self.role.hand_size if self.role else self.card.hand_size
+        return counted.start + min(self.feats.hand_size, counted.feats)
+
+    def proficient(self, proficiency: Proficiency) -> bool:
+        entries = self.role.proficiencies if self.role else self.card.proficiencies
+        return any(e.name == proficiency and (not e.feat or proficiency in self.feats.proficiencies) for e in entries)
+
+    def powers(self) -> list[tuple[str, Power]]:
+        """The character's powers as they read with the checked feats, each with a stable key.
+
+        A power feat box carries the whole power as it reads once checked (FEAT-02); of several checked boxes
+        of one power, the last listed applies.
+        """
+        result = []
+        sources = [("", self.card.powers)] + ([("role:", self.role.powers)] if self.role else [])
+        for prefix, powers in sources:
+            for index, power in enumerate(powers):
+                for feat in power.feats:
+                    if (index, feat.box) in self.feats.powers:
+                        power = feat.power
+                result.append((f"{prefix}{index}", power))
+        return result
+
+
+@dataclass
+class LocationState:
+    card: Location
+    closed: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def deck(self) -> Zone:
+        return Zone(ZoneKind.LOCATION_DECK, self.name)
+
+
+class Game:
+    """One game: the card library, the physical cards in their zones, the table and the random generator."""
+
+    def __init__(self, library: CardLibrary, seed: int | None = None, adventure_deck_number: int = 0) -> None:
+        self.library = library
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.zones = Zones()
+        self.characters: list[CharacterState] = []
+        self.locations: dict[str, LocationState] = {}
+        self.scenario: Scenario | None = None
+        self.adventure_deck_number = adventure_deck_number
+        self.log: list[str] = []
+
+    def fill_box(self, names: list[str] | None = None) -> None:
+        """Put every copy of every card (or of the named cards) into the box, by type (SET-03)."""
+        cards = [self.library.get(name) for name in names] if names else list(self.library)
+        for card in cards:
+            if card.is_boon or card.is_bane or card.type == CardType.COHORT:
+                for _ in range(card.copies):
+                    self.zones.create(card, box(card.type))
+
+    def from_box(self, name: str) -> PhysicalCard:
+        """A named card out of the box (where it must be)."""
+        card = self.library.get(name)
+        for physical in self.zones.cards(box(card.type)):
+            if physical.card is card:
+                return physical
+        raise LookupError(f"no {name} left in the box")
+
+    def character(self, name: str) -> CharacterState:
+        for character in self.characters:
+            if character.name == name:
+                return character
+        raise KeyError(f"no character {name!r} at the table")
+
+    def local_characters(self, location: str) -> list[CharacterState]:
+        return [c for c in self.characters if c.alive and c.location == location]
+
+    def variables(self, location: str = "") -> dict[str, int]:
+        """The numbers an amount on a card may refer to ("1 + AD", "characters", "local")."""
+        return {
+            "AD": self.adventure_deck_number,
+            "characters": len(self.characters),
+            "local": len(self.local_characters(location)),
+        }
+
+    def note(self, text: str) -> None:
+        self.log.append(text)

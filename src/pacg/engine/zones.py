@@ -1,0 +1,136 @@
+"""Where every physical card is: the box, decks, hands, piles, locations and the rest (DESIGN.md 7).
+
+Every physical card is in exactly one zone at a time, and `Zones.move` is the one way to move it. A deck or
+pile is a list whose first card is the top. The box holds cards by type (SET-03).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+
+from pacg.cards.model import AnyCard
+from pacg.cards.vocabulary import CardType
+
+
+class ZoneKind(StrEnum):
+    BOX = "box"  # owner: the card type
+    DECK = "deck"  # owner: the character
+    HAND = "hand"
+    DISCARD = "discard pile"
+    BURIED = "buried"
+    DISPLAYED = "displayed"
+    LOCATION_DECK = "location deck"  # owner: the location
+    BLESSINGS_DECK = "blessings deck"
+    BLESSINGS_DISCARD = "blessings discard pile"
+    REMOVED = "removed from the game"
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    kind: ZoneKind
+    owner: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.owner}'s {self.kind}" if self.owner and self.kind != ZoneKind.BOX else (
+            f"the box ({self.owner})" if self.kind == ZoneKind.BOX else str(self.kind)
+        )
+
+
+def box(card_type: CardType | str) -> Zone:
+    return Zone(ZoneKind.BOX, str(card_type))
+
+
+BLESSINGS_DECK = Zone(ZoneKind.BLESSINGS_DECK)
+BLESSINGS_DISCARD = Zone(ZoneKind.BLESSINGS_DISCARD)
+REMOVED = Zone(ZoneKind.REMOVED)
+
+
+@dataclass(eq=False, slots=True)
+class PhysicalCard:
+    """One physical copy of a card; `uid` tells copies apart."""
+
+    uid: int
+    card: AnyCard
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def type(self) -> CardType:
+        return self.card.type
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} #{self.uid}>"
+
+
+class Position(Enum):
+    TOP = "top"
+    BOTTOM = "bottom"
+
+
+class ConservationError(AssertionError):
+    """A card found in no zone, in two zones, or a card count that changed (DESIGN.md 7)."""
+
+
+class Zones:
+    """All zones of one game and the cards in them."""
+
+    def __init__(self) -> None:
+        self._piles: dict[Zone, list[PhysicalCard]] = {}
+        self._where: dict[int, Zone] = {}
+        self._cards: list[PhysicalCard] = []
+
+    def create(self, card: AnyCard, zone: Zone) -> PhysicalCard:
+        """Bring a physical card into the game (only when the box is filled)."""
+        physical = PhysicalCard(len(self._cards), card)
+        self._cards.append(physical)
+        self._where[physical.uid] = zone
+        self._piles.setdefault(zone, []).append(physical)
+        return physical
+
+    def cards(self, zone: Zone) -> list[PhysicalCard]:
+        """The cards in a zone, top first. The list is the zone's own: change it only through `move`."""
+        return self._piles.setdefault(zone, [])
+
+    def where(self, card: PhysicalCard) -> Zone:
+        return self._where[card.uid]
+
+    def move(self, card: PhysicalCard, to: Zone, position: Position = Position.TOP) -> None:
+        """Move a card from wherever it is to the top or bottom of another zone."""
+        source = self._piles[self._where[card.uid]]
+        source.remove(card)
+        target = self._piles.setdefault(to, [])
+        if position is Position.TOP:
+            target.insert(0, card)
+        else:
+            target.append(card)
+        self._where[card.uid] = to
+
+    def shuffle_into(self, card: PhysicalCard, to: Zone, rng: random.Random) -> None:
+        """Move a card into a zone at a random place (SUM-05: added cards are shuffled in)."""
+        self.move(card, to, Position.BOTTOM)
+        target = self._piles[to]
+        target.insert(rng.randrange(len(target)), target.pop())
+
+    def shuffle(self, zone: Zone, rng: random.Random) -> None:
+        rng.shuffle(self._piles.setdefault(zone, []))
+
+    @property
+    def total(self) -> int:
+        return len(self._cards)
+
+    def check_conservation(self) -> None:
+        """Every card is in exactly one zone, the one it is recorded in, and none is lost or added."""
+        seen: set[int] = set()
+        for zone, pile in self._piles.items():
+            for card in pile:
+                if card.uid in seen:
+                    raise ConservationError(f"{card!r} is in two places")
+                if self._where[card.uid] != zone:
+                    raise ConservationError(f"{card!r} is in {zone} but recorded in {self._where[card.uid]}")
+                seen.add(card.uid)
+        if len(seen) != len(self._cards):
+            raise ConservationError(f"{len(self._cards) - len(seen)} cards are in no place")

@@ -1,0 +1,126 @@
+"""The test vocabulary (DESIGN.md 8): build any table in a few lines, fix the dice, script the answers.
+
+    table = Table()
+    harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Cecilla the Uprooter"])
+    table.dice(6, 4, 2, 1)
+    result = table.run(attempt_checks(...), "Reveal Shortbow: Ranged", "Recharge Cecilla")
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from functools import cache
+from typing import TypeVar
+
+from pacg.cards.loader import CardLibrary, load_library
+import yaml
+
+from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
+from pacg.cards.vocabulary import CardType
+from pacg.decisions import Decision, Process, run
+from pacg.engine.state import CharacterState, Feats, Game, LocationState
+from pacg.engine.zones import PhysicalCard, Position, ZoneKind
+
+T = TypeVar("T")
+
+
+@cache
+def library() -> CardLibrary:
+    """The built-in card library, read once for the whole test run."""
+    return load_library()
+
+
+class FixedDice(random.Random):
+    """A random generator whose next die rolls are scripted; everything else stays seeded and random."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.faces: list[int] = []
+
+    def randint(self, a: int, b: int) -> int:
+        if not self.faces:
+            return super().randint(a, b)
+        face = self.faces.pop(0)
+        assert a <= face <= b, f"scripted face {face} is not on a d{b}"
+        return face
+
+
+class Table:
+    """A game table built for a test."""
+
+    def __init__(self, adventure_deck_number: int = 0, seed: int = 0, extra_cards: Iterable[AnyCard] = ()) -> None:
+        cards = CardLibrary([*library(), *extra_cards]) if extra_cards else library()
+        self.game = Game(cards, seed=seed, adventure_deck_number=adventure_deck_number)
+        self.rng = FixedDice(seed)
+        self.game.rng = self.rng
+        self.game.fill_box()
+
+    def location(self, name: str, deck: Iterable[str] = ()) -> LocationState:
+        location = LocationState(self.game.library.typed(name, Location))
+        self.game.locations[name] = location
+        self._deal(deck, location.deck)
+        return location
+
+    def character(
+        self,
+        name: str,
+        at: str,
+        hand: Iterable[str] = (),
+        deck: Iterable[str] = (),
+        discard: Iterable[str] = (),
+        buried: Iterable[str] = (),
+        feats: Feats | None = None,
+    ) -> CharacterState:
+        if at not in self.game.locations:
+            self.location(at)
+        character = CharacterState(self.game.library.typed(name, Character), feats, at)
+        self.game.characters.append(character)
+        for names, kind in ((hand, ZoneKind.HAND), (deck, ZoneKind.DECK), (discard, ZoneKind.DISCARD),
+                            (buried, ZoneKind.BURIED)):
+            self._deal(names, character.zone(kind))
+        return character
+
+    def _deal(self, names: Iterable[str], zone: object) -> None:
+        for name in names:
+            self.game.zones.move(self.game.from_box(name), zone, Position.BOTTOM)  # type: ignore[arg-type]
+
+    def cards(self, character: CharacterState, kind: ZoneKind) -> list[str]:
+        return [card.name for card in self.game.zones.cards(character.zone(kind))]
+
+    def card(self, name: str) -> PhysicalCard:
+        return self.game.from_box(name)
+
+    def dice(self, *faces: int) -> None:
+        """The next die faces rolled, in the order the pool rolls them (largest dice first)."""
+        self.rng.faces.extend(faces)
+
+    def run(self, process: Process[T], *answers: str) -> T:
+        """Run a rules process. Each answer picks the option whose label starts with it; a Decision that
+        no remaining answer fits is passed ("Done", "Keep the result") when it can be."""
+        pending = list(answers)
+        self.decisions: list[Decision] = []
+
+        def answer(decision: Decision) -> int:
+            self.decisions.append(decision)
+            if pending:
+                for index, option in enumerate(decision.options):
+                    if option.label.startswith(pending[0]):
+                        pending.pop(0)
+                        return index
+            for index, option in enumerate(decision.options):
+                if option.label in ("Done", "Keep the result"):
+                    return index
+            labels = "\n  ".join(option.label for option in decision.options)
+            raise AssertionError(f"no scripted answer for {decision.prompt}\n  {labels}")
+
+        result = run(process, answer)
+        assert not pending, f"answers never asked for: {pending}"
+        self.game.zones.check_conservation()
+        return result
+
+
+def card(text: str) -> AnyCard:
+    """A card made for a test from the text of a card file."""
+    data = yaml.safe_load(text)
+    return MODEL_BY_TYPE[CardType(data["type"])].model_validate(data)  # type: ignore[return-value]

@@ -1,0 +1,125 @@
+"""The rulebook's examples of attempting a check, played on real tables (rulebook pages 12-15)."""
+
+from __future__ import annotations
+
+import pytest
+from table import Table
+
+from pacg.cards.checks import parse_check
+from pacg.cards.powers import Purpose
+from pacg.engine.check import attempt_checks, check_of
+from pacg.engine.state import Feats
+from pacg.engine.zones import ZoneKind
+from pacg.cards.vocabulary import Skill
+
+
+@pytest.mark.rule("DICE-03")
+@pytest.mark.rule("CHK-04")
+@pytest.mark.rule("CHK-14")
+def test_seelah_fails_to_acquire_the_quarterstaff_of_vaulting() -> None:
+    """Seelah's Melee is d8+3 (Strength d8, Melee: Strength +3); she has no Acrobatics, so she'd roll a d4.
+    She rolls 5 on her d8 for 8 against 9, and fails."""
+    table = Table()
+    seelah = table.character("Seelah", at="Abattoir")
+    table.character("Harsk", at="Abattoir")
+    staff = table.card("Quarterstaff of Vaulting")
+    table.dice(5)
+
+    [result] = table.run(attempt_checks(table.game, seelah, check_of(staff), Purpose.ACQUIRE, staff), "Melee")
+
+    labels = [option.label for option in table.decisions[0].options]
+    assert labels == ["Strength d8 against 9", "Melee d8+3 against 9", "Acrobatics d4 against 6"]
+    assert (str(result.pool), result.difficulty, result.total, result.success) == ("1d8+3", 9, 8, False)
+
+
+@pytest.mark.rule("CHK-05")
+@pytest.mark.rule("CHK-06")
+@pytest.mark.rule("CHK-07")
+@pytest.mark.rule("CHK-08")
+@pytest.mark.rule("PLAY-10")
+@pytest.mark.rule("LOC-01")
+def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
+    """At the Abattoir with 2 characters the Dire Rat's Combat 8 is 10 and its Dexterity or Stealth 6 is 8.
+    Harsk reveals his Shortbow to use Ranged (d8+3) plus 1d6; his power adds 1d4 against an Animal; he
+    recharges Cecilla for another 1d4: 1d8+3 + 1d6 + 2d4, and 13 defeats the rat."""
+    table = Table()
+    harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Cecilla the Uprooter"])
+    table.character("Seelah", at="Abattoir")
+    rat = table.card("Dire Rat")
+    table.dice(5, 3, 2, 1)
+
+    [result] = table.run(
+        attempt_checks(table.game, harsk, check_of(rat), Purpose.DEFEAT, rat),
+        "Reveal Shortbow: Ranged",
+        "Recharge Cecilla the Uprooter",
+    )
+
+    labels = [option.label for option in table.decisions[0].options]
+    assert "Strength d6 against Combat 10" in labels
+    assert "Melee d4 against Combat 10" in labels
+    assert "Stealth d8+2 against 8" in labels
+    assert "Reveal Shortbow: Ranged d8+3 against Combat 10" in labels
+    assert (str(result.pool), result.difficulty, result.total, result.success) == ("1d8+1d6+2d4+3", 10, 13, True)
+    assert {"Ranged", "Dexterity", "Bow", "Piercing"} <= result.traits
+    assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow"]
+    assert table.cards(harsk, ZoneKind.DECK)[-1] == "Cecilla the Uprooter"
+
+
+@pytest.mark.rule("CHK-08")
+def test_imrijka_closes_the_sacristy_with_good_omen() -> None:
+    """Sacristy: discard a Divine card or succeed at Divine 7. Imrijka's Divine is d8+1; Good Omen adds 1
+    plus the adventure deck number (1): she rolls 1d8+3 and gets 9."""
+    table = Table(adventure_deck_number=1)
+    imrijka = table.character("Imrijka", at="Sacristy", hand=["Good Omen", "Blessing of Ascension"])
+    sacristy = table.game.locations["Sacristy"].card
+    divine_7 = next(option.check for option in sacristy.when_closing if option.check is not None)
+    assert str(divine_7) == "Divine 7"
+    table.dice(6)
+
+    results = table.run(attempt_checks(table.game, imrijka, divine_7, Purpose.CLOSE), "Divine", "Discard Good Omen")
+
+    assert (str(results[0].pool), results[0].total, results[0].success) == ("1d8+3", 9, True)
+    assert "Blessing of Ascension" in table.cards(imrijka, ZoneKind.HAND)
+
+
+@pytest.mark.rule("CHK-12")
+@pytest.mark.rule("KEEP-01")
+def test_a_blessing_adds_a_d8_to_enoras_charisma() -> None:
+    """Enora's Charisma is d8+1 (one skill feat): a Blessing of Ascension played by anyone adds a d8."""
+    table = Table()
+    enora = table.character("Enora", at="Abattoir", feats=Feats(skills={Skill.CHARISMA: 1}))
+    seelah = table.character("Seelah", at="Sacristy", hand=["Blessing of Ascension"])
+    table.dice(8, 1)
+
+    [result] = table.run(
+        attempt_checks(table.game, enora, "Charisma 9", Purpose.OTHER), "Charisma", "Discard Blessing of Ascension"
+    )
+
+    assert (str(result.pool), result.total, result.success) == ("2d8+1", 10, True)
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Blessing of Ascension"]
+
+
+@pytest.mark.rule("CHK-02")
+def test_or_binds_tighter_than_then_and_both_checks_are_attempted() -> None:
+    """"Wisdom 10 or Combat 13 then Combat 15": first Wisdom 10 or Combat 13, then Combat 15, attempted
+    even though the first failed."""
+    check = parse_check("Wisdom 10 or Combat 13 then Combat 15")
+    assert [[(o.skills, o.difficulty) for o in step.options] for step in check.steps] == [
+        [(("Wisdom",), 10), (("Combat",), 13)],
+        [(("Combat",), 15)],
+    ]
+    table = Table()
+    seelah = table.character("Seelah", at="Abattoir")
+    table.dice(1, 8)
+
+    results = table.run(attempt_checks(table.game, seelah, check, Purpose.OTHER), "Wisdom", "Melee")
+
+    assert [(r.skill, r.difficulty, r.total, r.success) for r in results] == [
+        (Skill.WISDOM, 10, 1, False),
+        (Skill.MELEE, 15, 11, False),
+    ]
+    assert [option.label for option in table.decisions[0].options] == [
+        "Wisdom d8 against 10",
+        "Strength d8 against Combat 13",
+        "Melee d8+3 against Combat 13",
+    ]
