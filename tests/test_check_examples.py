@@ -46,7 +46,7 @@ def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Cecilla the Uprooter"])
     table.character("Seelah", at="Abattoir")
     rat = table.card("Dire Rat")
-    table.dice(5, 3, 2, 1)
+    table.dice(5, 3, 1, 1)
 
     [result] = table.run(
         attempt_checks(table.game, harsk, check_of(rat), Purpose.DEFEAT, rat),
@@ -76,7 +76,7 @@ def test_imrijka_closes_the_sacristy_with_good_omen() -> None:
     assert str(divine_7) == "Divine 7"
     table.dice(6)
 
-    results = table.run(attempt_checks(table.game, imrijka, divine_7, Purpose.CLOSE), "Divine", "Discard Good Omen")
+    results = table.run(attempt_checks(table.game, imrijka, divine_7, Purpose.CLOSE), "Divine", "Discard Good Omen", "Divine")
 
     assert (str(results[0].pool), results[0].total, results[0].success) == ("1d8+3", 9, True)
     assert "Blessing of Ascension" in table.cards(imrijka, ZoneKind.HAND)

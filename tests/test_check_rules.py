@@ -79,6 +79,7 @@ MINOR_HEX = card("""
 name: Minor Hex
 type: spell
 set: B
+copies: 2
 traits: [Divine, Magic]
 provenance: standin
 check_to_acquire: Divine 6
@@ -115,12 +116,12 @@ def labels(table: Table, index: int = -1) -> list[str]:
 def test_a_combat_check_can_never_succeed_automatically() -> None:
     table = Table(extra_cards=EXTRA)
     seelah = table.character("Seelah", at="Abattoir", hand=["Lucky Charm"])
-    [result] = table.run(attempt_checks(table.game, seelah, "Wisdom 12", Purpose.OTHER), "Wisdom", "Recharge Lucky")
-    assert result.success and result.roll is None
     table.dice(1)
     [result] = table.run(attempt_checks(table.game, seelah, "Combat 12", Purpose.OTHER), "Strength")
     assert not result.success
     assert all("Lucky Charm" not in option.label for decision in table.decisions for option in decision.options)
+    [result] = table.run(attempt_checks(table.game, seelah, "Wisdom 12", Purpose.OTHER), "Wisdom", "Recharge Lucky")
+    assert result.success and result.roll is None
 
 
 @pytest.mark.rule("CHK-09")
@@ -262,9 +263,10 @@ def test_a_power_is_used_once_per_check() -> None:
 def test_the_power_s_own_action_comes_first() -> None:
     table = Table()
     imrijka = table.character("Imrijka", at="Sacristy", hand=["Shortbow", "Blessing of Ascension"])
-    table.dice(1, 1)
+    rat = table.card("Dire Rat")
+    table.dice(1, 1, 1)
     table.run(
-        attempt_checks(table.game, imrijka, "Combat 30", Purpose.OTHER),
+        attempt_checks(table.game, imrijka, check_of(rat), Purpose.DEFEAT, rat),
         "Reveal Shortbow",
         "Use Imrijka's power, recharge Shortbow",
     )

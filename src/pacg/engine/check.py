@@ -60,6 +60,7 @@ class CheckState:
     modifier: int = 0
     automatic_success: bool = False
     plays: list[Play] = field(default_factory=list)
+    roll: Roll | None = None
 
     @property
     def is_combat(self) -> bool:
@@ -124,29 +125,52 @@ def _describe(character: CharacterState, skill: Skill) -> str:
     return f"{skill} d{known.die}" + (f"{known.modifier:+d}" if known.modifier else "")
 
 
-def _skill_choices(state: CheckState, step: CheckStep) -> list[SkillChoice]:
+def _skill_choices(
+    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep
+) -> list[SkillChoice]:
     """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05)."""
     choices = []
     for option in step.options:
-        state.option = option
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
-        for play in check_plays(state, state.checker, deciding_skill=True):
+        scratch = CheckState(game, checker, purpose, against, option)
+        for play in check_plays(scratch, checker, deciding_skill=True):
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
     return choices
 
 
-def _choose_skill(state: CheckState, step: CheckStep) -> Process[SkillChoice]:
-    choices = _skill_choices(state, step)
-    checker = state.checker
+def _prepare(
+    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, choice: SkillChoice
+) -> CheckState:
+    """The check as it stands once a skill is chosen: the skill's die, modifier and traits (CHK-04, CHK-06),
+    and the difficulty with every standing power applied (CHK-08, PLAY-10)."""
+    state = CheckState(game, checker, purpose, against, choice.option)
+    state.skill = choice.skill
+    state.skill_die = checker.skill(choice.skill)
+    if state.skill_die is not None:
+        state.die = state.skill_die.die
+        state.modifier += state.skill_die.modifier
+    state.traits |= state.skills_used
+    if choice.play is not None and choice.play.card is not None:
+        state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
+    state.difficulty = choice.option.difficulty
+    apply_standing_powers(state)
+    return state
+
+
+def _choose_skill(
+    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep
+) -> Process[tuple[SkillChoice, CheckState]]:
+    choices = _skill_choices(game, checker, purpose, against, step)
+    prepared = [_prepare(game, checker, purpose, against, choice) for choice in choices]
     options = tuple(
         Option(
             (f"{choice.play.label}: " if choice.play else "")
             + f"{_describe(checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
-            + f"{choice.option.difficulty}",
-            choice,
+            + f"{state.difficulty}",
+            index,
         )
-        for choice in choices
+        for index, (choice, state) in enumerate(zip(choices, prepared, strict=True))
     )
     index = yield Decision(
         checker.name,
@@ -154,21 +178,9 @@ def _choose_skill(state: CheckState, step: CheckStep) -> Process[SkillChoice]:
         f"{checker.name}: which skill for the check ({step})?",
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
+        context={"odds": [float(odds(state)) for state in prepared]},
     )
-    return choices[index]
-
-
-def _set_skill(state: CheckState, choice: SkillChoice) -> None:
-    """Fix the skill, its die and modifier, and the traits it adds to the check (CHK-04, CHK-06)."""
-    state.option = choice.option
-    state.skill = choice.skill
-    state.skill_die = state.checker.skill(choice.skill)
-    if state.skill_die is not None:
-        state.die = state.skill_die.die
-        state.modifier += state.skill_die.modifier
-    state.traits |= state.skills_used
-    if choice.play is not None:
-        state.traits |= set(choice.play.card.card.traits) if choice.play.card else set()  # CHK-06
+    return choices[index], prepared[index]
 
 
 def odds(state: CheckState) -> Fraction:
@@ -195,7 +207,7 @@ def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[s
 
 def _roll(state: CheckState) -> Process[Roll]:
     """Roll; a failed roll may be rerolled by each reroll power once (CHK-13)."""
-    roll = state.pool().roll(state.game.rng)
+    roll = state.roll = state.pool().roll(state.game.rng)
     used: set[str] = set()
     while roll.total < state.difficulty:
         plays = [p for p in reroll_plays(state) if p.key not in used]
@@ -214,7 +226,7 @@ def _roll(state: CheckState) -> Process[Roll]:
         play = options[index].value
         used.add(play.key)
         apply_play(state, play)
-        roll = state.pool().roll(state.game.rng)
+        roll = state.roll = state.pool().roll(state.game.rng)
     return roll
 
 
@@ -234,11 +246,7 @@ def attempt_check(
     against: PhysicalCard | None = None,
 ) -> Process[CheckResult]:
     """Attempt one check (one step of a card's check) from choosing the skill to taking damage."""
-    state = CheckState(game, checker, purpose, against, step.options[0])
-    choice = yield from _choose_skill(state, step)
-    _set_skill(state, choice)
-    state.difficulty = state.option.difficulty  # CHK-08, then the standing modifiers:
-    apply_standing_powers(state)
+    choice, state = yield from _choose_skill(game, checker, purpose, against, step)
     if choice.play is not None:
         apply_play(state, choice.play)
     yield from _play_cards(state)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pacg.cards.model import Bane, Boon, Cohort
+from pacg.cards.model import AnyCard, Bane, Boon, Cohort
 from pacg.cards.powers import (
     AddDice,
     AddModifier,
@@ -109,8 +109,12 @@ def standing_powers(state: CheckState) -> Iterator[tuple[Power, CharacterState]]
 
 
 def matches(card: PhysicalCard, wanted: CardFilter) -> bool:
+    """Whether a physical card is of one of the types and has one of the traits a filter asks for."""
+    return matches_card(card.card, wanted)
+
+
+def matches_card(definition: AnyCard, wanted: CardFilter) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for."""
-    definition = card.card
     counts_as = definition.counts_as if isinstance(definition, (Boon, Bane)) else definition.type
     if wanted.types is not None and definition.type not in wanted.types and counts_as not in wanted.types:
         return False
@@ -132,23 +136,56 @@ def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> boo
     }[whose]
 
 
+def _highest_difficulty(card: PhysicalCard) -> int:
+    check = card.card.check_to_defeat if isinstance(card.card, Bane) else getattr(card.card, "check_to_acquire", None)
+    return max((option.difficulty for step in check.steps for option in step.options), default=0) if check else 0
+
+
+def _played_cards(state: CheckState) -> list[PhysicalCard]:
+    return [play.card for play in state.plays if play.card is not None]
+
+
+ConditionTest = Callable[[object, "CheckState", CharacterState], bool]
+
+# How each condition a power may state is tested on a check (CHK-08, CHK-09, CHK-10). A condition with no
+# test here can't be known during a check, and a power that states it does not apply there.
+CONDITION_TESTS: dict[str, ConditionTest] = {
+    "check": lambda wanted, state, _: (wanted == "combat") == state.is_combat,
+    "skills": lambda wanted, state, _: bool({str(s) for s in wanted} & state.skills_used),  # type: ignore[attr-defined]
+    "check_traits": lambda wanted, state, _: bool(set(wanted) & state.traits),  # type: ignore[call-overload]
+    "purpose": lambda wanted, state, _: state.purpose in wanted,  # type: ignore[operator]
+    "against": lambda wanted, state, _: state.against is not None and matches(state.against, wanted),  # type: ignore[arg-type]
+    "proficient": lambda wanted, _, player: player.proficient(Proficiency(wanted)),
+    "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
+    "location": lambda wanted, state, player: (
+        player.location in state.game.locations
+        and matches_card(state.game.locations[player.location].card, wanted)  # type: ignore[arg-type]
+    ),
+    "max_difficulty": lambda wanted, state, _: state.against is not None
+    and _highest_difficulty(state.against) <= wanted,  # type: ignore[operator]
+    "played": lambda wanted, state, _: any(matches(c, f) for c in _played_cards(state) for f in wanted),  # type: ignore[attr-defined]
+    "not_played": lambda wanted, state, _: not any(
+        matches(c, f) for c in _played_cards(state) for f in wanted  # type: ignore[attr-defined]
+    ),
+    "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,  # type: ignore[operator]
+    "after_roll": lambda wanted, state, _: state.roll is not None
+    and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
+    "displaying": lambda wanted, state, player: wanted != "this card" and any(
+        matches(card, wanted) for card in state.game.zones.cards(player.zone(ZoneKind.DISPLAYED))  # type: ignore[arg-type]
+    ),
+}
+
+
 def conditions_hold(conditions: Conditions, state: CheckState, player: CharacterState) -> bool:
-    """Whether a power's conditions hold on this check (CHK-09, CHK-10)."""
-    if conditions.check == "combat" and not state.is_combat:
-        return False
-    if conditions.check == "noncombat" and state.is_combat:
-        return False
-    if conditions.skills is not None and not {str(s) for s in conditions.skills} & state.skills_used:
-        return False
-    if conditions.check_traits is not None and not set(conditions.check_traits) & state.traits:
-        return False
-    if conditions.purpose is not None and state.purpose not in conditions.purpose:
-        return False
-    if conditions.against is not None and (state.against is None or not matches(state.against, conditions.against)):
-        return False
-    if conditions.proficient is not None and not player.proficient(Proficiency(conditions.proficient)):
-        return False
-    return not (conditions.not_proficient is not None and player.proficient(Proficiency(conditions.not_proficient)))
+    """Whether every condition a power states holds on this check."""
+    for name in conditions.model_fields_set:
+        wanted = getattr(conditions, name)
+        if wanted is None:
+            continue
+        test = CONDITION_TESTS.get(name)
+        if test is None or not test(wanted, state, player):
+            return False
+    return True
 
 
 # --- what may be played on a check ------------------------------------------------------------------------

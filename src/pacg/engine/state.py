@@ -96,12 +96,14 @@ class CharacterState:
         """The character's powers as they read with the checked feats, each with a stable key.
 
         A power feat box carries the whole power as it reads once checked (FEAT-02); of several checked boxes
-        of one power, the last listed applies.
+        of one power, the last listed applies. A paragraph that begins with a box applies once it is checked.
         """
         result = []
         sources = [("", self.card.powers)] + ([("role:", self.role.powers)] if self.role else [])
         for prefix, powers in sources:
             for index, power in enumerate(powers):
+                if power.box is not None and (index, power.box) not in self.feats.powers:
+                    continue  # a paragraph that needs its feat box checked
                 for feat in power.feats:
                     if (index, feat.box) in self.feats.powers:
                         power = feat.power
