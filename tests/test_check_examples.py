@@ -123,3 +123,19 @@ def test_or_binds_tighter_than_then_and_both_checks_are_attempted() -> None:
         "Strength d8 against Combat 13",
         "Melee d8+3 against Combat 13",
     ]
+
+
+@pytest.mark.rule("CHK-03")
+def test_another_local_character_may_attempt_one_of_sequential_checks() -> None:
+    """Harsk encounters an Animal bane with two sequential checks; Seelah attempts the first, and Harsk's
+    power (1d4 against Animals) applies to her; Harsk must attempt the last, since he attempted none."""
+    table = Table()
+    harsk = table.character("Harsk", at="Abattoir")
+    table.character("Seelah", at="Abattoir")
+    rat = table.card("Dire Rat")
+    table.dice(8, 4, 6, 4)
+    results = table.run(
+        attempt_checks(table.game, harsk, "Combat 9 then Wisdom 6", Purpose.DEFEAT, rat), "Seelah", "Melee", "Wisdom"
+    )
+    assert [(str(r.pool), r.total) for r in results] == [("1d8+1d4+3", 15), ("1d8+1d4", 10)]
+    assert [d.player for d in table.decisions if d.kind == "skill"] == ["Seelah", "Harsk"]

@@ -61,6 +61,7 @@ class CheckState:
     automatic_success: bool = False
     plays: list[Play] = field(default_factory=list)
     roll: Roll | None = None
+    encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
 
     @property
     def is_combat(self) -> bool:
@@ -140,11 +141,16 @@ def _skill_choices(
 
 
 def _prepare(
-    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, choice: SkillChoice
+    game: Game,
+    checker: CharacterState,
+    purpose: Purpose,
+    against: PhysicalCard | None,
+    choice: SkillChoice,
+    encounterer: CharacterState,
 ) -> CheckState:
     """The check as it stands once a skill is chosen: the skill's die, modifier and traits (CHK-04, CHK-06),
     and the difficulty with every standing power applied (CHK-08, PLAY-10)."""
-    state = CheckState(game, checker, purpose, against, choice.option)
+    state = CheckState(game, checker, purpose, against, choice.option, encounterer=encounterer)
     state.skill = choice.skill
     state.skill_die = checker.skill(choice.skill)
     if state.skill_die is not None:
@@ -159,10 +165,15 @@ def _prepare(
 
 
 def _choose_skill(
-    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep
+    game: Game,
+    checker: CharacterState,
+    purpose: Purpose,
+    against: PhysicalCard | None,
+    step: CheckStep,
+    encounterer: CharacterState,
 ) -> Process[tuple[SkillChoice, CheckState]]:
     choices = _skill_choices(game, checker, purpose, against, step)
-    prepared = [_prepare(game, checker, purpose, against, choice) for choice in choices]
+    prepared = [_prepare(game, checker, purpose, against, choice, encounterer) for choice in choices]
     options = tuple(
         Option(
             (f"{choice.play.label}: " if choice.play else "")
@@ -244,9 +255,10 @@ def attempt_check(
     step: CheckStep,
     purpose: Purpose,
     against: PhysicalCard | None = None,
+    encounterer: CharacterState | None = None,
 ) -> Process[CheckResult]:
     """Attempt one check (one step of a card's check) from choosing the skill to taking damage."""
-    choice, state = yield from _choose_skill(game, checker, purpose, against, step)
+    choice, state = yield from _choose_skill(game, checker, purpose, against, step, encounterer or checker)
     if choice.play is not None:
         apply_play(state, choice.play)
     yield from _play_cards(state)
@@ -289,13 +301,37 @@ def _after_check(state: CheckState) -> Process[None]:
 def attempt_checks(
     game: Game, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None
 ) -> Process[list[CheckResult]]:
-    """Attempt every step of a check in order: "then" steps are all attempted, even after a failure (CHK-02)."""
+    """Attempt every step of a check in order: "then" steps are all attempted, even after a failure (CHK-02).
+
+    Of sequential checks, the character who encountered the card attempts at least one; any one character
+    at the location may attempt each of the others, and the powers that apply to the encountering character
+    apply to them (CHK-03).
+    """
     if isinstance(check, str):
         check = parse_check(check)
     results = []
-    for step in check.steps:
-        results.append((yield from attempt_check(game, checker, step, purpose, against)))
+    attempted = False
+    for number, step in enumerate(check.steps, start=1):
+        last_chance = number == len(check.steps) and not attempted
+        attempter = checker if last_chance else (yield from _who_attempts(game, checker, step))
+        attempted = attempted or attempter is checker
+        results.append((yield from attempt_check(game, attempter, step, purpose, against, encounterer=checker)))
     return results
+
+
+def _who_attempts(game: Game, checker: CharacterState, step: CheckStep) -> Process[CharacterState]:
+    """The encountering character chooses who at the location attempts one of sequential checks (CHK-03)."""
+    candidates = [checker] + [c for c in game.local_characters(checker.location) if c is not checker]
+    if len(candidates) == 1:
+        return checker
+    index = yield Decision(
+        checker.name,
+        "attempter",
+        f"{checker.name}: who attempts the check {step}?",
+        tuple(Option(character.name, character) for character in candidates),
+        help="Of sequential checks you attempt at least one; characters at your location may attempt the others.",
+    )
+    return candidates[index]
 
 
 def check_of(card: PhysicalCard) -> Check | None:

@@ -89,9 +89,10 @@ def player_powers(game: Game, player: CharacterState) -> Iterator[tuple[str, Pow
 
 def standing_powers(state: CheckState) -> Iterator[tuple[Power, CharacterState]]:
     """Paragraphs that always apply to a check when their conditions hold (PLAY-10, CHAR-01, CHK-08):
-    the checker's character powers, the location's, the scenario's and the card checked against."""
+    the encountering character's powers (they apply to whoever attempts the check, CHK-03), the location's,
+    the scenario's and the card checked against's."""
     game, checker = state.game, state.checker
-    for _, power in checker.powers():
+    for _, power in (state.encounterer or checker).powers():
         yield power, checker
     location = game.locations.get(checker.location)
     if location is not None and not location.closed:
