@@ -74,3 +74,149 @@ def odds(
     for amount, p in damage.items():
         table.add_row(str(amount), f"{float(p):.2%}")
     console.print(table)
+
+
+# --- pacg cards ----------------------------------------------------------------------------------------
+
+cards_app = typer.Typer(
+    help="Browse the card library: list cards, show a card's text, export the card file schema.",
+    no_args_is_help=True,
+)
+app.add_typer(cards_app, name="cards")
+
+_FOLDER_HELP = "The folder of card files to read (default: the built-in card library)."
+
+from typing import TYPE_CHECKING  # noqa: E402  (this block keeps its imports to itself)
+
+if TYPE_CHECKING:
+    from pacg.cards.loader import CardLibrary
+
+
+def _cards_library(folder: str | None) -> CardLibrary:
+    """Load the card library; card file problems are printed as file:line: field: message, exit 1."""
+    from pathlib import Path
+
+    from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
+
+    path = Path(folder) if folder else DEFAULT_CARD_FOLDER
+    if not path.is_dir():
+        typer.echo(f"Error: no card folder at {path}", err=True)
+        raise typer.Exit(code=1)
+    try:
+        return load_library(path)
+    except CardFileError as error:
+        for problem in error.problems:
+            typer.echo(str(problem), err=True)
+        count = len(error.problems)
+        typer.echo(f"{count} problem{'s' if count != 1 else ''} in the card files under {path}", err=True)
+        raise typer.Exit(code=1) from None
+
+
+@cards_app.command("list")
+def cards_list(
+    card_type: str | None = typer.Option(None, "--type", "-t", help="Only cards of this type (e.g. weapon)."),
+    set_indicator: str | None = typer.Option(None, "--set", "-s", help="Only cards of this set (B, C, P, 1-6)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON list instead of a table."),
+    folder: str | None = typer.Option(None, "--folder", help=_FOLDER_HELP),
+) -> None:
+    """List the cards: name, type, set, traits, copies and provenance."""
+    import json
+
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from pacg.cards.text import card_summary, plural_of
+    from pacg.cards.vocabulary import SET_INDICATORS, CardType
+
+    known_types = [str(kind) for kind in CardType]
+    type_names = {name: name for name in known_types} | {plural_of(name): name for name in known_types}
+    wanted_type = None
+    if card_type is not None:
+        wanted_type = type_names.get(" ".join(card_type.lower().replace("_", " ").replace("-", " ").split()))
+        if wanted_type is None:
+            typer.echo(f"Error: unknown card type {card_type!r}; known types: {', '.join(known_types)}", err=True)
+            raise typer.Exit(code=2)
+    if set_indicator is not None:
+        set_indicator = set_indicator.strip().upper()
+        if set_indicator not in SET_INDICATORS:
+            typer.echo(f"Error: unknown set {set_indicator!r}; known sets: {', '.join(SET_INDICATORS)}", err=True)
+            raise typer.Exit(code=2)
+
+    library = _cards_library(folder)
+    cards = [
+        card
+        for card in library
+        if (wanted_type is None or str(card.type) == wanted_type)
+        and (set_indicator is None or card.set == set_indicator)
+    ]
+    cards.sort(key=lambda card: (known_types.index(str(card.type)), card.name.lower()))
+    summaries = [card_summary(card) for card in cards]
+    if as_json:
+        typer.echo(json.dumps(summaries, ensure_ascii=False))
+        return
+
+    table = Table(title=f"{len(cards)} card{'s' if len(cards) != 1 else ''}", show_edge=False, pad_edge=False)
+    for column in ("Name", "Type", "Set", "Traits", "Copies", "Provenance"):
+        table.add_column(column, justify="right" if column == "Copies" else "left", overflow="fold")
+    for summary in summaries:
+        provenance = "[yellow]stand-in[/yellow]" if summary["provenance"] == "standin" else "published"
+        table.add_row(
+            escape(summary["name"]),
+            summary["type"],
+            summary["set"],
+            escape(", ".join(summary["traits"])),
+            str(summary["copies"]),
+            provenance,
+        )
+    Console().print(table)
+
+
+@cards_app.command("show")
+def cards_show(
+    name: str = typer.Argument(..., help="The card's name (any case)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the card's data and text as one JSON object."),
+    folder: str | None = typer.Option(None, "--folder", help=_FOLDER_HELP),
+) -> None:
+    """Show a card's text, generated from its card file."""
+    import difflib
+    import json
+
+    from pacg.cards.text import card_summary, card_text
+
+    library = _cards_library(folder)
+    card = library.find(name.strip())
+    if card is None:
+        names = {existing.name.lower(): existing.name for existing in library}
+        close = difflib.get_close_matches(name.strip().lower(), list(names), n=5, cutoff=0.6)
+        message = f"Error: no card named {name!r}"
+        if close:
+            message += "; did you mean: " + ", ".join(names[match] for match in close) + "?"
+        typer.echo(message, err=True)
+        raise typer.Exit(code=1)
+    if as_json:
+        record = {
+            **card_summary(card),
+            "data": card.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "text": card_text(card),
+        }
+        typer.echo(json.dumps(record, ensure_ascii=False))
+        return
+    typer.echo(card_text(card))
+
+
+@cards_app.command("schema")
+def cards_schema(
+    output: str | None = typer.Option(None, "--output", "-o", help="Write the schema to this file."),
+) -> None:
+    """Print (or write) the JSON Schema of a card file, for editors."""
+    from pathlib import Path
+
+    from pacg.cards.schema import card_schema_json
+
+    text = card_schema_json()
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    Path(output).write_text(text, encoding="utf-8")
+    typer.echo(f"Wrote the card file schema to {output}")

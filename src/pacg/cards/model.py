@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
 
 from pacg.cards.checks import Check, parse_check
-from pacg.cards.powers import CardFilter, Cost, Power
+from pacg.cards.powers import CardFilter, Cost, Power, Trait
 from pacg.cards.vocabulary import (
     ABILITIES,
     BANE_TYPES,
     BOON_TYPES,
     DECK_TYPES,
-    SET_INDICATORS,
-    TRAITS,
     CardType,
     Proficiency,
     Skill,
@@ -56,8 +54,10 @@ DieField = Annotated[
     WithJsonSchema({"type": "string", "pattern": "^d[0-9]+$"}),
 ]
 
-SetIndicator = Literal["B", "C", "P", "1", "2", "3", "4", "5", "6"]
-assert set(SetIndicator.__args__) == set(SET_INDICATORS)  # type: ignore[attr-defined]
+SetIndicator = Annotated[
+    Literal["B", "C", "P", "1", "2", "3", "4", "5", "6"],
+    BeforeValidator(lambda value: str(value) if isinstance(value, int) else value),  # `set: 1` reads as a number
+]
 
 
 class _Strict(BaseModel):
@@ -70,18 +70,10 @@ class Card(_Strict):
     name: str = Field(min_length=1)
     type: CardType
     set: SetIndicator
-    traits: list[str] = []
+    traits: list[Trait] = []
     copies: int = Field(1, ge=1)
     provenance: Literal["published", "standin"]
     notes: str | None = None  # sources, or what a stand-in was modelled on
-
-    @field_validator("traits")
-    @classmethod
-    def _known_traits(cls, traits: list[str]) -> list[str]:
-        for trait in traits:
-            if trait not in TRAITS:
-                raise ValueError(f"unknown trait {trait!r}")
-        return traits
 
     @property
     def adventure_deck_number(self) -> int:
@@ -133,7 +125,7 @@ class Bane(Card):
     """A villain, henchman, monster or barrier."""
 
     check_to_defeat: CheckField
-    immunities: list[str] = []
+    immunities: list[Trait] = []
     damage_type: str = "Combat"  # the type of the damage it deals (CHK-15)
     counts_as_type: Literal["monster", "barrier"] | None = None  # for villains and henchmen (BANE-01)
     powers: list[Power] = []

@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Discriminator,
@@ -97,6 +98,53 @@ class Amount:
             text = f"{self.constant} + {text}" if parts else str(self.constant)
         return text.replace("+ -", "- ")
 
+    def text(self) -> str:
+        """The amount in words, as a card says it: "1 + the adventure deck number"."""
+        pieces: list[tuple[bool, str]] = []  # (negative, words)
+        if self.constant or not self.terms:
+            pieces.append((self.constant < 0, str(abs(self.constant))))
+        for factor, name in self.terms:
+            words = _AMOUNT_WORDS.get(name) or AMOUNT_VARIABLES.get(name, name)
+            times = abs(factor)
+            if times == 2:
+                words = f"twice {words}"
+            elif times != 1:
+                words = f"{times} times {words}"
+            pieces.append((factor < 0, words))
+        first_negative, text = pieces[0]
+        text = f"minus {text}" if first_negative else text
+        for negative, words in pieces[1:]:
+            text += f" {'-' if negative else '+'} {words}"
+        return text
+
+    def count_text(self, singular: str, plural: str) -> str:
+        """A count of things in words: "a card", "2 cards", "a number of cards equal to 1 + ..."."""
+        if self.terms:
+            return f"a number of {plural} equal to {self.text()}"
+        if self.constant == 1:
+            return f"{'an' if singular[:1] in 'aeiou' else 'a'} {singular}"
+        return f"{self.constant} {plural}"
+
+    def is_negative(self) -> bool:
+        """True when every part of the amount is zero or below, and some part is below (a reduction)."""
+        parts = [self.constant, *(factor for factor, _ in self.terms)]
+        return all(part <= 0 for part in parts) and any(part < 0 for part in parts)
+
+    def negated(self) -> Amount:
+        return Amount(-self.constant, tuple((-factor, name) for factor, name in self.terms))
+
+
+# How a card says each amount variable in its text (AMOUNT_VARIABLES says what it means).
+_AMOUNT_WORDS = {"AD": "the adventure deck number"}
+
+
+def _listing(words: list[str], conjunction: str = "or") -> str:
+    """ "A", "A or B", "A, B or C": a list of words as a card prints it."""
+    words = [str(word) for word in words]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+
 
 def _amount(value: Any) -> Amount:
     if isinstance(value, Amount):
@@ -139,6 +187,15 @@ class DiceAmount:
             text += f" + {self.bonus}"
         return text
 
+    def text(self) -> str:
+        """The dice in words: "1d6", "1d4+1", "1d8 + the adventure deck number"."""
+        text = "+".join(f"{count}d{sides}" for count, sides in self.dice)
+        if self.bonus.terms:
+            return f"{text} + {self.bonus.text()}"
+        if self.bonus.constant:
+            text += f"{self.bonus.constant:+d}"
+        return text
+
 
 def _dice(value: Any) -> DiceAmount:
     if isinstance(value, DiceAmount):
@@ -166,11 +223,14 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
-def _check_traits(traits: list[str] | None) -> list[str] | None:
-    for trait in traits or ():
-        if trait not in TRAITS:
-            raise ValueError(f"unknown trait {trait!r}")
-    return traits
+def _known_trait(trait: str) -> str:
+    if trait not in TRAITS:
+        raise ValueError(f"unknown trait {trait!r}")
+    return trait
+
+
+Trait = Annotated[str, AfterValidator(_known_trait)]
+"""A trait of the game's vocabulary (a misspelt trait would silently never match)."""
 
 
 # --- what cards a power refers to -------------------------------------------------------------------
@@ -180,10 +240,8 @@ class CardFilter(_Strict):
     """Which cards qualify: of any of these types, with any of these traits, without those."""
 
     types: list[CardType] | None = None
-    traits: list[str] | None = None
-    not_traits: list[str] | None = None
-
-    _traits = field_validator("traits", "not_traits")(_check_traits)
+    traits: list[Trait] | None = None
+    not_traits: list[Trait] | None = None
 
 
 class Source(StrEnum):
@@ -224,6 +282,7 @@ class Timing(StrEnum):
     CLOSING = "closing"  # when a location is permanently closed
     SETUP = "setup"
     ANY_TIME = "any time"  # between steps, whenever cards may be played
+    AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
 
 
 class Whose(StrEnum):
@@ -251,13 +310,19 @@ class Conditions(_Strict):
 
     check: Literal["combat", "noncombat"] | None = None
     skills: list[Skill] | None = None  # the check uses one of these skills (CHK-10)
-    check_traits: list[str] | None = None  # the check has one of these traits
+    check_traits: list[Trait] | None = None  # the check has one of these traits
     purpose: list[Purpose] | None = None
     against: CardFilter | None = None  # the card the check or encounter is against
     proficient: Proficiency | None = None
     not_proficient: Proficiency | None = None
-
-    _traits = field_validator("check_traits")(_check_traits)
+    displaying: CardFilter | Literal["this card"] | None = None  # you have such a card displayed
+    location: CardFilter | None = None  # your location is such a card ("at an Abyssal location")
+    turn: Literal["yours", "first exploration"] | None = None  # on your turn / its first exploration
+    max_difficulty: int | None = None  # the card it is against: highest difficulty at most this (CHK-08)
+    played: list[CardFilter] | None = None  # a card matching one of these was played on the check
+    not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
+    after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
+    mythic_charges: int | None = Field(None, ge=1)  # you have at least this many mythic charges (MYTH-01)
 
 
 # --- effects -------------------------------------------------------------------------------------------
@@ -268,11 +333,17 @@ class UseSkill(_Strict):
 
     use_skill: list[Skill]
 
+    def text(self) -> str:
+        return f"use your {_listing(self.use_skill)} skill"
+
 
 class AddDice(_Strict):
     """Add these dice (and bonus) to the check (KEEP-05)."""
 
     add_dice: DiceField
+
+    def text(self) -> str:
+        return f"add {self.add_dice.text()}"
 
 
 class AddSkillDice(_Strict):
@@ -280,11 +351,18 @@ class AddSkillDice(_Strict):
 
     add_skill_dice: int = Field(ge=1)
 
+    def text(self) -> str:
+        dice = "die" if self.add_skill_dice == 1 else "dice"
+        return f"add {self.add_skill_dice} {dice} of the type the check rolls"
+
 
 class AddSkill(_Strict):
     """Add one of these skills of yours (its die and modifier) to the check, not as a trait (CHK-06)."""
 
     add_skill: list[Skill]
+
+    def text(self) -> str:
+        return f"add your {_listing(self.add_skill)} skill"
 
 
 class AddModifier(_Strict):
@@ -292,13 +370,20 @@ class AddModifier(_Strict):
 
     add_modifier: AmountField
 
+    def text(self) -> str:
+        if self.add_modifier.is_negative():
+            return f"subtract {self.add_modifier.negated().text()}"
+        return f"add {self.add_modifier.text()}"
+
 
 class AddTraits(_Strict):
     """Add traits to the check."""
 
-    add_traits: list[str]
+    add_traits: list[Trait]
 
-    _traits = field_validator("add_traits")(_check_traits)
+    def text(self) -> str:
+        traits = "trait" if len(self.add_traits) == 1 else "traits"
+        return f"add the {_listing(self.add_traits, 'and')} {traits} to the check"
 
 
 class AdjustDifficulty(_Strict):
@@ -306,11 +391,29 @@ class AdjustDifficulty(_Strict):
 
     adjust_difficulty: AmountField
 
+    def text(self) -> str:
+        amount = self.adjust_difficulty
+        if amount.is_negative():
+            return f"the difficulty is reduced by {amount.negated().text()}"
+        return f"the difficulty is increased by {amount.text()}"
+
+    def verb_text(self) -> str:
+        """The same, said as something a player does ("discard this card to reduce the difficulty by 2")."""
+        amount = self.adjust_difficulty
+        if amount.is_negative():
+            return f"reduce the difficulty by {amount.negated().text()}"
+        return f"increase the difficulty by {amount.text()}"
+
 
 class ReplaceDie(_Strict):
     """Roll this skill's die (or a die of these sides) in place of the check's die (CHK-11)."""
 
     replace_die: Skill | int
+
+    def text(self) -> str:
+        if isinstance(self.replace_die, int):
+            return f"roll a d{self.replace_die} instead of the check's die"
+        return f"roll your {self.replace_die} die instead of the check's die"
 
 
 class Succeed(_Strict):
@@ -318,11 +421,17 @@ class Succeed(_Strict):
 
     succeed: Literal[True]
 
+    def text(self) -> str:
+        return "succeed at the check without rolling"
+
 
 class Reroll(_Strict):
     """Reroll the check's dice once (CHK-13)."""
 
     reroll: Literal[True]
+
+    def text(self) -> str:
+        return "reroll the dice"
 
 
 class Evade(_Strict):
@@ -330,11 +439,17 @@ class Evade(_Strict):
 
     evade: Literal[True]
 
+    def text(self) -> str:
+        return "evade the card you are encountering"
+
 
 class Explore(_Strict):
     """Explore again (TURN-04)."""
 
     explore: Literal[True]
+
+    def text(self) -> str:
+        return "explore again"
 
 
 class ReduceDamage(_Strict):
@@ -343,11 +458,20 @@ class ReduceDamage(_Strict):
     reduce_damage: Literal["all"] | AmountField
     types: list[DamageType | Literal["all"]] = ["all"]
 
+    def text(self) -> str:
+        kinds = "all" if "all" in self.types else _listing([str(kind) for kind in self.types])
+        if self.reduce_damage == "all":
+            return f"reduce {kinds} damage to 0"
+        return f"reduce {kinds} damage by {self.reduce_damage.text()}"
+
 
 class Draw(_Strict):
     """Draw cards from your deck (DRAW-01)."""
 
     draw: AmountField
+
+    def text(self) -> str:
+        return f"draw {self.draw.count_text('card', 'cards')}"
 
 
 class Heal(_Strict):
@@ -355,11 +479,21 @@ class Heal(_Strict):
 
     heal: DiceField
 
+    def text(self) -> str:
+        return f"shuffle {self.heal.text()} random cards from a character's discard pile into their deck"
+
 
 class Examine(_Strict):
     """Examine the top cards of your location's deck (EXAM-01)."""
 
     examine: AmountField
+
+    def text(self) -> str:
+        if not self.examine.terms and self.examine.constant == 1:
+            return "examine the top card of your location deck"
+        if not self.examine.terms:
+            return f"examine the top {self.examine.constant} cards of your location deck"
+        return f"examine {self.examine.count_text('card', 'cards')} from the top of your location deck"
 
 
 class GainCharge(_Strict):
@@ -367,17 +501,395 @@ class GainCharge(_Strict):
 
     gain_charge: AmountField
 
+    def text(self) -> str:
+        return f"gain {self.gain_charge.count_text('mythic charge', 'mythic charges')}"
+
 
 class CloseLocation(_Strict):
     """You may attempt to close the location (a henchman's "if defeated, you may close", CLOSE-01)."""
 
     close_location: Literal[True]
 
+    def text(self) -> str:
+        return "attempt to close the location"
+
 
 class Banish(_Strict):
     """Banish the card being encountered or the card played, as the power names."""
 
     banish: Literal["encountered", "this card"]
+
+    def text(self) -> str:
+        return "banish the card you are encountering" if self.banish == "encountered" else "banish this card"
+
+
+
+def _filter_words(card_filter: CardFilter) -> str:
+    """A short phrase for a card filter: "a card with the Demon trait", "a monster or barrier"."""
+    nouns = " or ".join(str(card_type) for card_type in card_filter.types or ()) or "card"
+    text = f"{'an' if nouns[:1] in 'aeiou' else 'a'} {nouns}"
+    if card_filter.traits:
+        text += f" with the {_listing(card_filter.traits)} trait"
+    if card_filter.not_traits:
+        text += f" without the {_listing(card_filter.not_traits)} trait"
+    return text
+
+
+class Defeat(_Strict):
+    """Defeat the card being encountered without attempting its check (a bane is then banished, ENC-07)."""
+
+    defeat: Literal[True]
+
+    def text(self) -> str:
+        return "defeat the card you are encountering"
+
+
+class PlaceEncountered(_Strict):
+    """Put the card being encountered on the top or bottom of its location deck instead of shuffling it in
+    (SUM-05: a card added to the top or bottom of a deck goes there)."""
+
+    place_encountered: Literal["top", "bottom"]
+
+    def text(self) -> str:
+        return f"put the card you are encountering on the {self.place_encountered} of its location deck"
+
+
+class CountFace(_Strict):
+    """A die of this many sides that shows this face counts as another number (a 6 on a d6 counts as 7)."""
+
+    count_face: int = Field(ge=1)
+    die: int = Field(ge=2)
+    value: int
+
+    def text(self) -> str:
+        return f"each d{self.die} that shows {self.count_face} counts as {self.value}"
+
+    def verb_text(self) -> str:
+        return f"make each d{self.die} that shows {self.count_face} count as {self.value}"
+
+
+class IgnoreTypeLimit(_Strict):
+    """Playing this card does not count toward the limit of one card of each type per check or step
+    (ENC-02, BOON-01): another card of its type may still be played."""
+
+    ignore_type_limit: Literal[True]
+
+    def text(self) -> str:
+        return "this card does not count toward the limit of one card of each type"
+
+    def verb_text(self) -> str:
+        return "play it outside the limit of one card of each type"
+
+
+class Move(_Strict):
+    """Move to another location (TURN-03): you or a character at your location, with up to `with_local`
+    other characters from the same location coming along."""
+
+    move: Literal["you", "local"]
+    with_local: int = Field(0, ge=0)
+
+    def text(self) -> str:
+        who = "move to another location" if self.move == "you" else "a character at your location moves to another location"
+        if self.with_local == 1:
+            who += ", and another character at that location may move along"
+        elif self.with_local:
+            who += f", and up to {self.with_local} other characters at that location may move along"
+        return who
+
+
+class ShiftDamage(_Strict):
+    """Pass this much of the damage being dealt to you to another character instead (DMG-02)."""
+
+    shift_damage: AmountField
+    to: Literal["random other character", "another character", "another local character"] = "random other character"
+
+    def text(self) -> str:
+        target = "a random other character" if self.to == "random other character" else self.to
+        return f"{target} is dealt {self.shift_damage.text()} of that damage instead of you"
+
+    def verb_text(self) -> str:
+        target = "a random other character" if self.to == "random other character" else self.to
+        return f"pass {self.shift_damage.text()} of that damage to {target}"
+
+
+class EncounterExamined(_Strict):
+    """You may encounter the card you just examined if it matches, as if explored (EXAM-01 says examining is
+    not exploring; this power lets you encounter it anyway)."""
+
+    encounter_examined: CardFilter
+
+    def text(self) -> str:
+        return f"you may encounter the examined card if it is {_filter_words(self.encounter_examined)}"
+
+    def verb_text(self) -> str:
+        return f"encounter the examined card if it is {_filter_words(self.encounter_examined)}"
+
+
+# --- effects of character, role and cohort powers ------------------------------------------------------
+
+CardPlace = Literal["hand", "top of deck", "recharge", "shuffle into deck", "discard", "bury", "banish"]
+"""Where a character's card can be put: into the hand, on top of the deck, at the bottom of the deck
+(recharge, PLAY-01), shuffled into the deck, into the discard pile, under the character card (bury) or back
+into the box (banish)."""
+
+_PLACE_WORDS: dict[str, tuple[str, str]] = {  # (verb, where) for "VERB CARDS WHERE"
+    "hand": ("put", " into your hand"),
+    "top of deck": ("put", " on top of your deck"),
+    "recharge": ("recharge", ""),
+    "shuffle into deck": ("shuffle", " into your deck"),
+    "discard": ("discard", ""),
+    "bury": ("bury", ""),
+    "banish": ("banish", ""),
+}
+
+
+def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
+    """ "a weapon", "weapons", "a card with the Divine or Ranged trait": a filter in a few words."""
+    card_filter = card_filter or CardFilter()
+    nouns = [str(card_type) for card_type in card_filter.types] if card_filter.types else ["card"]
+    if plural:
+        text = _listing(["allies" if noun == "ally" else f"{noun}s" for noun in nouns])
+    else:
+        text = f"{'an' if nouns[0][:1] in 'aeiou' else 'a'} {_listing(nouns)}"
+    if card_filter.traits:
+        text += f" with the {_listing(card_filter.traits)} trait"
+    if card_filter.not_traits:
+        text += f" without the {_listing(card_filter.not_traits)} trait"
+    return text
+
+
+def _random(words: str) -> str:
+    """ "a weapon" -> "a random weapon", "an item" -> "a random item"."""
+    article, _, rest = words.partition(" ")
+    return f"a random {rest}" if article in ("a", "an") else words
+
+
+class AddCardNumber(_Strict):
+    """Add a card's adventure deck number to the check (a letter set counts as 0, SET-01): the card paid as
+    this power's cost ("discard a card to add 1 plus its adventure deck number"), or the card encountered."""
+
+    add_card_number: Literal["cost", "encountered"]
+
+    def text(self) -> str:
+        card = "the card paid for this power" if self.add_card_number == "cost" else "the card encountered"
+        return f"add the adventure deck number of {card}"
+
+
+class NoHelp(_Strict):
+    """No one else may play cards or use powers on this check."""
+
+    no_help: Literal[True]
+
+    def text(self) -> str:
+        return "no one else may play cards or use powers on the check"
+
+
+class KeepEncountered(_Strict):
+    """When the encounter ends, the encountered card goes into your hand (a bane you defeat, instead of being
+    banished) or is buried under your character card (a boon you acquire, instead of going into your hand).
+    A summoned card still goes back to the box. (Top or bottom of its deck: `place_encountered`.)"""
+
+    keep_encountered: Literal["hand", "bury"]
+
+    def text(self) -> str:
+        if self.keep_encountered == "hand":
+            return "put the encountered card into your hand instead of banishing it"
+        return "bury the acquired card instead of putting it into your hand"
+
+
+class Instead(_Strict):
+    """A card played for its power (or paid for this power's cost) goes somewhere other than where it would
+    go ("you may recharge a Ranged weapon instead of discarding or burying it"; "an Attack spell you play is
+    banished afterwards"). A list of places is the player's choice; `replaces` limits it to those actions
+    (None: wherever the card would go); `played_by: anyone` also covers cards others play on the check."""
+
+    instead: CardPlace | list[CardPlace]
+    cards: CardFilter = CardFilter()
+    replaces: list[CardAction] | None = None
+    played_by: Literal["you", "anyone"] = "you"
+
+    def text(self) -> str:
+        places = self.instead if isinstance(self.instead, list) else [self.instead]
+        who = "you play" if self.played_by == "you" else "anyone plays"
+        what = f"{_cards_words(self.cards)} {who}"
+        text = " or ".join(f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places)
+        if self.replaces:
+            doing = _listing([f"{str(action).removesuffix('e')}ing" for action in self.replaces])
+            return f"{text} instead of {doing} it"
+        return f"{text} instead of where its power puts it"
+
+
+_SOURCES = Literal["hand", "top of deck", "discard pile", "deck", "deck or discard pile", "location deck", "buried"]
+
+
+class MoveCards(_Strict):
+    """Move cards of a character's from one of their places to another: "recharge any number of weapons from
+    your hand", "shuffle a random card from your discard pile into your deck", "put a card from your hand on
+    top of your deck", "take a Mount from your deck or discard pile" (searching a deck shuffles it). A list of
+    places is the player's choice; `cards: this card` moves the card whose power this is; `character` says
+    whose cards (yours, or the character the power helps)."""
+
+    move_cards: CardPlace | list[CardPlace]
+    cards: CardFilter | Literal["this card"] = CardFilter()
+    source: _SOURCES = "hand"
+    count: AmountField | Literal["any"] = Amount(1)
+    random: bool = False
+    character: Whose = Whose.YOUR
+
+    def text(self) -> str:
+        places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
+        if self.cards == "this card":
+            what = "this card"
+        elif self.count == "any":
+            what = f"any number of {_cards_words(self.cards, plural=True)}"
+        elif isinstance(self.count, Amount) and self.count == Amount(1):
+            what = _cards_words(self.cards)
+            if self.random:
+                what = _random(what)
+        else:
+            what = f"{self.count.text()} {'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
+        if self.source != "hand" and self.cards != "this card":
+            what += f" from {'the' if self.source == 'location deck' else 'your'} {self.source}"
+        actions = [f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places]
+        text = " or ".join(actions)
+        if self.character != Whose.YOUR:
+            text = f"that character may {text.replace('your ', 'their ')}"
+        return text
+
+
+class DrawRandom(_Strict):
+    """Draw random cards of a kind from the box into your hand (DRAW-01: from the box, draw at random)."""
+
+    draw_random: CardFilter
+    count: AmountField = Amount(1)
+
+    def text(self) -> str:
+        what = _cards_words(self.draw_random) if self.count == Amount(1) else (
+            f"{self.count.text()} {_cards_words(self.draw_random, plural=True)}"
+        )
+        return f"draw {_random(what) if self.count == Amount(1) else what} from the box"
+
+
+class GainSkill(_Strict):
+    """You have this skill, as a character card writes it: `{gain_skill: Perception, ability: Wisdom,
+    modifier: 2}` is "Perception: Wisdom +2" (DICE-03)."""
+
+    gain_skill: Skill
+    ability: Skill
+    modifier: int = 0
+
+    def text(self) -> str:
+        return f"you have the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
+
+
+class AfterCheck(_Strict):
+    """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
+    check against such a card ("if that check defeats a monster, that character may draw a card";
+    "if the monster is undefeated, put it on top of its deck")."""
+
+    after_check: list[Effect]
+    only_if: Literal["success", "failure"] | None = None
+    against: CardFilter | None = None
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        when = "after the check"
+        if self.only_if:
+            when += f", if it {'succeeds' if self.only_if == 'success' else 'fails'}"
+        if self.against is not None:
+            when += f" against {_cards_words(self.against)}"
+        return f"{when}, {_listing([effect_text(effect) for effect in self.after_check], 'and')}"
+
+
+class RollDie(_Strict):
+    """Roll one die with this many sides; on `at_least` or more, do the effects in `then` ("roll 1d6: on a 4
+    or more, explore again")."""
+
+    roll_die: int = Field(ge=2)
+    at_least: int = Field(ge=1)
+    then: list[Effect]
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        effects = _listing([effect_text(effect) for effect in self.then], "and")
+        return f"roll 1d{self.roll_die}; on a {self.at_least} or more, {effects}"
+
+
+class TakeEncounter(_Strict):
+    """Encounter the card another character is encountering, in their place (a card's exception to KEEP-02)."""
+
+    take_encounter: Literal[True]
+
+    def text(self) -> str:
+        return "encounter the card in that character's place"
+
+
+class ExamineDeck(_Strict):
+    """Examine the top cards of a deck (EXAM-01): your location's, any location's, or your own character deck;
+    then, as the power allows, put them back in any order, draw one of a kind, or put one of a kind at the
+    bottom of that deck. (To encounter an examined card: `encounter_examined`.)"""
+
+    examine_deck: AmountField
+    deck: Literal["your location", "any location", "your deck"] = "your location"
+    reorder: bool = False
+    may_draw: CardFilter | None = None
+    may_bottom: CardFilter | None = None
+
+    def text(self) -> str:
+        deck = {"your location": "your location deck", "any location": "any location deck", "your deck": "your deck"}
+        count = self.examine_deck
+        top = "the top card" if count == Amount(1) else f"the top {count.text()} cards"
+        text = f"examine {top} of {deck[self.deck]}"
+        if self.reorder:
+            text += " and put them back in any order"
+        if self.may_draw is not None:
+            text += f"; you may draw {_cards_words(self.may_draw)} you examined"
+        if self.may_bottom is not None:
+            text += f"; you may put {_cards_words(self.may_bottom)} you examined at the bottom of that deck"
+        return text
+
+
+class SwapTrait(_Strict):
+    """Replace one of these traits of the check with another of them ("treat a spell's Cold trait as Fire")."""
+
+    swap_trait: list[Trait]
+
+    def text(self) -> str:
+        return f"replace one {_listing(self.swap_trait)} trait of the check with another of them"
+
+
+class IgnoreLocationPowers(_Strict):
+    """Ignore your location's At This Location powers until the end of the turn."""
+
+    ignore_location_powers: Literal[True]
+
+    def text(self) -> str:
+        return "ignore your location's At This Location powers until the end of the turn"
+
+
+class BlessingDie(_Strict):
+    """Blessings played on the check add dice of this many sides instead of the check's die (an exception to
+    CHK-12, which gives a blessing the die the check already rolls)."""
+
+    blessing_die: int = Field(ge=4)
+
+    def text(self) -> str:
+        return f"blessings played on the check add d{self.blessing_die}s"
+
+
+class SharedTraitDice(_Strict):
+    """Add these dice if the card paid as this power's cost shares a trait, other than Basic and Elite, with
+    the card encountered."""
+
+    shared_trait_dice: DiceField
+
+    def text(self) -> str:
+        return (
+            f"add {self.shared_trait_dice.text()} more if that card shares a trait other than Basic and Elite "
+            "with the card encountered"
+        )
 
 
 EFFECT_MODELS: dict[str, type[_Strict]] = {
@@ -400,6 +912,28 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "gain_charge": GainCharge,
     "close_location": CloseLocation,
     "banish": Banish,
+    "add_card_number": AddCardNumber,
+    "no_help": NoHelp,
+    "keep_encountered": KeepEncountered,
+    "instead": Instead,
+    "move_cards": MoveCards,
+    "draw_random": DrawRandom,
+    "gain_skill": GainSkill,
+    "after_check": AfterCheck,
+    "roll_die": RollDie,
+    "take_encounter": TakeEncounter,
+    "move": Move,
+    "examine_deck": ExamineDeck,
+    "swap_trait": SwapTrait,
+    "ignore_location_powers": IgnoreLocationPowers,
+    "shared_trait_dice": SharedTraitDice,
+    "blessing_die": BlessingDie,
+    "defeat": Defeat,
+    "place_encountered": PlaceEncountered,
+    "count_face": CountFace,
+    "ignore_type_limit": IgnoreTypeLimit,
+    "shift_damage": ShiftDamage,
+    "encounter_examined": EncounterExamined,
 }
 
 
@@ -422,6 +956,10 @@ Effect = Annotated[
     ),
 ]
 """One effect primitive, written in a card file as a mapping with its name as the key."""
+
+
+AfterCheck.model_rebuild()
+RollDie.model_rebuild()
 
 
 # --- the power ---------------------------------------------------------------------------------------
@@ -465,6 +1003,7 @@ class Power(_Strict):
     optional: bool = True
     recharge_check: RechargeCheck | None = None
     feats: list[PowerFeat] = []
+    box: str | None = None  # a paragraph that begins with a feat box: it applies once that box is checked
 
     @model_validator(mode="after")
     def _mandatory_powers_are_not_played(self) -> Power:
