@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TypeVar
 
-from pacg.cards.loader import CardLibrary, load_library
 import yaml
 
+from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from table import Table
 
 from pacg.cards.checks import parse_check
 from pacg.cards.powers import Purpose
+from pacg.cards.vocabulary import Skill
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.state import Feats
 from pacg.engine.zones import ZoneKind
-from pacg.cards.vocabulary import Skill
+from table import Table
 
 
 @pytest.mark.rule("DICE-03")
@@ -76,7 +76,8 @@ def test_imrijka_closes_the_sacristy_with_good_omen() -> None:
     assert str(divine_7) == "Divine 7"
     table.dice(6)
 
-    results = table.run(attempt_checks(table.game, imrijka, divine_7, Purpose.CLOSE), "Divine", "Discard Good Omen", "Divine")
+    closing = attempt_checks(table.game, imrijka, divine_7, Purpose.CLOSE)
+    results = table.run(closing, "Divine", "Discard Good Omen", "Divine")
 
     assert (str(results[0].pool), results[0].total, results[0].success) == ("1d8+3", 9, True)
     assert "Blessing of Ascension" in table.cards(imrijka, ZoneKind.HAND)

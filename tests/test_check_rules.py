@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from table import Table, card
 
 from pacg.cards.powers import Purpose
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.zones import ZoneKind, box
+from table import Table, card
 
 LUCKY_CHARM = card("""
 name: Lucky Charm

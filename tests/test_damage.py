@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from table import Table
 
 from pacg.cards.powers import DiceAmount
 from pacg.engine.damage import deal_damage, deal_rolled_damage
 from pacg.engine.zones import ZoneKind
+from table import Table
 
 
 @pytest.mark.rule("DICE-02")
@@ -16,7 +16,8 @@ def test_damage_in_dice_is_rolled_separately_for_each_character() -> None:
     seelah = table.character("Seelah", at="Abattoir", hand=["Longsword", "Mace", "Helm"])
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Javelin", "Bolas"])
     table.dice(3, 1)
-    dealt = table.run(deal_rolled_damage(table.game, [seelah, harsk], DiceAmount.parse("1d4-1"), "Combat"), "Mace", "Helm")
+    damage = deal_rolled_damage(table.game, [seelah, harsk], DiceAmount.parse("1d4-1"), "Combat")
+    dealt = table.run(damage, "Mace", "Helm")
     assert dealt == {"Seelah": 2, "Harsk": 0}
     assert table.cards(seelah, ZoneKind.DISCARD) == ["Helm", "Mace"]
     assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow", "Javelin", "Bolas"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from table import Table
 
 from pacg.engine.zones import REMOVED, ConservationError, Position, Zone, ZoneKind, box
+from table import Table
 
 
 @pytest.mark.rule("SET-03")

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    WithJsonSchema,
+    field_validator,
+)
 
 from pacg.cards.checks import Check, parse_check
 from pacg.cards.powers import CardFilter, Cost, Power, Trait
@@ -96,10 +105,18 @@ class Card(_Strict):
 def _restrict_type(*allowed: CardType) -> Any:
     def validate(cls: type, value: CardType) -> CardType:
         if value not in allowed:
-            raise ValueError(f"must be one of {', '.join(allowed)}")
+            raise ValueError(f"must be one of {', '.join(sorted(allowed))}")
         return value
 
     return field_validator("type")(classmethod(validate))
+
+
+def _only_deck_types(counts: dict[CardType, Any]) -> dict[CardType, Any]:
+    """Decks (a character's Cards List, a location's deck list) hold only banes and boons by type."""
+    for card_type in counts:
+        if card_type not in DECK_TYPES:
+            raise ValueError(f"{card_type} is not a card type a deck holds")
+    return counts
 
 
 # --- boons and banes ---------------------------------------------------------------------------------
@@ -202,13 +219,7 @@ class Character(Card):
                 raise ValueError(f"{skill} is not an ability; list it under its ability's 'derived'")
         return skills
 
-    @field_validator("cards_list", "suggested_deck")
-    @classmethod
-    def _deck_types(cls, value: dict[CardType, Any]) -> dict[CardType, Any]:
-        for card_type in value:
-            if card_type not in DECK_TYPES:
-                raise ValueError(f"{card_type} is not a card type a character deck holds")
-        return value
+    _deck_types = field_validator("cards_list", "suggested_deck")(_only_deck_types)
 
 
 # --- locations and story cards --------------------------------------------------------------------------
@@ -231,14 +242,7 @@ class Location(Card):
     when_permanently_closed: list[Power] = []
 
     _type = _restrict_type(CardType.LOCATION)
-
-    @field_validator("deck")
-    @classmethod
-    def _deck_types(cls, deck: dict[CardType, int]) -> dict[CardType, int]:
-        for card_type in deck:
-            if card_type not in DECK_TYPES:
-                raise ValueError(f"{card_type} is not a card type a location deck holds")
-        return deck
+    _deck_types = field_validator("deck")(_only_deck_types)
 
 
 class Reward(_Strict):

@@ -41,11 +41,11 @@ from pydantic import (
 )
 
 from pacg.cards.vocabulary import (
-    Proficiency,
     TRAITS,
     CardAction,
     CardType,
     DamageType,
+    Proficiency,
     Skill,
 )
 
@@ -138,7 +138,7 @@ class Amount:
 _AMOUNT_WORDS = {"AD": "the adventure deck number"}
 
 
-def _listing(words: list[str], conjunction: str = "or") -> str:
+def listing(words: list[Any], conjunction: str = "or") -> str:
     """ "A", "A or B", "A, B or C": a list of words as a card prints it."""
     words = [str(word) for word in words]
     if len(words) <= 1:
@@ -334,7 +334,7 @@ class UseSkill(_Strict):
     use_skill: list[Skill]
 
     def text(self) -> str:
-        return f"use your {_listing(self.use_skill)} skill"
+        return f"use your {listing(self.use_skill)} skill"
 
 
 class AddDice(_Strict):
@@ -362,7 +362,7 @@ class AddSkill(_Strict):
     add_skill: list[Skill]
 
     def text(self) -> str:
-        return f"add your {_listing(self.add_skill)} skill"
+        return f"add your {listing(self.add_skill)} skill"
 
 
 class AddModifier(_Strict):
@@ -383,7 +383,7 @@ class AddTraits(_Strict):
 
     def text(self) -> str:
         traits = "trait" if len(self.add_traits) == 1 else "traits"
-        return f"add the {_listing(self.add_traits, 'and')} {traits} to the check"
+        return f"add the {listing(self.add_traits, 'and')} {traits} to the check"
 
 
 class AdjustDifficulty(_Strict):
@@ -459,7 +459,7 @@ class ReduceDamage(_Strict):
     types: list[DamageType | Literal["all"]] = ["all"]
 
     def text(self) -> str:
-        kinds = "all" if "all" in self.types else _listing([str(kind) for kind in self.types])
+        kinds = "all" if "all" in self.types else listing([str(kind) for kind in self.types])
         if self.reduce_damage == "all":
             return f"reduce {kinds} damage to 0"
         return f"reduce {kinds} damage by {self.reduce_damage.text()}"
@@ -529,9 +529,9 @@ def _filter_words(card_filter: CardFilter) -> str:
     nouns = " or ".join(str(card_type) for card_type in card_filter.types or ()) or "card"
     text = f"{'an' if nouns[:1] in 'aeiou' else 'a'} {nouns}"
     if card_filter.traits:
-        text += f" with the {_listing(card_filter.traits)} trait"
+        text += f" with the {listing(card_filter.traits)} trait"
     if card_filter.not_traits:
-        text += f" without the {_listing(card_filter.not_traits)} trait"
+        text += f" without the {listing(card_filter.not_traits)} trait"
     return text
 
 
@@ -589,7 +589,8 @@ class Move(_Strict):
     with_local: int = Field(0, ge=0)
 
     def text(self) -> str:
-        who = "move to another location" if self.move == "you" else "a character at your location moves to another location"
+        who = "a character at your location moves" if self.move == "local" else "move"
+        who += " to another location"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
         elif self.with_local:
@@ -648,13 +649,13 @@ def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
     card_filter = card_filter or CardFilter()
     nouns = [str(card_type) for card_type in card_filter.types] if card_filter.types else ["card"]
     if plural:
-        text = _listing(["allies" if noun == "ally" else f"{noun}s" for noun in nouns])
+        text = listing(["allies" if noun == "ally" else f"{noun}s" for noun in nouns])
     else:
-        text = f"{'an' if nouns[0][:1] in 'aeiou' else 'a'} {_listing(nouns)}"
+        text = f"{'an' if nouns[0][:1] in 'aeiou' else 'a'} {listing(nouns)}"
     if card_filter.traits:
-        text += f" with the {_listing(card_filter.traits)} trait"
+        text += f" with the {listing(card_filter.traits)} trait"
     if card_filter.not_traits:
-        text += f" without the {_listing(card_filter.not_traits)} trait"
+        text += f" without the {listing(card_filter.not_traits)} trait"
     return text
 
 
@@ -714,7 +715,7 @@ class Instead(_Strict):
         what = f"{_cards_words(self.cards)} {who}"
         text = " or ".join(f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places)
         if self.replaces:
-            doing = _listing([f"{str(action).removesuffix('e')}ing" for action in self.replaces])
+            doing = listing([f"{str(action).removesuffix('e')}ing" for action in self.replaces])
             return f"{text} instead of {doing} it"
         return f"{text} instead of where its power puts it"
 
@@ -799,7 +800,7 @@ class AfterCheck(_Strict):
             when += f", if it {'succeeds' if self.only_if == 'success' else 'fails'}"
         if self.against is not None:
             when += f" against {_cards_words(self.against)}"
-        return f"{when}, {_listing([effect_text(effect) for effect in self.after_check], 'and')}"
+        return f"{when}, {listing([effect_text(effect) for effect in self.after_check], 'and')}"
 
 
 class RollDie(_Strict):
@@ -813,7 +814,7 @@ class RollDie(_Strict):
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
-        effects = _listing([effect_text(effect) for effect in self.then], "and")
+        effects = listing([effect_text(effect) for effect in self.then], "and")
         return f"roll 1d{self.roll_die}; on a {self.at_least} or more, {effects}"
 
 
@@ -857,7 +858,7 @@ class SwapTrait(_Strict):
     swap_trait: list[Trait]
 
     def text(self) -> str:
-        return f"replace one {_listing(self.swap_trait)} trait of the check with another of them"
+        return f"replace one {listing(self.swap_trait)} trait of the check with another of them"
 
 
 class IgnoreLocationPowers(_Strict):

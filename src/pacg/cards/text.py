@@ -41,18 +41,11 @@ from pacg.cards.powers import (
     Source,
     Timing,
     Whose,
+    listing,
 )
 from pacg.cards.vocabulary import COMBAT, CardType
 
 # --- small pieces of English ------------------------------------------------------------------------------
-
-
-def _either(words: list[Any], conjunction: str = "or") -> str:
-    """ "A", "A or B", "A, B or C"."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
 def _article(word: str) -> str:
@@ -85,13 +78,13 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     card_filter = card_filter or CardFilter()
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
     if plural:
-        noun = _either([plural_of(noun) for noun in nouns])
+        noun = listing([plural_of(noun) for noun in nouns])
     else:
-        noun = f"{_article(nouns[0])} {_either(nouns)}"
+        noun = f"{_article(nouns[0])} {listing(nouns)}"
     if card_filter.traits:
-        noun += f" with the {_either(card_filter.traits)} trait"  # any one of them is enough
+        noun += f" with the {listing(card_filter.traits)} trait"  # any one of them is enough
     if card_filter.not_traits:
-        noun += f" without the {_either(card_filter.not_traits)} trait"
+        noun += f" without the {listing(card_filter.not_traits)} trait"
     return noun
 
 
@@ -148,7 +141,7 @@ def _check_parts(conditions: Conditions, plural: bool) -> tuple[str, str]:
     monster"), ("checks", " with the Magic trait against cards with the Animal trait")."""
     words = []
     if conditions.skills:
-        words.append(_either([_plain(skill) for skill in conditions.skills]))
+        words.append(listing([_plain(skill) for skill in conditions.skills]))
     if conditions.check:
         words.append(conditions.check)
     words.append("checks" if plural else "check")
@@ -159,14 +152,14 @@ def _check_parts(conditions: Conditions, plural: bool) -> tuple[str, str]:
     purposes = [purpose for purpose in conditions.purpose or () if purpose != Purpose.OTHER]
     if purposes:
         verbs = [_PURPOSES.get(purpose, f"to {_plain(purpose)}").removeprefix("to ") for purpose in purposes]
-        suffix += f" to {_either(verbs)}"
+        suffix += f" to {listing(verbs)}"
         if against is not None and len(purposes) == 1 and purposes[0] in (Purpose.DEFEAT, Purpose.ACQUIRE):
             suffix += f" {filter_text(against, plural=plural)}"  # "to defeat a monster", not "against"
             against = None
     if Purpose.OTHER in (conditions.purpose or ()):
         suffix += " or for another purpose" if purposes else " for another purpose"
     if conditions.check_traits:
-        suffix += f" with the {_either(conditions.check_traits)} trait"
+        suffix += f" with the {listing(conditions.check_traits)} trait"
     if against is not None:
         suffix += f" against {filter_text(against, plural=plural)}"
     return noun, suffix
@@ -341,7 +334,7 @@ def recharge_check_text(recharge: RechargeCheck) -> str:
                 skill for step in check.steps for option in step.options for skill in option.skills if skill != COMBAT
             )
         )
-        text += f"; if you have no {_either(skills)} skill, banish it instead"
+        text += f"; if you have no {listing(skills)} skill, banish it instead"
     return text + "."
 
 
@@ -359,10 +352,10 @@ def power_text(power: Power) -> str:
     if power.cost is not None:
         plays.append(cost_text(power.cost))
     if plays:
-        effects = _either([effect_text(effect, as_verb=True) for effect in power.effects], "and")
+        effects = listing([effect_text(effect, as_verb=True) for effect in power.effects], "and")
         body = f"{' and '.join(plays)} to {effects}"
     else:
-        body = _either([effect_text(effect) for effect in power.effects], "and")
+        body = listing([effect_text(effect) for effect in power.effects], "and")
 
     text = f"{_capital(head)}: {body}."
     box = getattr(power, "box", None)
@@ -441,7 +434,7 @@ def _character_lines(card: Character) -> list[str]:
     lines.append(f"Hand size: {_counted(card.hand_size)}")
     if card.proficiencies:
         lines.append(f"Proficient with: {_proficiencies(card.proficiencies)}")
-    lines.append(f"Favored card type: {_either([_type_name(kind) for kind in card.favored])}")
+    lines.append(f"Favored card type: {listing([_type_name(kind) for kind in card.favored])}")
     lines.append(
         "Cards List: " + ", ".join(f"{_type_name(kind)} {_counted(count)}" for kind, count in card.cards_list.items())
     )

@@ -18,7 +18,13 @@ from fractions import Fraction
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
 from pacg.cards.powers import Purpose, UseSkill
-from pacg.cards.vocabulary import COMBAT, DEFAULT_COMBAT_SKILLS, UNTRAINED_DIE, CardAction, Skill
+from pacg.cards.vocabulary import (
+    COMBAT,
+    DEFAULT_COMBAT_SKILLS,
+    UNTRAINED_DIE,
+    CardAction,
+    Skill,
+)
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool, Roll
 from pacg.engine.playing import (

@@ -212,7 +212,9 @@ def _counted_type(card: PhysicalCard) -> CardType:
     return definition.counts_as if isinstance(definition, (Boon, Bane)) else definition.type
 
 
-def _cost_cards(game: Game, player: CharacterState, power: Power, card: PhysicalCard | None) -> list[PhysicalCard | None]:
+def _cost_cards(
+    game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
+) -> list[PhysicalCard | None]:
     """The cards that could pay a power's cost; [None] when it has none; [] when it can't be paid."""
     if power.cost is None:
         return [None]
@@ -257,7 +259,9 @@ def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
 
 
 def reroll_plays(state: CheckState) -> list[Play]:
-    return [play for player in table_order(state.game, state.checker) for play in check_plays(state, player, rerolling=True)]
+    """Every reroll power any player may use on the check, once it is rolled (CHK-13)."""
+    order = table_order(state.game, state.checker)
+    return [play for player in order for play in check_plays(state, player, rerolling=True)]
 
 
 def table_order(game: Game, first: CharacterState) -> list[CharacterState]:
