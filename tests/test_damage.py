@@ -23,6 +23,7 @@ def test_damage_in_dice_is_rolled_separately_for_each_character() -> None:
     assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow", "Javelin", "Bolas"]
 
 
+@pytest.mark.rule("DMG-02")
 def test_damage_beyond_the_hand_discards_the_hand() -> None:
     table = Table()
     seelah = table.character("Seelah", at="Abattoir", hand=["Longsword", "Mace"])
