@@ -35,8 +35,6 @@ class CardType(StrEnum):
     LOOT = "loot"
 
 
-STORY_TYPES = frozenset({CardType.ADVENTURE_PATH, CardType.ADVENTURE, CardType.SCENARIO})
-SUPPORT_TYPES = frozenset({CardType.COHORT, CardType.MYTHIC_PATH, CardType.REDEMPTION})
 BANE_TYPES = frozenset({CardType.VILLAIN, CardType.HENCHMAN, CardType.MONSTER, CardType.BARRIER})
 BOON_TYPES = frozenset(
     {

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pacg.cards.model import AnyCard, Bane, Boon, Cohort
 from pacg.cards.powers import (
@@ -146,34 +146,43 @@ def _played_cards(state: CheckState) -> list[PhysicalCard]:
     return [play.card for play in state.plays if play.card is not None]
 
 
-ConditionTest = Callable[[object, "CheckState", CharacterState], bool]
+def _was_played(wanted: list[CardFilter], state: CheckState) -> bool:
+    """Whether a card matching one of the filters was played on the check."""
+    return any(matches(card, one) for card in _played_cards(state) for one in wanted)
+
+
+def _at_location(wanted: CardFilter, state: CheckState, player: CharacterState) -> bool:
+    location = state.game.locations.get(player.location)
+    return location is not None and matches_card(location.card, wanted)
+
+
+def _displaying(wanted: CardFilter | str, state: CheckState, player: CharacterState) -> bool:
+    """A kind of card the player has displayed ("this card" is not known on a check)."""
+    displayed = state.game.zones.cards(player.zone(ZoneKind.DISPLAYED))
+    return not isinstance(wanted, str) and any(matches(card, wanted) for card in displayed)
+
+
+ConditionTest = Callable[[Any, "CheckState", CharacterState], bool]
 
 # How each condition a power may state is tested on a check (CHK-08, CHK-09, CHK-10). A condition with no
 # test here can't be known during a check, and a power that states it does not apply there.
 CONDITION_TESTS: dict[str, ConditionTest] = {
     "check": lambda wanted, state, _: (wanted == "combat") == state.is_combat,
-    "skills": lambda wanted, state, _: bool({str(s) for s in wanted} & state.skills_used),  # type: ignore[attr-defined]
-    "check_traits": lambda wanted, state, _: bool(set(wanted) & state.traits),  # type: ignore[call-overload]
-    "purpose": lambda wanted, state, _: state.purpose in wanted,  # type: ignore[operator]
-    "against": lambda wanted, state, _: state.against is not None and matches(state.against, wanted),  # type: ignore[arg-type]
+    "skills": lambda wanted, state, _: bool({str(skill) for skill in wanted} & state.skills_used),
+    "check_traits": lambda wanted, state, _: bool(set(wanted) & state.traits),
+    "purpose": lambda wanted, state, _: state.purpose in wanted,
+    "against": lambda wanted, state, _: state.against is not None and matches(state.against, wanted),
     "proficient": lambda wanted, _, player: player.proficient(Proficiency(wanted)),
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
-    "location": lambda wanted, state, player: (
-        player.location in state.game.locations
-        and matches_card(state.game.locations[player.location].card, wanted)  # type: ignore[arg-type]
-    ),
+    "location": _at_location,
     "max_difficulty": lambda wanted, state, _: state.against is not None
-    and _highest_difficulty(state.against) <= wanted,  # type: ignore[operator]
-    "played": lambda wanted, state, _: any(matches(c, f) for c in _played_cards(state) for f in wanted),  # type: ignore[attr-defined]
-    "not_played": lambda wanted, state, _: not any(
-        matches(c, f) for c in _played_cards(state) for f in wanted  # type: ignore[attr-defined]
-    ),
-    "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,  # type: ignore[operator]
+    and _highest_difficulty(state.against) <= wanted,
+    "played": lambda wanted, state, _: _was_played(wanted, state),
+    "not_played": lambda wanted, state, _: not _was_played(wanted, state),
+    "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
     "after_roll": lambda wanted, state, _: state.roll is not None
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
-    "displaying": lambda wanted, state, player: wanted != "this card" and any(
-        matches(card, wanted) for card in state.game.zones.cards(player.zone(ZoneKind.DISPLAYED))  # type: ignore[arg-type]
-    ),
+    "displaying": _displaying,
 }
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
 from pacg.cards.powers import Power
-from pacg.cards.vocabulary import ABILITIES, CardType, Proficiency, Skill
+from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
 
 
@@ -79,9 +79,6 @@ class CharacterState:
             if skill in entry.derived:
                 return SkillDie(skill, entry.die, feat_bonus + entry.derived[skill], ability)
         return None
-
-    def has_skill(self, skill: Skill) -> bool:
-        return skill in ABILITIES or self.skill(skill) is not None
 
     @property
     def hand_size(self) -> int:

@@ -33,9 +33,9 @@ class Zone:
     owner: str = ""
 
     def __str__(self) -> str:
-        return f"{self.owner}'s {self.kind}" if self.owner and self.kind != ZoneKind.BOX else (
-            f"the box ({self.owner})" if self.kind == ZoneKind.BOX else str(self.kind)
-        )
+        if self.kind is ZoneKind.BOX:
+            return f"the box ({self.owner})"
+        return f"{self.owner}'s {self.kind}" if self.owner else str(self.kind)
 
 
 def box(card_type: CardType | str) -> Zone:
