@@ -226,10 +226,12 @@ class Character(Card):
 
 
 class ClosingOption(_Strict):
-    """One way to meet a When Closing requirement: a check, a cost, or nothing ("close automatically")."""
+    """One way to meet a When Closing requirement: a check, a cost, a card to summon and defeat or acquire
+    (SUM-03), or nothing ("close automatically")."""
 
     check: CheckField | None = None
     cost: Cost | None = None
+    summon: str | CardFilter | None = None
     automatic: bool = False
 
 

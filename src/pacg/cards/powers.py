@@ -893,6 +893,66 @@ class SharedTraitDice(_Strict):
         )
 
 
+# --- effects of bane, location and scenario powers ------------------------------------------------------
+
+
+class DealDamage(_Strict):
+    """Deal damage of a type (DMG-01, DMG-02): to you, to each character at your location, or to one random
+    character there; dice are rolled separately for each character (DICE-02)."""
+
+    deal_damage: DiceField | AmountField
+    type: DamageType = DamageType.COMBAT
+    to: Literal["you", "each local", "random local"] = "you"
+
+    def text(self) -> str:
+        amount = self.deal_damage.text()
+        target = {"you": "you", "each local": "each character at your location",
+                  "random local": "a random character at your location"}[self.to]
+        return f"deal {amount} {self.type} damage to {target}"
+
+
+class Summon(_Strict):
+    """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, or a random card of a kind
+    (SUM-06). The summoned card goes back to the box afterwards; `who: each local` has every character at
+    your location summon and encounter one, in turn."""
+
+    summon: str | CardFilter
+    who: Literal["you", "each local", "each other local"] = "you"
+
+    def text(self) -> str:
+        what = self.summon if isinstance(self.summon, str) else _random(_cards_words(self.summon))
+        who = {"you": "summon", "each local": "each character at your location summons",
+               "each other local": "each other character at your location summons"}[self.who]
+        return f"{who} and encounter{'s' if self.who != 'you' else ''} {what}"
+
+
+class Attempt(_Strict):
+    """Attempt a check (CHK-02 grammar), then do `success` or `failure` effects ("before you act, succeed at
+    a Perception 9 check or the difficulty is increased by 3")."""
+
+    attempt: str
+    success: list[Effect] = []
+    failure: list[Effect] = []
+
+    @field_validator("attempt")
+    @classmethod
+    def _parses(cls, check: str) -> str:
+        from pacg.cards.checks import parse_check
+
+        parse_check(check)
+        return check
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        text = f"attempt a {self.attempt} check"
+        if self.success:
+            text += "; on a success, " + listing([effect_text(effect) for effect in self.success], "and")
+        if self.failure:
+            text += "; on a failure, " + listing([effect_text(effect) for effect in self.failure], "and")
+        return text
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -935,6 +995,9 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "ignore_type_limit": IgnoreTypeLimit,
     "shift_damage": ShiftDamage,
     "encounter_examined": EncounterExamined,
+    "deal_damage": DealDamage,
+    "summon": Summon,
+    "attempt": Attempt,
 }
 
 
@@ -961,6 +1024,7 @@ Effect = Annotated[
 
 AfterCheck.model_rebuild()
 RollDie.model_rebuild()
+Attempt.model_rebuild()
 
 
 # --- the power ---------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from pacg.cards.powers import (
     Purpose,
     RechargeCheck,
     Source,
+    Summon,
     Timing,
     Whose,
     listing,
@@ -401,6 +402,8 @@ def closing_option_text(option: ClosingOption) -> str:
         parts.append(f"succeed at {_article(str(option.check))} {option.check} check")
     if option.cost is not None:
         parts.append(cost_text(option.cost))
+    if option.summon is not None:
+        parts.append(Summon(summon=option.summon).text().replace("encounter", "defeat or acquire"))
     if option.automatic or not parts:
         parts.append("close it automatically")
     return " and ".join(parts)
