@@ -953,6 +953,16 @@ class Attempt(_Strict):
         return text
 
 
+class BlessingToLocation(_Strict):
+    """Shuffle the top card of the blessings deck into your location deck (a removal from the blessings deck:
+    with none left, the scenario is lost, END-01)."""
+
+    blessing_to_location: Literal[True]
+
+    def text(self) -> str:
+        return "shuffle the top card of the blessings deck into your location deck"
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -998,6 +1008,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "deal_damage": DealDamage,
     "summon": Summon,
     "attempt": Attempt,
+    "blessing_to_location": BlessingToLocation,
 }
 
 
