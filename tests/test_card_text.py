@@ -238,7 +238,8 @@ def test_a_characters_text() -> None:
     assert "  Always, at the end of your turn: draw a card." in lines
     assert "Role: Test Role" in lines
     assert "  Hand size: 5 [□ 6 7 8]" in lines
-    assert lines[lines.index("Role: Test Role") + 2:] == ["  Powers:", "    On your check: discard this card to add 1d6."]
+    role_powers = lines[lines.index("Role: Test Role") + 2:]
+    assert role_powers == ["  Powers:", "    On your check: discard this card to add 1d6."]
 
 
 @pytest.mark.rule("SET-02")

@@ -109,7 +109,8 @@ EXTRA = [LUCKY_CHARM, TORCH, FIRE_IMP, LUCKY_DIE, NIMBLE_BOOTS, MINOR_HEX, CURSE
 
 
 def labels(table: Table, index: int = -1) -> list[str]:
-    return [option.label for option in table.decisions[index].options]
+    """The options of a Decision, each play named without what it does ("Reveal Shortbow")."""
+    return [option.label.split(": ")[0] for option in table.decisions[index].options]
 
 
 @pytest.mark.rule("CHK-01")
@@ -180,6 +181,8 @@ def test_failing_to_defeat_a_monster_deals_the_difference_as_combat_damage() -> 
     table.dice(2)
     [result] = table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Melee")
     assert (result.total, result.damage.amount, result.damage.type) == (5, 3, "Combat")
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Cursed Blade"], "3 damage discards the 1-card hand (DMG-02)"
+    table.game.zones.move(table.game.zones.cards(seelah.zone(ZoneKind.DISCARD))[0], seelah.zone(ZoneKind.HAND))
     table.dice(8)
     [result] = table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Reveal Cursed")
     assert result.total == 0, "a result never goes below 0"
@@ -290,7 +293,7 @@ def test_your_check_cards_help_only_you() -> None:
     seelah = table.character("Seelah", at="Abattoir")
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Blessing of Ascension"])
     table.run(attempt_checks(table.game, seelah, "Combat 30", Purpose.OTHER), "Melee")
-    offered_to_harsk = [o.label for d in table.decisions if d.player == harsk.name for o in d.options]
+    offered_to_harsk = [o.label.split(": ")[0] for d in table.decisions if d.player == harsk.name for o in d.options]
     assert "Discard Blessing of Ascension" in offered_to_harsk
     assert not any("Shortbow" in label for label in offered_to_harsk)
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
-from pacg.cards.powers import Purpose, UseSkill
+from pacg.cards.powers import AfterCheck, CountFace, Purpose, Timing, UseSkill
 from pacg.cards.vocabulary import (
     COMBAT,
     DEFAULT_COMBAT_SKILLS,
@@ -27,17 +27,19 @@ from pacg.cards.vocabulary import (
 )
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool, Roll
+from pacg.engine.damage import take_damage
+from pacg.engine.effects import apply_play, decide_order, resolve
 from pacg.engine.playing import (
     Play,
-    apply_play,
+    Step,
     apply_standing_powers,
     check_plays,
-    decide_order,
+    matches,
     perform,
     reroll_plays,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
-from pacg.engine.zones import PhysicalCard
+from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
 @dataclass(frozen=True)
@@ -48,14 +50,11 @@ class Damage:
     type: str
 
 
-@dataclass
-class CheckState:
+@dataclass(kw_only=True)
+class CheckState(Step):
     """Everything a check accumulates while it is attempted."""
 
-    game: Game
-    checker: CharacterState
-    purpose: Purpose
-    against: PhysicalCard | None
+    timing: Timing = Timing.CHECK
     option: CheckOption
     skill: Skill | None = None
     skill_die: SkillDie | None = None
@@ -65,9 +64,11 @@ class CheckState:
     added_dice: list[int] = field(default_factory=list)
     modifier: int = 0
     automatic_success: bool = False
-    plays: list[Play] = field(default_factory=list)
     roll: Roll | None = None
-    encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
+    blessing_die: int | None = None  # blessings add this die instead of the check's (BlessingDie)
+    count_faces: list[CountFace] = field(default_factory=list)
+    after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list)
+    in_check = True
 
     @property
     def is_combat(self) -> bool:
@@ -78,18 +79,10 @@ class CheckState:
         """The skill used and the skill it refers to: both count for the check's type (CHK-10)."""
         return self.skill_die.traits if self.skill_die else frozenset({str(self.skill)} if self.skill else ())
 
-    @property
-    def immunities(self) -> frozenset[str]:
-        """The traits the card checked against is immune to (ENC-03)."""
-        card = self.against.card if self.against else None
-        return frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
-
     def pool(self) -> DicePool:
         """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05)."""
         return DicePool((self.die, *self.added_dice), self.modifier)
 
-    def variables(self) -> dict[str, int]:
-        return self.game.variables(self.checker.location)
 
 
 @dataclass(frozen=True)
@@ -139,7 +132,7 @@ def _skill_choices(
     choices = []
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
-        scratch = CheckState(game, checker, purpose, against, option)
+        scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option)
         for play in check_plays(scratch, checker, deciding_skill=True):
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
@@ -156,7 +149,8 @@ def _prepare(
 ) -> CheckState:
     """The check as it stands once a skill is chosen: the skill's die, modifier and traits (CHK-04, CHK-06),
     and the difficulty with every standing power applied (CHK-08, PLAY-10)."""
-    state = CheckState(game, checker, purpose, against, choice.option, encounterer=encounterer)
+    state = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=choice.option,
+                       encounterer=encounterer)
     state.skill = choice.skill
     state.skill_die = checker.skill(choice.skill)
     if state.skill_die is not None:
@@ -165,7 +159,8 @@ def _prepare(
     state.traits |= state.skills_used
     if choice.play is not None and choice.play.card is not None:
         state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
-    state.difficulty = choice.option.difficulty
+    state.difficulty = choice.option.difficulty + sum(
+        encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)
     return state
 
@@ -224,7 +219,7 @@ def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[s
 
 def _roll(state: CheckState) -> Process[Roll]:
     """Roll; a failed roll may be rerolled by each reroll power once (CHK-13)."""
-    roll = state.roll = state.pool().roll(state.game.rng)
+    roll = state.roll = _counted(state, state.pool().roll(state.game.rng))
     used: set[str] = set()
     while roll.total < state.difficulty:
         plays = [p for p in reroll_plays(state) if p.key not in used]
@@ -242,9 +237,18 @@ def _roll(state: CheckState) -> Process[Roll]:
             break
         play = options[index].value
         used.add(play.key)
-        apply_play(state, play)
-        roll = state.roll = state.pool().roll(state.game.rng)
+        yield from apply_play(state, play)
+        roll = state.roll = _counted(state, state.pool().roll(state.game.rng))
     return roll
+
+
+def _counted(state: CheckState, roll: Roll) -> Roll:
+    """A die showing a face a power names counts as another number (CountFace)."""
+    if not state.count_faces:
+        return roll
+    bonus = sum(count.value - count.count_face for count in state.count_faces for die in roll.dice
+                if die.sides == count.die and die.face == count.count_face)
+    return Roll(roll.dice, roll.modifier + bonus)
 
 
 def _damage(state: CheckState, roll: Roll) -> Damage | None:
@@ -266,7 +270,7 @@ def attempt_check(
     """Attempt one check (one step of a card's check) from choosing the skill to taking damage."""
     choice, state = yield from _choose_skill(game, checker, purpose, against, step, encounterer or checker)
     if choice.play is not None:
-        apply_play(state, choice.play)
+        yield from apply_play(state, choice.play)
     yield from _play_cards(state)
     if state.automatic_success and not state.is_combat:  # never on a combat check (CHK-01)
         roll = None
@@ -280,19 +284,25 @@ def attempt_check(
         f"{checker.name} {'succeeded' if success else 'failed'} at {state.skill} "
         f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else "")
     )
-    yield from _after_check(state)
+    if damage is not None and damage.amount > 0:
+        yield from take_damage(game, checker, damage.amount, damage.type)
+    yield from _after_check(state, success)
     return result
 
 
-def _after_check(state: CheckState) -> Process[None]:
-    """Checks that cards played on the check call for come after it (KEEP-04): a spell's check to recharge.
-
-    Success recharges the card; a player with none of the check's skills banishes a card that says so.
-    """
+def _after_check(state: CheckState, success: bool) -> Process[None]:
+    """What powers do after the check, then the checks that cards played on it call for (KEEP-04): a spell's
+    check to recharge. Success recharges the card; a player with none of the check's skills banishes a card
+    that says so."""
     game = state.game
+    for effect, player in state.after_check:
+        wanted = effect.only_if is None or (effect.only_if == "success") == success
+        against = effect.against is None or (state.against is not None and matches(state.against, effect.against))
+        if wanted and against:
+            yield from resolve(state, list(effect.after_check), player)
     for play in state.plays:
         recharge = play.power.recharge_check
-        if recharge is None or play.card is None:
+        if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
             continue
         check = parse_check(recharge.check)
         skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}

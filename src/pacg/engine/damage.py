@@ -1,24 +1,42 @@
-"""Taking damage (rulebook pages 13-14).
+"""Taking damage and dying (rulebook pages 13-14).
 
-When you are dealt damage, you choose that many cards from your hand and discard them; with too few cards,
-you discard your hand and ignore the rest (DMG-02). Damage rolled for several characters is rolled
-separately for each (DICE-02).
+When you are dealt damage, you and the others may play cards that reduce damage of that type or of all types,
+each player one card of each type (DMG-01, ARMOR-01). Then you choose that many cards from your hand and
+discard them; with too few cards, you discard your hand and ignore the rest (DMG-02). Damage rolled for
+several characters is rolled separately for each (DICE-02). Having to remove cards from your deck that
+aren't there kills you (DEATH-01); when every character is dead, the scenario is lost (DEATH-02).
 """
 
 from __future__ import annotations
 
-from pacg.cards.powers import DiceAmount
+from pacg.cards.powers import DiceAmount, Timing
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
-from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import ZoneKind
+from pacg.engine.playing import Step
+from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
+from pacg.engine.zones import Zone, ZoneKind
+
+
+def take_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
+    """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02)."""
+    from pacg.engine.effects import play_window  # effects deal damage, and damage is reduced by effects
+
+    if not character.alive or amount <= 0:
+        return
+    step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type)
+    game.note(f"{character.name} is dealt {amount} {damage_type} damage")
+    yield from play_window(step)
+    if step.damage < amount:
+        game.note(f"The damage to {character.name} is reduced to {step.damage}")
+    yield from deal_damage(game, character, step.damage, damage_type)
 
 
 def deal_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
     """Discard `amount` cards of the character's choice from hand, or the whole hand if it is smaller."""
     hand = game.zones.cards(character.zone(ZoneKind.HAND))
     discard = character.zone(ZoneKind.DISCARD)
-    game.note(f"{character.name} is dealt {amount} {damage_type} damage")
+    if amount <= 0:
+        return
     if amount >= len(hand):
         for card in list(hand):
             game.zones.move(card, discard)
@@ -46,3 +64,29 @@ def deal_rolled_damage(
         dealt[character.name] = DicePool(dice, bonus).roll(game.rng).total
         yield from deal_damage(game, character, dealt[character.name], damage_type)
     return dealt
+
+
+def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
+    """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
+    more than the deck holds kills the character (DEATH-01)."""
+    deck = game.zones.cards(character.zone(ZoneKind.DECK))
+    if count > len(deck):
+        die(game, character)
+        return
+    for card in deck[:count]:
+        game.zones.move(card, to)
+
+
+def die(game: Game, character: CharacterState) -> None:
+    """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01). When every
+    character is dead the scenario is lost (DEATH-02); a death on your own turn ends it."""
+    buried = character.zone(ZoneKind.BURIED)
+    for kind in (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.DISPLAYED):
+        for card in list(game.zones.cards(character.zone(kind))):
+            game.zones.move(card, buried)
+    character.alive = False
+    game.note(f"{character.name} dies")
+    if not any(c.alive for c in game.characters):
+        raise ScenarioOver("lost", "every character is dead")
+    if game.turn is not None and game.turn.character is character:
+        raise TurnEnded(f"{character.name} died")

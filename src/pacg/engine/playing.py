@@ -9,32 +9,50 @@ hand unless a power says otherwise (PLAY-06).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pacg.cards.model import AnyCard, Bane, Boon, Cohort
 from pacg.cards.powers import (
+    AddCardNumber,
     AddDice,
     AddModifier,
     AddSkill,
     AddSkillDice,
     AddTraits,
     AdjustDifficulty,
+    AfterCheck,
+    BlessingDie,
     CardFilter,
+    CardPlace,
     Conditions,
+    CountFace,
+    Draw,
+    Effect,
+    Evade,
+    Explore,
+    Heal,
+    IgnoreTypeLimit,
+    Instead,
+    MoveCards,
+    NoHelp,
     Power,
+    Purpose,
+    ReduceDamage,
     ReplaceDie,
     Reroll,
+    SharedTraitDice,
+    ShiftDamage,
     Source,
     Succeed,
+    SwapTrait,
     Timing,
     UseSkill,
     Whose,
 )
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType, Proficiency
-from pacg.decisions import Decision, Option, Process
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import REMOVED, PhysicalCard, Position, ZoneKind, box
+from pacg.engine.zones import REMOVED, PhysicalCard, Position, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
@@ -60,6 +78,43 @@ class Play:
         return text
 
 
+@dataclass(kw_only=True)
+class Step:
+    """A step in which players may play cards and use powers (ENC-02): a step of an encounter or of a turn,
+    taking damage, or a check (`CheckState`). `checker` is the character whose step it is."""
+
+    game: Game
+    checker: CharacterState
+    timing: Timing
+    against: PhysicalCard | None = None
+    purpose: Purpose | None = None
+    plays: list[Play] = field(default_factory=list)
+    encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
+    damage: int = 0  # the damage being dealt, in a damage step
+    damage_type: str = ""
+    evaded: bool = False  # an encounter: the card was evaded (ENC-05)
+    defeated: bool = False  # an encounter: the bane was defeated without its check
+    banish_encountered: bool = False
+    keep: str | None = None  # an encounter: the card goes to hand or is buried (KeepEncountered)
+    place: str | None = None  # an encounter: the card goes to the top or bottom of its deck
+    may_close: bool = False  # the chance to close the location (CLOSE-01)
+    examined: Zone | None = None  # the deck last examined in this step (EXAM-01)
+    in_check = False
+
+    @property
+    def immunities(self) -> frozenset[str]:
+        """The traits the card encountered or checked against is immune to (ENC-03)."""
+        card = self.against.card if self.against else None
+        return frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
+
+    @property
+    def is_combat(self) -> bool:
+        return False
+
+    def variables(self) -> dict[str, int]:
+        return self.game.variables(self.checker.location)
+
+
 # --- which powers a player has ------------------------------------------------------------------------
 
 
@@ -82,12 +137,15 @@ def player_powers(game: Game, player: CharacterState) -> Iterator[tuple[str, Pow
     for key, power in player.powers():
         yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
     location = game.locations.get(player.location)
-    if location is not None and not location.closed:
+    if location is not None and game.location_powers_apply(location):
         for index, power in enumerate(location.card.at_this_location):
             yield f"location:{location.name}:{index}", power, location.name, None
+    if game.scenario is not None:
+        for index, power in enumerate(game.scenario.powers):
+            yield f"scenario:{index}", power, game.scenario.name, None
 
 
-def standing_powers(state: CheckState) -> Iterator[tuple[Power, CharacterState]]:
+def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
     """Paragraphs that always apply to a check when their conditions hold (PLAY-10, CHAR-01, CHK-08):
     the encountering character's powers (they apply to whoever attempts the check, CHK-03), the location's,
     the scenario's and the card checked against's."""
@@ -95,7 +153,7 @@ def standing_powers(state: CheckState) -> Iterator[tuple[Power, CharacterState]]
     for _, power in (state.encounterer or checker).powers():
         yield power, checker
     location = game.locations.get(checker.location)
-    if location is not None and not location.closed:
+    if location is not None and game.location_powers_apply(location):
         for power in location.card.at_this_location:
             yield power, checker
     if game.scenario is not None:
@@ -142,35 +200,44 @@ def _highest_difficulty(card: PhysicalCard) -> int:
     return max((option.difficulty for step in check.steps for option in step.options), default=0) if check else 0
 
 
-def _played_cards(state: CheckState) -> list[PhysicalCard]:
+def _played_cards(state: Step) -> list[PhysicalCard]:
     return [play.card for play in state.plays if play.card is not None]
 
 
-def _was_played(wanted: list[CardFilter], state: CheckState) -> bool:
+def _was_played(wanted: list[CardFilter], state: Step) -> bool:
     """Whether a card matching one of the filters was played on the check."""
     return any(matches(card, one) for card in _played_cards(state) for one in wanted)
 
 
-def _at_location(wanted: CardFilter, state: CheckState, player: CharacterState) -> bool:
+def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
     location = state.game.locations.get(player.location)
     return location is not None and matches_card(location.card, wanted)
 
 
-def _displaying(wanted: CardFilter | str, state: CheckState, player: CharacterState) -> bool:
+def _displaying(wanted: CardFilter | str, state: Step, player: CharacterState) -> bool:
     """A kind of card the player has displayed ("this card" is not known on a check)."""
     displayed = state.game.zones.cards(player.zone(ZoneKind.DISPLAYED))
     return not isinstance(wanted, str) and any(matches(card, wanted) for card in displayed)
 
 
-ConditionTest = Callable[[Any, "CheckState", CharacterState], bool]
+def _turn(wanted: str, state: Any, player: CharacterState) -> bool:
+    """ "On your turn", or during the first exploration of a turn."""
+    turn = state.game.turn
+    if turn is None:
+        return False
+    return turn.character is player if wanted == "yours" else turn.explorations == 1
 
-# How each condition a power may state is tested on a check (CHK-08, CHK-09, CHK-10). A condition with no
-# test here can't be known during a check, and a power that states it does not apply there.
+
+ConditionTest = Callable[[Any, Any, CharacterState], bool]
+
+# How each condition a power may state is tested in a step or on a check (CHK-08, CHK-09, CHK-10). The
+# conditions about a check hold only on a check: a power that states them does not apply elsewhere.
 CONDITION_TESTS: dict[str, ConditionTest] = {
-    "check": lambda wanted, state, _: (wanted == "combat") == state.is_combat,
-    "skills": lambda wanted, state, _: bool({str(skill) for skill in wanted} & state.skills_used),
-    "check_traits": lambda wanted, state, _: bool(set(wanted) & state.traits),
+    "check": lambda wanted, state, _: state.in_check and (wanted == "combat") == state.is_combat,
+    "skills": lambda wanted, state, _: state.in_check and bool({str(skill) for skill in wanted} & state.skills_used),
+    "check_traits": lambda wanted, state, _: state.in_check and bool(set(wanted) & state.traits),
     "purpose": lambda wanted, state, _: state.purpose in wanted,
+    "turn": _turn,
     "against": lambda wanted, state, _: state.against is not None and matches(state.against, wanted),
     "proficient": lambda wanted, _, player: player.proficient(Proficiency(wanted)),
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
@@ -180,13 +247,13 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
-    "after_roll": lambda wanted, state, _: state.roll is not None
+    "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,
 }
 
 
-def conditions_hold(conditions: Conditions, state: CheckState, player: CharacterState) -> bool:
+def conditions_hold(conditions: Conditions, state: Step, player: CharacterState) -> bool:
     """Whether every condition a power states holds on this check."""
     for name in conditions.model_fields_set:
         wanted = getattr(conditions, name)
@@ -198,22 +265,55 @@ def conditions_hold(conditions: Conditions, state: CheckState, player: Character
     return True
 
 
-# --- what may be played on a check ------------------------------------------------------------------------
+# --- what may be played in a step or on a check ------------------------------------------------------------
 
 CHECK_EFFECTS = (UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, AdjustDifficulty, ReplaceDie,
-                 Succeed, Reroll)
+                 Succeed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
+                 SwapTrait, MoveCards, Instead)
 
 
-def _applies_to_check(power: Power, state: CheckState, player: CharacterState) -> bool:
+def _applies_to_check(power: Power, state: Step) -> bool:
     """A power may be used on a check only where it applies (PLAY-07, CHK-01, ENC-03)."""
     if power.when is not Timing.CHECK or not all(isinstance(e, CHECK_EFFECTS) for e in power.effects):
         return False
     if power.effect(Succeed) and state.is_combat:
         return False
     added = power.effect(AddTraits)
-    if added and set(added.add_traits) & state.immunities:
+    return not (added and set(added.add_traits) & state.immunities)
+
+
+def _effect_applies(effect: Effect, step: Step) -> bool:
+    """Whether an effect has something to act on in this step (PLAY-07): no evading without an encounter,
+    no exploring outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01)."""
+    game = step.game
+    if isinstance(effect, Evade):
+        return step.timing is Timing.EVASION and step.against is not None
+    if isinstance(effect, Explore):
+        return game.turn is not None and game.turn.exploring and game.turn.character is step.checker
+    if isinstance(effect, ReduceDamage):
+        return step.timing is Timing.DAMAGE and step.damage > 0 and (
+            "all" in effect.types or step.damage_type in effect.types)  # DMG-01, ARMOR-01
+    if isinstance(effect, (ShiftDamage, IgnoreTypeLimit)):
+        return step.timing is Timing.DAMAGE and step.damage > 0
+    if isinstance(effect, Draw):
+        return bool(game.zones.cards(step.checker.zone(ZoneKind.DECK)))
+    if isinstance(effect, Heal):
+        return bool(game.zones.cards(step.checker.zone(ZoneKind.DISCARD)))
+    return not isinstance(effect, CHECK_EFFECTS) or isinstance(effect, (MoveCards, Instead))
+
+
+def _applies_to_step(power: Power, step: Step) -> bool:
+    """A power may be used in a step of its timing, where every one of its effects applies (PLAY-07)."""
+    if power.when is not step.timing or power.effect(UseSkill):
         return False
-    return _helps(power.whose, player, state.checker) and conditions_hold(power.conditions, state, player)
+    return all(_effect_applies(effect, step) for effect in power.effects)
+
+
+def usable(power: Power, step: Step, player: CharacterState) -> bool:
+    """Whether a player may use this power now: it applies here, it helps the character it may help
+    (KEEP-01), and its conditions hold."""
+    applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
+    return applies and _helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player)
 
 
 def _counted_type(card: PhysicalCard) -> CardType:
@@ -238,27 +338,33 @@ def _cost_cards(
     return [c for c in cards if c is not card and matches(c, power.cost.card)]
 
 
+def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False) -> list[Play]:
+    """Every legal play of one player in a step or on a check: each power once (PLAY-03), one card of each
+    type per player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the
+    skill once it is chosen (CHK-05), none by others on a check no one may help with."""
+    if not player.alive or (player is not step.checker and any(p.power.effect(NoHelp) for p in step.plays)):
+        return []
+    played = {p.card for p in step.plays if p.player is player and p.card is not None
+              and not p.power.effect(IgnoreTypeLimit)}
+    used = {p.key for p in step.plays}
+    plays = []
+    for key, power, source, card in player_powers(step.game, player):
+        if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
+            continue
+        if not power.optional or not usable(power, step, player):
+            continue
+        if card is not None and (_another_of_its_type(card, played) or set(card.card.traits) & step.immunities):
+            continue
+        for cost_card in _cost_cards(step.game, player, power, card):
+            plays.append(Play(player, key, power, source, card, cost_card))
+    return plays
+
+
 def check_plays(
     state: CheckState, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False
 ) -> list[Play]:
-    """Every legal play of one player on a check: each power once (PLAY-03), one card of each type per
-    player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the skill
-    once it is chosen (CHK-05)."""
-    if not player.alive:
-        return []
-    played = {p.card for p in state.plays if p.player is player and p.card is not None}
-    used = {p.key for p in state.plays}
-    plays = []
-    for key, power, source, card in player_powers(state.game, player):
-        if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
-            continue
-        if not power.optional or not _applies_to_check(power, state, player):
-            continue
-        if card is not None and (_another_of_its_type(card, played) or set(card.card.traits) & state.immunities):
-            continue
-        for cost_card in _cost_cards(state.game, player, power, card):
-            plays.append(Play(player, key, power, source, card, cost_card))
-    return plays
+    """Every legal play of one player on a check (see `plays_in`)."""
+    return plays_in(state, player, deciding_skill, rerolling)
 
 
 def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
@@ -279,35 +385,7 @@ def table_order(game: Game, first: CharacterState) -> list[CharacterState]:
     return game.characters[index:] + game.characters[:index]
 
 
-def decide_order(
-    state: CheckState,
-    plays_of: Callable[[CheckState, CharacterState], list[Play]],
-    kind: str,
-    prompt: Callable[[CheckState, CharacterState], tuple[str, dict[str, object]]],
-) -> Process[None]:
-    """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02)."""
-    order = table_order(state.game, state.checker)
-    passes = 0
-    turn = 0
-    while passes < len(order):
-        player = order[turn % len(order)]
-        turn += 1
-        played = False
-        while plays := plays_of(state, player):
-            text, context = prompt(state, player)
-            options = (Option("Done"),) + tuple(Option(play.label, play) for play in plays)
-            index = yield Decision(
-                player.name, kind, text, options, context=context,
-                help="Pick a card or power to play on this check, or Done when you have nothing more to play.",
-            )
-            if index == 0:
-                break
-            apply_play(state, options[index].value)
-            played = True
-        passes = 1 if played else passes + 1
-
-
-# --- playing ----------------------------------------------------------------------------------------------
+# --- moving played cards ------------------------------------------------------------------------------------
 
 
 VERB = {
@@ -317,6 +395,13 @@ VERB = {
     CardAction.RECHARGE: "recharges",
     CardAction.BURY: "buries",
     CardAction.BANISH: "banishes",
+}
+
+PLACE_ACTION: dict[str, CardAction] = {
+    "recharge": CardAction.RECHARGE,
+    "discard": CardAction.DISCARD,
+    "bury": CardAction.BURY,
+    "banish": CardAction.BANISH,
 }
 
 
@@ -334,24 +419,60 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
         zones.move(card, player.zone(ZoneKind.DECK), Position.BOTTOM)
     elif action is CardAction.BURY:
         zones.move(card, player.zone(ZoneKind.BURIED))
-    elif card.type is CardType.COHORT:
-        zones.move(card, REMOVED)
     else:
-        zones.shuffle_into(card, box(card.type), game.rng)
+        banish(game, card)
 
 
-def apply_play(state: CheckState, play: Play) -> None:
-    """Play: the card's own action first (PLAY-05), then the cost, then the effects."""
-    game = state.game
-    if play.card is not None and play.power.action is not None:
-        perform(game, play.player, play.card, play.power.action)
-    if play.cost_card is not None and play.power.cost is not None:
-        perform(game, play.player, play.cost_card, play.power.cost.action)
-    state.plays.append(play)
-    apply_effects(state, play.power, play.player)
+def banish(game: Game, card: PhysicalCard) -> None:
+    """Back into the box, shuffled in with its type (PLAY-04, SET-03); a cohort leaves the game (COH-01)."""
+    if card.type is CardType.COHORT:
+        game.zones.move(card, REMOVED)
+    else:
+        game.zones.shuffle_into(card, box(card.type), game.rng)
 
 
-def apply_effects(state: CheckState, power: Power, player: CharacterState) -> None:
+def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace) -> None:
+    """Put one of a character's cards in one of their places (hand, top of deck, ...) or play-like actions."""
+    zones = game.zones
+    if place in PLACE_ACTION:
+        perform(game, player, card, PLACE_ACTION[place])
+    elif place == "hand":
+        zones.move(card, player.zone(ZoneKind.HAND))
+    elif place == "top of deck":
+        zones.move(card, player.zone(ZoneKind.DECK))
+    else:  # shuffle into deck
+        zones.shuffle_into(card, player.zone(ZoneKind.DECK), game.rng)
+
+
+def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:
+    """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
+    player's and location's `instead` powers offer for it, and whether the replacement is mandatory."""
+    places: list[str] = []
+    mandatory = False
+    for _, power, _, source_card in player_powers(step.game, player):
+        if source_card is not None:
+            continue
+        for effect in power.effects:
+            if not isinstance(effect, Instead) or not matches(card, effect.cards):
+                continue
+            if effect.replaces is not None and action not in effect.replaces:
+                continue
+            if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, player):
+                continue
+            places += [p for p in (effect.instead if isinstance(effect.instead, list) else [effect.instead])
+                       if p not in places and p != str(action)]
+            mandatory = mandatory or not power.optional
+    return places, mandatory
+
+
+# --- what powers do to a check ------------------------------------------------------------------------------
+
+
+def _card_number(card: PhysicalCard | None) -> int:
+    return card.card.adventure_deck_number if card is not None else 0
+
+
+def apply_effects(state: CheckState, power: Power, player: CharacterState, play: Play | None = None) -> None:
     """What a power's effects do to a check (CHK-08, CHK-11, CHK-12, KEEP-05)."""
     variables = state.variables()
     for effect in power.effects:
@@ -360,7 +481,9 @@ def apply_effects(state: CheckState, power: Power, player: CharacterState) -> No
                 state.added_dice += [sides] * count
             state.modifier += effect.add_dice.bonus.evaluate(variables)
         elif isinstance(effect, AddSkillDice):
-            state.added_dice += [state.die] * effect.add_skill_dice
+            blessing = play is not None and play.card is not None and play.card.type is CardType.BLESSING
+            die = state.blessing_die if blessing and state.blessing_die else state.die
+            state.added_dice += [die] * effect.add_skill_dice
         elif isinstance(effect, AddSkill):
             skills = [known for name in effect.add_skill if (known := player.skill(name))]
             best = max(skills, key=lambda known: (known.die, known.modifier), default=None)
@@ -378,6 +501,26 @@ def apply_effects(state: CheckState, power: Power, player: CharacterState) -> No
             state.die = replacement if isinstance(replacement, int) else (skill.die if skill else UNTRAINED_DIE)
         elif isinstance(effect, Succeed):
             state.automatic_success = True
+        elif isinstance(effect, AddCardNumber):
+            card = play.cost_card if effect.add_card_number == "cost" and play else state.against
+            state.modifier += _card_number(card)
+        elif isinstance(effect, BlessingDie):
+            state.blessing_die = effect.blessing_die
+        elif isinstance(effect, CountFace):
+            state.count_faces.append(effect)
+        elif isinstance(effect, SharedTraitDice):
+            cost = play.cost_card if play else None
+            shared = set(cost.card.traits) & set(state.against.card.traits) if cost and state.against else set()
+            if shared - {"Basic", "Elite"}:
+                for count, sides in effect.shared_trait_dice.dice:
+                    state.added_dice += [sides] * count
+        elif isinstance(effect, SwapTrait):
+            have = [trait for trait in effect.swap_trait if trait in state.traits]
+            if have:
+                state.traits.discard(have[0])
+                state.traits.add(next(t for t in effect.swap_trait if t != have[0]))
+        elif isinstance(effect, AfterCheck):
+            state.after_check.append((effect, player))
 
 
 def apply_standing_powers(state: CheckState) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
@@ -109,6 +110,31 @@ class CharacterState:
 
 
 @dataclass
+class TurnState:
+    """Where the current turn stands (TURN-01..08)."""
+
+    character: CharacterState
+    explorations: int = 0  # explorations made so far this turn; the first may be the free one (TURN-04)
+    exploring: bool = False  # in the explore step: powers that explore may be used
+    extra_exploration: bool = False  # granted during the current exploration (TURN-05)
+    ignore_location_powers: bool = False
+
+
+class TurnEnded(Exception):
+    """A power or a death ends the current turn at once (ENC-09, DEATH-01)."""
+
+
+class ScenarioOver(Exception):
+    """The scenario ends: won when the villain has nowhere to escape (VIL-05), lost when the blessings deck
+    can't advance or all characters are dead (END-01, DEATH-02)."""
+
+    def __init__(self, result: str, reason: str) -> None:
+        super().__init__(reason)
+        self.result = result
+        self.reason = reason
+
+
+@dataclass
 class LocationState:
     card: Location
     closed: bool = False
@@ -135,6 +161,11 @@ class Game:
         self.scenario: Scenario | None = None
         self.adventure_deck_number = adventure_deck_number
         self.log: list[str] = []
+        self.turn: TurnState | None = None
+        self.turns = 0
+        self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
+        self.encounters: list[Any] = []  # the encounters under way, innermost last (SUM-02)
+        self.result: str | None = None
 
     def fill_box(self, names: list[str] | None = None) -> None:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03)."""
@@ -160,6 +191,25 @@ class Game:
 
     def local_characters(self, location: str) -> list[CharacterState]:
         return [c for c in self.characters if c.alive and c.location == location]
+
+    def other_locations(self, character: CharacterState) -> list[LocationState]:
+        return [location for location in self.locations.values() if location.name != character.location]
+
+    def move(self, character: CharacterState, location: str) -> None:
+        """Move a character's token to a location (TURN-03)."""
+        self.note(f"{character.name} moves from {character.location} to {location}")
+        character.location = location
+
+    def location_powers_apply(self, location: LocationState) -> bool:
+        """A closed location's, or one a power says to ignore this turn, has no At This Location powers."""
+        return not location.closed and not (self.turn is not None and self.turn.ignore_location_powers)
+
+    def is_summoned(self, card: PhysicalCard) -> bool:
+        return self.zones.where(card).kind is ZoneKind.SUMMONED
+
+    def open_locations(self) -> list[LocationState]:
+        """Locations neither closed nor temporarily closed (VIL-04)."""
+        return [loc for loc in self.locations.values() if not loc.closed and loc.name not in self.temporarily_closed]
 
     def variables(self, location: str = "") -> dict[str, int]:
         """The numbers an amount on a card may refer to ("1 + AD", "characters", "local")."""

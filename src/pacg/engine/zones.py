@@ -25,6 +25,7 @@ class ZoneKind(StrEnum):
     BLESSINGS_DECK = "blessings deck"
     BLESSINGS_DISCARD = "blessings discard pile"
     REMOVED = "removed from the game"
+    SUMMONED = "summoned"  # a card summoned for an encounter (SUM-01); owner: the character
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,15 +82,30 @@ class Zones:
     def __init__(self) -> None:
         self._piles: dict[Zone, list[PhysicalCard]] = {}
         self._where: dict[int, Zone] = {}
-        self._cards: list[PhysicalCard] = []
+        self._next_uid = 0
+        self._copies: set[int] = set()
 
     def create(self, card: AnyCard, zone: Zone) -> PhysicalCard:
         """Bring a physical card into the game (only when the box is filled)."""
-        physical = PhysicalCard(len(self._cards), card)
-        self._cards.append(physical)
+        physical = PhysicalCard(self._next_uid, card)
+        self._next_uid += 1
         self._where[physical.uid] = zone
         self._piles.setdefault(zone, []).append(physical)
         return physical
+
+    def summon_copy(self, card: AnyCard, zone: Zone) -> PhysicalCard:
+        """A copy of a card already in play, imagined for one encounter (SUM-01); `vanish` ends it."""
+        copy = self.create(card, zone)
+        self._copies.add(copy.uid)
+        return copy
+
+    def is_copy(self, card: PhysicalCard) -> bool:
+        return card.uid in self._copies
+
+    def vanish(self, copy: PhysicalCard) -> None:
+        """The imagined copy of a summoned card ceases to exist at the end of the encounter (SUM-01)."""
+        self._piles[self._where.pop(copy.uid)].remove(copy)
+        self._copies.discard(copy.uid)
 
     def cards(self, zone: Zone) -> list[PhysicalCard]:
         """The cards in a zone, top first. The list is the zone's own: change it only through `move`."""
@@ -120,7 +136,7 @@ class Zones:
 
     @property
     def total(self) -> int:
-        return len(self._cards)
+        return len(self._where)
 
     def check_conservation(self) -> None:
         """Every card is in exactly one zone, the one it is recorded in, and none is lost or added."""
@@ -132,5 +148,5 @@ class Zones:
                 if self._where[card.uid] != zone:
                     raise ConservationError(f"{card!r} is in {zone} but recorded in {self._where[card.uid]}")
                 seen.add(card.uid)
-        if len(seen) != len(self._cards):
-            raise ConservationError(f"{len(self._cards) - len(seen)} cards are in no place")
+        if len(seen) != self.total:
+            raise ConservationError(f"{self.total - len(seen)} cards are in no place")

@@ -1,0 +1,103 @@
+"""Closing a location (rulebook page 15).
+
+The chance to close comes from a henchman that says so or from an empty location deck (CLOSE-01). The
+character chooses one of the When Closing options before rolling or playing anything (CLOSE-02, KEEP-06).
+Requirement met: if the deck holds villains, every other card is banished and the location stays open
+(CLOSE-03); otherwise the deck is banished, the location is closed and its When Permanently Closed powers
+happen (CLOSE-04). Closing that needs a summoned card defeated fails if it isn't (SUM-03). No one else can
+close your location for you (KEEP-02).
+"""
+
+from __future__ import annotations
+
+from pacg.cards.checks import parse_check
+from pacg.cards.model import ClosingOption
+from pacg.cards.powers import Purpose, Timing
+from pacg.cards.text import closing_option_text
+from pacg.cards.vocabulary import CardType
+from pacg.decisions import Decision, Option, Process
+from pacg.engine.check import attempt_checks
+from pacg.engine.effects import apply_mandatory, choose, resolve
+from pacg.engine.playing import Step, banish, matches, perform
+from pacg.engine.state import CharacterState, Game, LocationState
+from pacg.engine.zones import PhysicalCard, ZoneKind
+
+
+def _cards_to_pay(game: Game, character: CharacterState, option: ClosingOption) -> list[PhysicalCard]:
+    assert option.cost is not None
+    hand = game.zones.cards(character.zone(ZoneKind.HAND))
+    return [card for card in hand if matches(card, option.cost.card)]
+
+
+def _possible(game: Game, character: CharacterState, option: ClosingOption) -> bool:
+    """An option that can't be done isn't offered: a cost with no card to pay it."""
+    return option.cost is None or bool(_cards_to_pay(game, character, option))
+
+
+def attempt_to_close(
+    game: Game, character: CharacterState, location: LocationState, temporarily: bool = False
+) -> Process[bool]:
+    """Try the When Closing requirement once (TURN-07); whether it was met. Unless only temporarily
+    (VIL-01), a met requirement closes the location (CLOSE-03, CLOSE-04)."""
+    ways = [option for option in location.card.when_closing if _possible(game, character, option)]
+    how = "temporarily close" if temporarily else "close"
+    options = (Option(f"Don't try to {how} {location.name}"),) + tuple(
+        Option(f"{how.capitalize()} {location.name}: {closing_option_text(way)}", way) for way in ways)
+    index = yield Decision(
+        character.name, "close", f"{character.name}: try to {how} {location.name}?", options,
+        help="Choose how to meet the When Closing requirement before rolling or playing anything (CLOSE-02).",
+    )
+    if index == 0:
+        return False
+    met = yield from _meet(game, character, options[index].value)
+    game.note(f"{character.name} {'meets' if met else 'fails'} the requirement to {how} {location.name}")
+    if met and not temporarily:
+        yield from close(game, character, location)
+    return met
+
+
+def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Process[bool]:
+    if option.cost is not None:
+        cards = _cards_to_pay(game, character, option)
+        card = yield from choose(character, "card", f"{character.name}: which card?", cards)
+        perform(game, character, card, option.cost.action)
+    if option.summon is not None:
+        from pacg.engine.summon import summon_and_encounter  # closing can summon, and summons close nothing
+
+        outcome = yield from summon_and_encounter(game, character, option.summon)
+        if outcome not in ("defeated", "acquired"):
+            return False  # SUM-03
+    if option.check is not None:
+        results = yield from attempt_checks(game, character, parse_check(str(option.check)), Purpose.CLOSE)
+        return all(result.success for result in results)
+    return True
+
+
+def close(game: Game, character: CharacterState, location: LocationState) -> Process[None]:
+    """The requirement is met: search the deck for villains (CLOSE-03), else close for good (CLOSE-04)."""
+    deck = game.zones.cards(location.deck)
+    if any(card.type is CardType.VILLAIN for card in deck):
+        for card in [card for card in deck if card.type is not CardType.VILLAIN]:
+            banish(game, card)
+        game.note(f"A villain is in {location.name}: the rest of its deck is banished and it stays open")
+        return
+    yield from close_permanently(game, character, location)
+
+
+def close_permanently(
+    game: Game, character: CharacterState, location: LocationState, keep: PhysicalCard | None = None
+) -> Process[None]:
+    """Banish the deck (but `keep`), close the location and do its When Permanently Closed powers (CLOSE-04)."""
+    for card in list(game.zones.cards(location.deck)):
+        if card is not keep:
+            banish(game, card)
+    location.closed = True
+    game.note(f"{location.name} is closed")
+    step = Step(game=game, checker=character, timing=Timing.CLOSING)
+    powers = location.card.when_permanently_closed
+    yield from apply_mandatory(step, [(power, character) for power in powers])
+    for power in (power for power in powers if power.optional and power.when is Timing.CLOSING):
+        use = yield from choose(character, "closing power", f"{character.name}: use {location.name}'s power?",
+                                [False, True])
+        if use:
+            yield from resolve(step, list(power.effects), character)

@@ -1,0 +1,565 @@
+"""Using powers (rulebook pages 9-11): playing cards in a step, and what each effect does outside the dice.
+
+Players play in turn order from the acting one until everyone passes (ENC-02). A play does the card's own
+action first (PLAY-05), then pays its cost, then does its effects in order. A card's `instead` powers may
+send a played card elsewhere. The effects on a check's dice are `playing.apply_effects`; every other effect
+has a handler here, and a power is offered only where each of its effects has something to act on (PLAY-07).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from pacg.cards.checks import parse_check
+from pacg.cards.model import Bane
+from pacg.cards.powers import (
+    AdjustDifficulty,
+    Attempt,
+    Banish,
+    BlessingToLocation,
+    CardPlace,
+    CloseLocation,
+    DealDamage,
+    Defeat,
+    DiceAmount,
+    Draw,
+    DrawRandom,
+    Effect,
+    EncounterExamined,
+    Evade,
+    Examine,
+    ExamineDeck,
+    Explore,
+    GainCharge,
+    Heal,
+    IgnoreLocationPowers,
+    KeepEncountered,
+    Move,
+    MoveCards,
+    PlaceEncountered,
+    Power,
+    Purpose,
+    ReduceDamage,
+    RollDie,
+    ShiftDamage,
+    Summon,
+    Timing,
+    Whose,
+)
+from pacg.cards.text import effect_text
+from pacg.cards.vocabulary import CardAction, CardType
+from pacg.decisions import Decision, Option, Process
+from pacg.dice import DicePool
+from pacg.engine.playing import (
+    CHECK_EFFECTS,
+    VERB,
+    Play,
+    Step,
+    apply_effects,
+    conditions_hold,
+    matches,
+    perform,
+    plays_in,
+    put,
+    replacements,
+    table_order,
+)
+from pacg.engine.state import CharacterState, Game, ScenarioOver
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
+
+# --- playing in turn order ------------------------------------------------------------------------------------
+
+
+def describe(play: Play) -> str:
+    """An option's label for a play: what is played and what it does."""
+    effects = "; ".join(effect_text(effect) for effect in play.power.effects)
+    return f"{play.label}: {effects}"
+
+
+def decide_order(
+    step: Step,
+    plays_of: Callable[[Any, CharacterState], list[Play]],
+    kind: str,
+    prompt: Callable[[Any, CharacterState], tuple[str, dict[str, object]]],
+    players: list[CharacterState] | None = None,
+) -> Process[None]:
+    """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02)."""
+    order = players if players is not None else table_order(step.game, step.checker)
+    passes = 0
+    turn = 0
+    while passes < len(order):
+        player = order[turn % len(order)]
+        turn += 1
+        played = False
+        while plays := plays_of(step, player):
+            text, context = prompt(step, player)
+            options = (Option("Done"),) + tuple(Option(describe(play), play) for play in plays)
+            index = yield Decision(
+                player.name, kind, text, options, context=context,
+                help="Pick a card or power to play now, or Done when you have nothing more to play.",
+            )
+            if index == 0:
+                break
+            yield from apply_play(step, options[index].value)
+            played = True
+        passes = 1 if played else passes + 1
+
+
+def _step_prompt(step: Step, player: CharacterState) -> tuple[str, dict[str, object]]:
+    what = f" against {step.against.name}" if step.against is not None else ""
+    if step.timing is Timing.DAMAGE:
+        what = f": {step.checker.name} is dealt {step.damage} {step.damage_type} damage"
+    return f"{player.name}: play a card or power ({step.timing}{what})?", {"timing": str(step.timing)}
+
+
+def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:
+    """The players may play cards and use powers of the step's timing (TURN-09, ENC-02)."""
+    yield from decide_order(step, plays_in, str(step.timing), _step_prompt, players)
+
+
+def apply_play(step: Step, play: Play) -> Process[None]:
+    """Play: the card's own action first (PLAY-05), then the cost, then the effects in order."""
+    if play.card is not None and play.power.action is not None:
+        yield from place(step, play.player, play.card, play.power.action)
+    if play.cost_card is not None and play.power.cost is not None:
+        yield from place(step, play.player, play.cost_card, play.power.cost.action)
+    step.plays.append(play)
+    if step.in_check:
+        apply_effects(step, play.power, play.player, play)  # type: ignore[arg-type]
+        effects = [e for e in play.power.effects if not isinstance(e, CHECK_EFFECTS)]
+    else:
+        effects = list(play.power.effects)
+    yield from resolve(step, effects, play.player, play)
+    yield from _after_playing(step, play)
+
+
+def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
+    """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says."""
+    places, mandatory = ([], False) if action is CardAction.REVEAL else replacements(step, player, card, action)
+    if not places:
+        perform(step.game, player, card, action)
+        return
+    options = [] if mandatory else [Option(f"{VERB[action].capitalize()} {card.name}", None)]
+    options += [Option(f"{_PLACE_LABEL[p]} {card.name} instead", p) for p in places]
+    index = 0
+    if len(options) > 1:
+        index = yield Decision(
+            player.name, "instead", f"{player.name}: where does {card.name} go?", tuple(options),
+            help="A power lets this card go somewhere else than the play would send it.",
+        )
+    chosen = options[index].value
+    if chosen is None:
+        perform(step.game, player, card, action)
+    else:
+        put(step.game, player, card, chosen)
+
+
+_PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recharge": "Recharge",
+                "shuffle into deck": "Shuffle into your deck", "discard": "Discard", "bury": "Bury", "banish": "Banish"}
+
+
+def _after_playing(step: Step, play: Play) -> Process[None]:
+    """Powers of the player's that happen after they play a card of a kind (Timing.AFTER_PLAYING)."""
+    player = play.player
+    for key, power in player.powers():
+        if power.when is not Timing.AFTER_PLAYING or f"after:{key}" in {p.key for p in step.plays}:
+            continue
+        if not conditions_hold(power.conditions, step, player):
+            continue
+        if power.optional:
+            label = f"Use {player.name}'s power: " + "; ".join(effect_text(e) for e in power.effects)
+            choice = yield Decision(player.name, "after playing", f"{player.name}: after playing {play.source}?",
+                                    (Option("No"), Option(label)), help="A power you may use after that play.")
+            if choice == 0:
+                continue
+        step.plays.append(Play(player, f"after:{key}", power, f"{player.name}'s power"))
+        yield from resolve(step, list(power.effects), player)
+
+
+def apply_mandatory(step: Step, powers: list[tuple[Power, CharacterState]]) -> Process[None]:
+    """The paragraphs of the step's timing that always happen when they apply (PLAY-10)."""
+    for power, player in powers:
+        if power.when is step.timing and not power.optional and conditions_hold(power.conditions, step, player):
+            yield from resolve(step, list(power.effects), player)
+
+
+# --- what effects do ------------------------------------------------------------------------------------------
+
+Handler = Callable[[Step, Any, CharacterState, "Play | None"], Generator[Decision, int, None]]
+
+
+def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Play | None = None) -> Process[None]:
+    """Do each effect in order (PLAY-02: all of the power that is possible)."""
+    for effect in effects:
+        handler = HANDLERS.get(type(effect))
+        if handler is not None:
+            yield from handler(step, effect, player, play)
+
+
+def _none() -> Process[None]:
+    return
+    yield  # a generator that does nothing
+
+
+def _set(attribute: str, value: Any) -> Handler:
+    def handler(step: Step, effect: Any, player: CharacterState, play: Play | None) -> Process[None]:
+        setattr(step, attribute, value(effect) if callable(value) else value)
+        return _none()
+    return handler
+
+
+def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | None) -> Process[None]:
+    """However many effects grant it, an exploration grants one extra exploration (TURN-05)."""
+    if step.game.turn is not None:
+        step.game.turn.extra_exploration = True
+    return _none()
+
+
+def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> Process[None]:
+    amount = effect.reduce_damage
+    step.damage = 0 if amount == "all" else max(0, step.damage - amount.evaluate(step.variables()))
+    return _none()
+
+
+def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
+    """Pass some of the damage to another character (chosen at random, or by the player)."""
+    game = step.game
+    others = [c for c in game.characters if c.alive and c is not step.checker]
+    if effect.to == "another local character":
+        others = [c for c in others if c.location == step.checker.location]
+    if not others:
+        return
+    amount = min(step.damage, effect.shift_damage.evaluate(step.variables()))
+    if effect.to == "random other character":
+        target = game.rng.choice(others)
+    else:
+        target = yield from choose(player, "target", f"{player.name}: who takes {amount} of the damage?", others)
+    step.damage -= amount
+    from pacg.engine.damage import take_damage  # damage plays cards through this module
+
+    yield from take_damage(game, target, amount, step.damage_type)
+
+
+def draw(game: Game, character: CharacterState, count: int) -> None:
+    """Draw from the top of your deck (DRAW-01); having to draw more than it holds kills you (DEATH-01)."""
+    from pacg.engine.damage import remove_from_deck
+
+    remove_from_deck(game, character, count, character.zone(ZoneKind.HAND))
+
+
+def _draw(step: Step, effect: Draw, player: CharacterState, play: Play | None) -> Process[None]:
+    draw(step.game, player, effect.draw.evaluate(step.variables()))
+    return _none()
+
+
+def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -> Process[None]:
+    """Shuffle random cards from a character's discard pile into their deck."""
+    game = step.game
+    whose = play.power.whose if play else Whose.YOUR
+    candidates = [c for c in game.characters if c.alive and game.zones.cards(c.zone(ZoneKind.DISCARD))
+                  and (whose is not Whose.YOUR or c is player)
+                  and (whose in (Whose.ANY, Whose.ANOTHER) or c.location == player.location)]
+    if not candidates:
+        return
+    target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
+    count = _roll(game, effect.heal, step)
+    discard = game.zones.cards(target.zone(ZoneKind.DISCARD))
+    for card in game.rng.sample(discard, min(count, len(discard))):
+        game.zones.shuffle_into(card, target.zone(ZoneKind.DECK), game.rng)
+    game.note(f"{target.name} shuffles {min(count, len(discard))} cards from the discard pile into the deck")
+
+
+def _roll(game: Game, dice: DiceAmount, step: Step) -> int:
+    sides = tuple(s for count, s in dice.dice for _ in range(count))
+    return DicePool(sides, dice.bonus.evaluate(step.variables())).roll(game.rng).total
+
+
+def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
+    """Look at the top cards of your location deck and put them back in order (EXAM-01)."""
+    deck = Zone(ZoneKind.LOCATION_DECK, player.location)
+    _look(step, player, deck, effect.examine.evaluate(step.variables()))
+    return _none()
+
+
+def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
+    cards = step.game.zones.cards(deck)[:count]
+    step.examined = deck
+    names = ", ".join(card.name for card in cards) or "nothing"
+    step.game.note(f"{player.name} examines the top of {deck}: {names}")
+    return cards
+
+
+def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play: Play | None) -> Process[None]:
+    """Examine the top cards of a deck; as the power allows, reorder them, draw one or bottom one (EXAM-01)."""
+    game = step.game
+    if effect.deck == "your deck":
+        deck = player.zone(ZoneKind.DECK)
+    elif effect.deck == "any location":
+        locations = list(game.locations.values())
+        chosen = yield from choose(player, "location", f"{player.name}: examine which location deck?", locations)
+        deck = chosen.deck
+    else:
+        deck = Zone(ZoneKind.LOCATION_DECK, player.location)
+    cards = _look(step, player, deck, effect.examine_deck.evaluate(step.variables()))
+    for wanted, to in ((effect.may_draw, player.zone(ZoneKind.HAND)), (effect.may_bottom, None)):
+        fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
+        if not fitting:
+            continue
+        picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting])
+        if picked is not None:
+            game.zones.move(picked, to or deck, Position.TOP if to else Position.BOTTOM)
+            cards.remove(picked)
+    if effect.reorder and len(cards) > 1:
+        order = []
+        while cards:
+            card = yield from choose(player, "order", f"{player.name}: which card goes next from the top?", cards)
+            order.append(card)
+            cards.remove(card)
+        for card in reversed(order):
+            game.zones.move(card, deck)
+
+
+def _encounter_examined(
+    step: Step, effect: EncounterExamined, player: CharacterState, play: Play | None
+) -> Process[None]:
+    """Encounter the card just examined, if it fits, as though explored."""
+    deck = getattr(step, "examined", None)
+    cards = step.game.zones.cards(deck) if deck is not None else []
+    if not cards or not matches(cards[0], effect.encounter_examined):
+        return
+    from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one
+
+    yield from encounter(step.game, player, cards[0])
+
+
+def _gain_charge(step: Step, effect: GainCharge, player: CharacterState, play: Play | None) -> Process[None]:
+    player.mythic_charges += effect.gain_charge.evaluate(step.variables())
+    return _none()
+
+
+def _close(step: Step, effect: CloseLocation, player: CharacterState, play: Play | None) -> Process[None]:
+    """A henchman that says so gives the chance to close its location (CLOSE-01)."""
+    step.may_close = True
+    return _none()
+
+
+def _banish(step: Step, effect: Banish, player: CharacterState, play: Play | None) -> Process[None]:
+    if effect.banish == "encountered":
+        step.banish_encountered = True
+    elif play is not None and play.card is not None:
+        perform(step.game, player, play.card, CardAction.BANISH)
+    return _none()
+
+
+def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> Process[None]:
+    """Outside the check, a change of difficulty applies to the checks of the encounter (CHK-08)."""
+    for encounter in step.game.encounters:
+        if encounter.card is step.against:
+            encounter.difficulty_adjustment += effect.adjust_difficulty.evaluate(step.variables())
+    return _none()
+
+
+def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Play | None) -> Process[None]:
+    """Move cards of a character's from one place to another, chosen or at random."""
+    game = step.game
+    owner = player
+    if effect.character is not Whose.YOUR:
+        candidates = [c for c in game.local_characters(player.location)
+                      if effect.character is not Whose.ANOTHER_LOCAL or c is not player]
+        owner = yield from choose(player, "target", f"{player.name}: whose cards?", candidates)
+    places = effect.move_cards if isinstance(effect.move_cards, list) else [effect.move_cards]
+    if effect.cards == "this card":
+        if play is not None and play.card is not None:
+            where = yield from _choose_place(player, play.card, places)
+            put(game, owner, play.card, where)
+        return
+    source = _source_cards(game, owner, effect.source)
+    fitting = [card for card in source if matches(card, effect.cards)]
+    count = len(fitting) if effect.count == "any" else effect.count.evaluate(step.variables())
+    for _ in range(count):
+        fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
+        if not fitting:
+            break
+        if effect.random:
+            card = game.rng.choice(fitting)
+        else:
+            options = [None, *fitting] if effect.count == "any" or play is None else fitting
+            card = yield from choose(player, "card", f"{player.name}: which card?", options)
+            if card is None:
+                break
+        where = yield from _choose_place(player, card, places)
+        put(game, owner, card, where)
+    if effect.source in ("deck", "deck or discard pile"):
+        game.zones.shuffle(owner.zone(ZoneKind.DECK), game.rng)  # a searched deck is shuffled (EXAM-02)
+
+
+def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
+    zones = game.zones
+    kinds = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
+             "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
+             "buried": [ZoneKind.BURIED]}
+    if source == "location deck":
+        return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
+    cards = [card for kind in kinds[source] for card in zones.cards(character.zone(kind))]
+    return cards[:1] if source == "top of deck" else cards
+
+
+def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:
+    if len(places) == 1:
+        return places[0]
+    place = yield from choose(player, "place", f"{player.name}: where does {card.name} go?", list(places))
+    return place
+
+
+def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: Play | None) -> Process[None]:
+    """Draw random cards of a kind from the box (DRAW-01, SUM-06)."""
+    from pacg.engine.summon import random_from_box
+
+    for _ in range(effect.count.evaluate(step.variables())):
+        card = random_from_box(step.game, effect.draw_random)
+        if card is not None:
+            step.game.zones.move(card, player.zone(ZoneKind.HAND))
+            step.game.note(f"{player.name} draws {card.name} from the box")
+    return _none()
+
+
+def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -> Process[None]:
+    """Move to another location (TURN-03), with local characters coming along if the power allows."""
+    game = step.game
+    mover = player
+    if effect.move == "local":
+        local = game.local_characters(player.location)
+        mover = yield from choose(player, "target", f"{player.name}: who moves?", local)
+    companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
+    destination = yield from choose(player, "location", f"{mover.name}: move where?", game.other_locations(mover))
+    coming = []
+    for companion in companions:
+        along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination.name}?",
+                                  [False, True])
+        if along:
+            coming.append(companion)
+    for character in [mover, *coming]:
+        game.move(character, destination.name)
+
+
+def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:
+    face = step.game.rng.randint(1, effect.roll_die)
+    step.game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
+    if face >= effect.at_least:
+        yield from resolve(step, list(effect.then), player, play)
+
+
+def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
+    """Deal damage; dice are rolled separately for each character (DICE-02)."""
+    from pacg.engine.damage import take_damage
+
+    game = step.game
+    targets = [player]
+    if effect.to == "each local":
+        targets = game.local_characters(player.location)
+    elif effect.to == "random local":
+        targets = [game.rng.choice(game.local_characters(player.location) or [player])]
+    for target in targets:
+        amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
+                  else effect.deal_damage.evaluate(step.variables()))
+        yield from take_damage(game, target, amount, str(effect.type))
+
+
+def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
+    """Summon and encounter a card, one character after another (SUM-01, SUM-02)."""
+    from pacg.engine.summon import summon_and_encounter
+
+    if step.against is not None and step.game.is_summoned(step.against):
+        return  # summoned cards can't summon (SUM-01)
+    local = step.game.local_characters(player.location)
+    who = {"you": [player], "each local": local, "each other local": [c for c in local if c is not player]}
+    for character in who[effect.who]:
+        yield from summon_and_encounter(step.game, character, effect.summon)
+
+
+def _attempt(step: Step, effect: Attempt, player: CharacterState, play: Play | None) -> Process[None]:
+    """Attempt a check, then do what its success or failure calls for."""
+    from pacg.engine.check import attempt_checks
+
+    results = yield from attempt_checks(step.game, player, parse_check(effect.attempt), Purpose.OTHER, step.against)
+    success = all(result.success for result in results)
+    yield from resolve(step, list(effect.success if success else effect.failure), player, play)
+
+
+def _blessing_to_location(
+    step: Step, effect: BlessingToLocation, player: CharacterState, play: Play | None
+) -> Process[None]:
+    """Remove the top blessing into the location deck; with none left the scenario is lost (END-01)."""
+    game = step.game
+    deck = game.zones.cards(BLESSINGS_DECK)
+    if not deck:
+        raise ScenarioOver("lost", "a card had to leave the empty blessings deck")
+    game.zones.shuffle_into(deck[0], Zone(ZoneKind.LOCATION_DECK, player.location), game.rng)
+    game.note(f"The top card of the blessings deck is shuffled into {player.location}")
+    return _none()
+
+
+def _ignore_location(
+    step: Step, effect: IgnoreLocationPowers, player: CharacterState, play: Play | None
+) -> Process[None]:
+    if step.game.turn is not None:
+        step.game.turn.ignore_location_powers = True
+    return _none()
+
+
+HANDLERS: dict[type, Handler] = {
+    Evade: _set("evaded", True),
+    Explore: _explore,
+    ReduceDamage: _reduce,
+    ShiftDamage: _shift,
+    Draw: _draw,
+    Heal: _heal,
+    Examine: _examine,
+    ExamineDeck: _examine_deck,
+    EncounterExamined: _encounter_examined,
+    GainCharge: _gain_charge,
+    CloseLocation: _close,
+    Banish: _banish,
+    Defeat: _set("defeated", True),
+    KeepEncountered: _set("keep", lambda effect: effect.keep_encountered),
+    PlaceEncountered: _set("place", lambda effect: effect.place_encountered),
+    AdjustDifficulty: _adjust,
+    MoveCards: _move_cards,
+    DrawRandom: _draw_random,
+    Move: _move,
+    RollDie: _roll_die,
+    DealDamage: _deal_damage,
+    Summon: _summon,
+    Attempt: _attempt,
+    BlessingToLocation: _blessing_to_location,
+    IgnoreLocationPowers: _ignore_location,
+}
+
+
+# --- choosing ---------------------------------------------------------------------------------------------------
+
+
+def _label(item: Any) -> str:
+    if item is None:
+        return "None"
+    if isinstance(item, bool):
+        return "Yes" if item else "No"
+    return str(getattr(item, "name", item))
+
+
+def choose(player: CharacterState, kind: str, prompt: str, items: list[Any]) -> Process[Any]:
+    """Ask a player to pick one of some things (characters, cards, locations, places)."""
+    if len(items) == 1:
+        return items[0]
+    index = yield Decision(player.name, kind, prompt, tuple(Option(_label(item), item) for item in items),
+                           help="Pick one.")
+    return items[index]
+
+
+def bane_powers(card: PhysicalCard) -> list[Power]:
+    return card.card.powers if isinstance(card.card, Bane) else []
+
+
+def box_of(card: PhysicalCard) -> Zone:
+    return box(CardType(card.type))

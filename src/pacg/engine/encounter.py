@@ -1,0 +1,185 @@
+"""Encountering a card (rulebook pages 10-11).
+
+Only the encountering character goes through the steps; the others may play cards to help (ENC-01, KEEP-02).
+
+    Apply any effects that happen when you encounter a card.     ENC-04
+    Apply any evasion effects.                                   ENC-05
+    Apply any effects that happen before you act.
+    Attempt the check.                                           ENC-06, TURN-06, CHK-01..03
+    Attempt the next check, if needed.                           KEEP-04
+    Apply any effects that happen after you act.
+    Resolve the encounter.                                       ENC-07, ENC-08
+
+A forced end of turn during an encounter shuffles the card back (a summoned one goes to the box): it is
+neither defeated nor undefeated (ENC-09).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pacg.cards.model import Boon
+from pacg.cards.powers import Purpose, Timing
+from pacg.cards.vocabulary import CardType
+from pacg.decisions import Decision, Option, Process
+from pacg.engine.check import attempt_checks, check_of
+from pacg.engine.closing import attempt_to_close
+from pacg.engine.effects import apply_mandatory, play_window
+from pacg.engine.playing import Step, banish, standing_powers
+from pacg.engine.state import CharacterState, Game, TurnEnded
+from pacg.engine.summon import dismiss
+from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
+from pacg.engine.zones import PhysicalCard, Position, Zone, ZoneKind
+
+
+@dataclass
+class Encounter:
+    """An encounter under way: the card, who encounters it, and where it came from."""
+
+    card: PhysicalCard
+    character: CharacterState
+    location: str
+    summoned: bool
+    difficulty_adjustment: int = 0  # from effects before the check (CHK-08)
+
+
+# The encounter's steps in order (ENC-04); the check comes between BEFORE_ACTING and AFTER_ACTING.
+STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
+
+
+def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Process[str]:
+    """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "defeated",
+    "undefeated", "acquired" or "not acquired"."""
+    current = Encounter(card, character, character.location, game.is_summoned(card))
+    game.encounters.append(current)
+    villain = card.type is CardType.VILLAIN and not current.summoned
+    try:
+        if villain:
+            yield from temporary_closings(game, character)
+        outcome = yield from _steps(game, current)
+    except TurnEnded:
+        game.note(f"The encounter with {card.name} ends with the turn")
+        _put_back(game, current)  # ENC-09
+        raise
+    finally:
+        game.encounters.remove(current)
+        if villain:
+            game.temporarily_closed.clear()  # the locations open again after the encounter (VIL-01)
+    return outcome
+
+
+def _steps(game: Game, current: Encounter) -> Process[str]:
+    card, character = current.card, current.character
+    game.note(f"{character.name} encounters {card.name}" + (" (summoned)" if current.summoned else ""))
+    purpose = Purpose.ACQUIRE if isinstance(card.card, Boon) else Purpose.DEFEAT
+    steps: list[Step] = []
+    for timing in STEPS:
+        step = Step(game=game, checker=character, timing=timing, against=card, purpose=purpose)
+        steps.append(step)
+        yield from apply_mandatory(step, list(standing_powers(step)))
+        yield from play_window(step)
+        if step.evaded:
+            game.note(f"{character.name} evades {card.name}")
+            _put_back(game, current)  # ENC-05
+            return "evaded"
+    if any(step.defeated for step in steps):
+        success = True
+    else:
+        success = yield from _check(game, current, purpose)
+    after = Step(game=game, checker=character, timing=Timing.AFTER_ACTING, against=card, purpose=purpose)
+    steps.append(after)
+    yield from apply_mandatory(after, list(standing_powers(after)))
+    yield from play_window(after)
+    if isinstance(card.card, Boon):
+        return (yield from _resolve_boon(game, current, success, steps))
+    return (yield from _resolve_bane(game, current, success, steps))
+
+
+def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
+    """A boon may be acquired, a bane must be defeated (TURN-06); a check of "None" with nothing to do
+    can't be defeated (ENC-06); loot is acquired automatically (LOOT-01)."""
+    card, character = current.card, current.character
+    check = check_of(card)
+    if check is None or not check.steps:
+        return isinstance(card.card, Boon)
+    if isinstance(card.card, Boon):
+        choice = yield Decision(
+            character.name, "acquire", f"{character.name}: attempt to acquire {card.name} ({check})?",
+            (Option(f"Attempt to acquire {card.name}"), Option(f"Let {card.name} go (it is banished)")),
+            help="A boon you don't try to acquire, or fail to, is banished (ENC-07).",
+        )
+        if choice == 1:
+            return False
+    results = yield from attempt_checks(game, character, check, purpose, card)
+    return all(result.success for result in results) and character.alive
+
+
+def _resolve_boon(game: Game, current: Encounter, acquired: bool, steps: list[Step]) -> Process[str]:
+    """An acquired boon goes into your hand, any other is banished (ENC-07)."""
+    card, character = current.card, current.character
+    keep = next((step.keep for step in steps if step.keep), None)
+    if current.summoned:
+        dismiss(game, card)
+    elif acquired:
+        zone = character.zone(ZoneKind.BURIED if keep == "bury" else ZoneKind.HAND)
+        game.zones.move(card, zone)
+    else:
+        banish(game, card)
+    game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
+    if acquired:
+        yield from _after(game, current, Timing.ACQUIRE)
+    return "acquired" if acquired else "not acquired"
+
+
+def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[Step]) -> Process[str]:
+    """A defeated bane is banished, an undefeated one shuffled back (ENC-07); a Mythic bane defeated gives a
+    mythic charge (ENC-08); a villain closes its location and may escape (VIL-03, VIL-04)."""
+    card, character = current.card, current.character
+    game.note(f"{card.name} is {'defeated' if defeated else 'undefeated'}")
+    if defeated and "Mythic" in card.card.traits:
+        character.mythic_charges += 1
+    villain = card.type is CardType.VILLAIN and not current.summoned
+    if villain:
+        yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+        if defeated:
+            yield from villain_defeated(game, character, card, game.locations[current.location])
+        else:
+            villain_escapes(game, card, False)
+        return "defeated" if defeated else "undefeated"
+    if current.summoned:
+        dismiss(game, card)
+    elif defeated:
+        keep = next((step.keep for step in steps if step.keep), None)
+        if keep is not None:
+            game.zones.move(card, character.zone(ZoneKind.HAND if keep == "hand" else ZoneKind.BURIED))
+        else:
+            banish(game, card)
+    else:
+        _put_back(game, current, next((step.place for step in steps if step.place), None))
+    step = yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+    if defeated and step.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
+        location = game.locations[current.location]
+        if not location.closed:
+            yield from attempt_to_close(game, character, location)
+    return "defeated" if defeated else "undefeated"
+
+
+def _after(game: Game, current: Encounter, timing: Timing) -> Process[Step]:
+    """The paragraphs for after a card is acquired, defeated or undefeated, and the powers players may use."""
+    step = Step(game=game, checker=current.character, timing=timing, against=current.card)
+    yield from apply_mandatory(step, list(standing_powers(step)))
+    yield from play_window(step, [current.character])
+    return step
+
+
+def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
+    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05); a summoned card goes
+    back to the box (SUM-02)."""
+    if current.summoned:
+        dismiss(game, current.card)
+        return
+    deck = Zone(ZoneKind.LOCATION_DECK, current.location)
+    if place is None:
+        game.zones.shuffle_into(current.card, deck, game.rng)
+    else:
+        game.zones.move(current.card, deck, Position.TOP if place == "top" else Position.BOTTOM)

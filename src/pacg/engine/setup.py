@@ -1,0 +1,181 @@
+"""Setting up a scenario (rulebook pages 4-7).
+
+    Build your character decks (suggested decks, SETUP-01, SETUP-02).
+    Set out the locations by the number of players (SETUP-05).
+    Build the location decks, dealt at random by type from the box (SETUP-06, SET-03).
+    Add the villain and henchmen, one to each location deck (SETUP-07).
+    Create the blessings deck of 30 random blessings (SETUP-08).
+    Place the characters at their starting locations (SETUP-09).
+    Draw starting hands with the favored card type (SETUP-10).
+    Add cohorts and mythic charges (SETUP-11, SETUP-12).
+    Take turns in the party's order (SETUP-13).
+"""
+
+from __future__ import annotations
+
+from pacg.cards.loader import CardLibrary
+from pacg.cards.model import Character, Location, Scenario
+from pacg.cards.powers import CardFilter
+from pacg.cards.vocabulary import CardType, adventure_deck_number
+from pacg.decisions import Decision, Option, Process
+from pacg.engine.effects import choose
+from pacg.engine.state import CharacterState, Game, LocationState
+from pacg.engine.summon import random_from_box
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
+
+BLESSINGS_DECK_SIZE = 30  # SETUP-08
+MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
+
+
+class SetupError(ValueError):
+    """A scenario or party that can't be set up, with what is wrong."""
+
+
+def new_game(library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None) -> Game:
+    """A game of a scenario for a party, before setup: checks the names and the party size."""
+    card = library.find(scenario)
+    scenarios = sorted(c.name for c in library.of_type(CardType.SCENARIO))
+    if not isinstance(card, Scenario):
+        raise SetupError(f"unknown scenario {scenario!r} (known: {', '.join(scenarios)})")
+    known = sorted(c.name for c in library.of_type(CardType.CHARACTER))
+    for name in characters:
+        if not isinstance(library.find(name), Character):
+            raise SetupError(f"unknown character {name!r} (known: {', '.join(known)})")
+    if len(set(characters)) != len(characters):
+        raise SetupError("a character can be in the party only once")
+    most = min(MAX_PARTY, max(card.locations)) if card.locations else MAX_PARTY
+    if not 1 <= len(characters) <= most:
+        raise SetupError(f"a party has 1 to {most} characters, not {len(characters)}")
+    missing = [name for name in card.locations_for(len(characters)) + card.villains + card.henchmen
+               if name not in library]
+    if missing:
+        raise SetupError(f"{scenario} needs cards the library doesn't have: {', '.join(missing)}")
+    game = Game(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
+    game.scenario = card
+    game.fill_box()
+    for name in characters:
+        game.characters.append(CharacterState(library.typed(name, Character)))
+    return game
+
+
+def set_up(game: Game) -> Process[None]:
+    """Set up the scenario for the game's party, asking the players their choices."""
+    scenario = game.scenario
+    assert scenario is not None
+    for character in game.characters:
+        build_deck(game, character)
+    for name in scenario.locations_for(len(game.characters)):
+        build_location(game, game.library.typed(name, Location))
+    add_villains_and_henchmen(game, scenario)
+    create_blessings_deck(game)
+    for character in game.characters:
+        yield from choose_starting_location(game, character)
+    for character in game.characters:
+        yield from draw_starting_hand(game, character)
+    yield from add_cohorts(game, scenario)
+    game.note(f"Set up {scenario.name} for {', '.join(c.name for c in game.characters)}")
+
+
+def build_deck(game: Game, character: CharacterState) -> None:
+    """The character's suggested deck from the box (SETUP-02); a card the box has run out of is replaced by
+    a random Basic card of its type (SETUP-01)."""
+    deck = character.zone(ZoneKind.DECK)
+    for card_type, names in character.card.suggested_deck.items():
+        for name in names:
+            card = _named_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
+            if card is None:
+                raise ValueError(f"the box has no {card_type} left for {character.name}'s deck")
+            game.zones.move(card, deck, Position.BOTTOM)
+    game.zones.shuffle(deck, game.rng)
+
+
+def _named_in_box(game: Game, name: str) -> PhysicalCard | None:
+    definition = game.library.get(name)
+    return next((card for card in game.zones.cards(box(definition.type)) if card.card is definition), None)
+
+
+def build_location(game: Game, card: Location) -> LocationState:
+    """Deal the location deck at random from each card type of its list, face down (SETUP-06, END-02)."""
+    location = LocationState(card)
+    game.locations[card.name] = location
+    for card_type, count in card.deck.items():
+        cards = game.zones.cards(box(card_type))
+        for dealt in game.rng.sample(cards, min(count, len(cards))):
+            game.zones.move(dealt, location.deck)
+    game.zones.shuffle(location.deck, game.rng)
+    return location
+
+
+def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
+    """A stack of the villains then the henchmen, the last henchman filling it to the number of locations;
+    shuffled, one on each location deck, then each deck shuffled (SETUP-07)."""
+    count = len(game.locations)
+    names = (scenario.villains + scenario.henchmen)[:count]
+    names += [scenario.henchmen[-1]] * (count - len(names))
+    stack = [_named_in_box(game, name) or game.zones.summon_copy(game.library.get(name), box(CardType.HENCHMAN))
+             for name in names]
+    game.rng.shuffle(stack)
+    for card, location in zip(stack, game.locations.values(), strict=True):
+        game.zones.move(card, location.deck)
+        game.zones.shuffle(location.deck, game.rng)
+
+
+def create_blessings_deck(game: Game) -> None:
+    """30 random blessings from the box, shuffled (SETUP-08)."""
+    blessings = game.zones.cards(box(CardType.BLESSING))
+    for card in game.rng.sample(blessings, min(BLESSINGS_DECK_SIZE, len(blessings))):
+        game.zones.move(card, BLESSINGS_DECK)
+    game.zones.shuffle(BLESSINGS_DECK, game.rng)
+
+
+def choose_starting_location(game: Game, character: CharacterState) -> Process[None]:
+    """Each character starts at a location of the player's choice; several may share one (SETUP-09)."""
+    location = yield from choose(character, "start", f"{character.name}: where do you start?",
+                                 list(game.locations.values()))
+    character.location = location.name
+
+
+def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
+    """Draw the hand size; redraw until the hand holds the favored card type, recycling the discard pile if
+    the deck runs out; then shuffle the discards back (SETUP-10)."""
+    favored = character.card.favored[0]
+    if len(character.card.favored) > 1:
+        favored = yield from choose(character, "favored", f"{character.name}: which favored card type?",
+                                    list(character.card.favored))
+    zones, deck, hand = game.zones, character.zone(ZoneKind.DECK), character.zone(ZoneKind.HAND)
+    discard = character.zone(ZoneKind.DISCARD)
+    if not any(card.type is favored for card in zones.cards(deck)):
+        favored = None  # a deck without the type can never show it
+    while True:
+        for _ in range(character.hand_size - len(zones.cards(hand))):
+            if not zones.cards(deck):
+                _shuffle_back(game, discard, deck)
+            if zones.cards(deck):
+                zones.move(zones.cards(deck)[0], hand)
+        if favored is None or any(card.type is favored for card in zones.cards(hand)):
+            break
+        for card in list(zones.cards(hand)):
+            zones.move(card, discard)
+    _shuffle_back(game, discard, deck)
+
+
+def _shuffle_back(game: Game, discard: Zone, deck: Zone) -> None:
+    for card in list(game.zones.cards(discard)):
+        game.zones.move(card, deck)
+    game.zones.shuffle(deck, game.rng)
+
+
+def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
+    """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11)."""
+    for character in game.characters:
+        if character.card.cohort and (cohort := _named_in_box(game, character.card.cohort)):
+            game.zones.move(cohort, character.zone(ZoneKind.HAND))
+    for character in game.characters:
+        offered = [card for name in scenario.cohorts if (card := _named_in_box(game, name))]
+        if not offered:
+            return
+        options = (Option("No cohort"),) + tuple(Option(f"Take {card.name}", card) for card in offered)
+        index = yield Decision(character.name, "cohort", f"{character.name}: take one of the scenario's cohorts?",
+                               options, help="Each character may add 1 of the scenario's cohorts to her hand.")
+        if index:
+            game.zones.move(options[index].value, character.zone(ZoneKind.HAND))

@@ -1,0 +1,185 @@
+"""Your turn (rulebook pages 8-9, 14).
+
+    Advance the blessings deck.                                       TURN-01, END-01, SOLO-01
+    Give a card to another character at your location (optional).     TURN-02
+    Move to another location (optional).                              TURN-03
+    Explore the top card of your location deck (optional).            TURN-04, TURN-05, TURN-06, ENC-10
+    Try to close your location if its deck is empty (optional).       TURN-07
+    End your turn: end-of-turn effects, mythic charges, reset hand.   TURN-08, RESET-01
+
+Cards and powers may be played between the steps (TURN-09): the players may use their "any time" powers
+after the blessings deck advances and before the hand is reset.
+"""
+
+from __future__ import annotations
+
+from pacg.cards.powers import Timing
+from pacg.decisions import Decision, Option, Process
+from pacg.engine.closing import attempt_to_close
+from pacg.engine.damage import remove_from_deck
+from pacg.engine.effects import apply_mandatory, apply_play, describe, play_window
+from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step, plays_in, standing_powers
+from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
+
+
+def take_turn(game: Game, character: CharacterState) -> Process[None]:
+    """One character's turn; each character advances the blessings deck on its own turn (SOLO-01)."""
+    game.turn = TurnState(character)
+    game.turns += 1
+    game.note(f"Turn {game.turns}: {character.name} at {character.location}")
+    forced = False
+    try:
+        advance_blessings_deck(game)
+        yield from _steps_in_between(game, character, Timing.TURN_START)
+        yield from give_a_card(game, character)
+        yield from move(game, character)
+        yield from explore_step(game, character)
+        yield from close_step(game, character)
+    except TurnEnded as ended:
+        game.note(f"{character.name}'s turn ends: {ended}")
+        forced = True
+    try:
+        if character.alive:
+            yield from end_turn(game, character, forced)
+    except TurnEnded:
+        pass  # the character died resetting the hand
+    finally:
+        game.turn = None
+
+
+def advance_blessings_deck(game: Game) -> None:
+    """Flip the top blessing onto the discard pile; with none left the scenario is lost at once (END-01)."""
+    deck = game.zones.cards(BLESSINGS_DECK)
+    if not deck:
+        raise ScenarioOver("lost", "the blessings deck ran out")
+    card = deck[0]
+    game.zones.move(card, BLESSINGS_DISCARD)
+    game.note(f"The blessings deck advances: {card.name} ({len(deck)} left)")
+
+
+def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
+    """Start- or end-of-turn effects, then the players' powers of that moment and of "any time" (TURN-09)."""
+    step = Step(game=game, checker=character, timing=timing)
+    yield from apply_mandatory(step, list(standing_powers(step)))
+    yield from play_window(step, [character])
+    yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME))
+
+
+def give_a_card(game: Game, character: CharacterState) -> Process[None]:
+    """You may give 1 card from your hand to another character at your location (TURN-02)."""
+    others = [c for c in game.local_characters(character.location) if c is not character]
+    hand = game.zones.cards(character.zone(ZoneKind.HAND))
+    if not others or not hand:
+        return
+    distinct = list({card.name: card for card in hand}.values())
+    options = (Option("Give nothing"),) + tuple(
+        Option(f"Give {card.name} to {other.name}", (card, other)) for other in others for card in distinct)
+    index = yield Decision(character.name, "give", f"{character.name}: give a card?", options,
+                           help="You may give 1 card from your hand to a character at your location.")
+    if index:
+        card, other = options[index].value
+        game.zones.move(card, other.zone(ZoneKind.HAND))
+        game.note(f"{character.name} gives {card.name} to {other.name}")
+
+
+def move(game: Game, character: CharacterState) -> Process[None]:
+    """You may move to a different location (TURN-03)."""
+    destinations = game.other_locations(character)
+    options = (Option(f"Stay at {character.location}"),) + tuple(
+        Option(f"Move to {location.name}" + (" (closed)" if location.closed else ""), location.name)
+        for location in destinations)
+    index = yield Decision(character.name, "move", f"{character.name}: move?", options,
+                           help="You may move to another location before you explore.")
+    if index:
+        game.move(character, options[index].value)
+
+
+def explore_step(game: Game, character: CharacterState) -> Process[None]:
+    """One free exploration, which must be the turn's first; powers may grant more, without limit (TURN-04)."""
+    turn = game.turn
+    assert turn is not None
+    turn.exploring = True
+    try:
+        while character.alive:
+            deck = game.zones.cards(game.locations[character.location].deck)
+            step = Step(game=game, checker=character, timing=Timing.EXPLORE)
+            plays = plays_in(step, character) if deck else []
+            options = [Option("End exploring")]
+            if deck and turn.explorations == 0:
+                options.append(Option(f"Explore {character.location}", "free"))
+            options += [Option(describe(play), play) for play in plays]
+            if len(options) == 1:
+                return
+            index = yield Decision(character.name, "explore", f"{character.name}: explore?", tuple(options),
+                                   help="Flip the top card of your location deck and encounter it.")
+            if index == 0:
+                return
+            if options[index].value != "free":
+                yield from apply_play(step, options[index].value)
+            yield from explore(game, character)
+    finally:
+        turn.exploring = False
+
+
+def explore(game: Game, character: CharacterState) -> Process[None]:
+    """Explore: encounter the top card of your location deck. An extra exploration granted during it must
+    be used at once or forfeited (TURN-05)."""
+    turn = game.turn
+    assert turn is not None
+    again = True
+    while again and character.alive:
+        deck = game.zones.cards(game.locations[character.location].deck)
+        if not deck:
+            return
+        turn.extra_exploration = False
+        turn.explorations += 1
+        yield from encounter(game, character, deck[0])
+        again = False
+        if turn.extra_exploration and game.zones.cards(game.locations[character.location].deck):
+            index = yield Decision(character.name, "explore again", f"{character.name}: explore again now?",
+                                   (Option("Explore again"), Option("Forfeit the extra exploration")),
+                                   help="An extra exploration must be used at once or it is lost (TURN-05).")
+            again = index == 0
+
+
+def close_step(game: Game, character: CharacterState) -> Process[None]:
+    """At a location with no cards left that isn't closed, you may make one attempt to close it (TURN-07)."""
+    location = game.locations[character.location]
+    if character.alive and not location.closed and not game.zones.cards(location.deck):
+        yield from attempt_to_close(game, character, location)
+
+
+def end_turn(game: Game, character: CharacterState, forced: bool) -> Process[None]:
+    """End-of-turn effects (no plays when a power ended the turn), mythic charges above the adventure deck
+    number are lost, and the hand is reset (TURN-08)."""
+    if forced:
+        step = Step(game=game, checker=character, timing=Timing.TURN_END)
+        yield from apply_mandatory(step, list(standing_powers(step)))
+    else:
+        yield from _steps_in_between(game, character, Timing.TURN_END)
+    character.mythic_charges = min(character.mythic_charges, game.adventure_deck_number)
+    yield from reset_hand(game, character)
+
+
+def reset_hand(game: Game, character: CharacterState) -> Process[None]:
+    """Discard any number of cards, then down to your hand size, then draw up to it (RESET-01). Having to
+    draw from a deck too small kills the character (DEATH-01)."""
+    yield from play_window(Step(game=game, checker=character, timing=Timing.RESET_HAND), [character])
+    hand = game.zones.cards(character.zone(ZoneKind.HAND))
+    discard = character.zone(ZoneKind.DISCARD)
+    while hand:
+        options = (Option("Done discarding"),) + tuple(Option(f"Discard {card.name}", card) for card in hand)
+        index = yield Decision(character.name, "reset discard", f"{character.name}: discard before resetting?",
+                               options, help="Resetting your hand, you may first discard any number of cards.")
+        if index == 0:
+            break
+        game.zones.move(options[index].value, discard)
+    while len(hand) > character.hand_size:
+        options = tuple(Option(f"Discard {card.name}", card) for card in hand)
+        index = yield Decision(character.name, "reset discard", f"{character.name}: discard down to "
+                               f"{character.hand_size} cards", options, help="Discard down to your hand size.")
+        game.zones.move(options[index].value, discard)
+    if len(hand) < character.hand_size:
+        remove_from_deck(game, character, character.hand_size - len(hand), character.zone(ZoneKind.HAND))

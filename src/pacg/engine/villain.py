@@ -1,0 +1,71 @@
+"""Encountering a villain (rulebook pages 16-17).
+
+    Attempt to temporarily close open locations.        VIL-01
+    Encounter the villain.                              VIL-02
+    If you defeat the villain, close its location.      VIL-03
+    Check to see whether the villain escapes.           VIL-04
+    If the villain has nowhere to escape to, you win.   VIL-05
+"""
+
+from __future__ import annotations
+
+from pacg.cards.vocabulary import CardType
+from pacg.decisions import Process
+from pacg.engine.closing import attempt_to_close, close_permanently
+from pacg.engine.playing import banish
+from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, box
+
+
+def temporary_closings(game: Game, encounterer: CharacterState) -> Process[None]:
+    """Each character at another open location may try its When Closing requirement; one success closes it
+    for this encounter only, with no other effect (VIL-01)."""
+    for location in game.open_locations():
+        if location.name == encounterer.location:
+            continue
+        for character in game.local_characters(location.name):
+            if location.name in game.temporarily_closed:
+                break
+            if (yield from attempt_to_close(game, character, location, temporarily=True)):
+                game.temporarily_closed.add(location.name)
+                game.note(f"{location.name} is temporarily closed")
+
+
+def villain_defeated(
+    game: Game, character: CharacterState, villain: PhysicalCard, location: LocationState
+) -> Process[None]:
+    """Close the villain's location without its requirement, unless more villains are in its deck: then
+    banish the rest and shuffle (VIL-03). Then see whether the villain escapes (VIL-04)."""
+    deck = game.zones.cards(location.deck)
+    others = [card for card in deck if card.type is CardType.VILLAIN and card is not villain]
+    if others:
+        for card in [card for card in deck if card.type is not CardType.VILLAIN]:
+            banish(game, card)
+        game.zones.shuffle(location.deck, game.rng)
+    else:
+        yield from close_permanently(game, character, location, keep=villain)
+    villain_escapes(game, villain, True)
+
+
+def villain_escapes(game: Game, villain: PhysicalCard, defeated: bool) -> None:
+    """If locations are open, the villain escapes: shuffle it with (open - 1) blessings, from the box if it
+    was defeated, else from the blessings deck (END-01 if it runs short), and deal one card to each open
+    location, shuffling those decks (VIL-04). Defeated with nowhere to go: the scenario is won (VIL-05)."""
+    open_locations = game.open_locations()
+    if not open_locations:
+        banish(game, villain)
+        raise ScenarioOver("won", f"{villain.name} is defeated and has nowhere to escape")
+    count = len(open_locations) - 1
+    if defeated:
+        blessings = game.zones.cards(box(CardType.BLESSING))
+        escorts = game.rng.sample(blessings, min(count, len(blessings)))  # END-02: as many as there are
+    else:
+        escorts = game.zones.cards(BLESSINGS_DECK)[:count]
+        if len(escorts) < count:
+            raise ScenarioOver("lost", "the blessings deck ran out as the villain escaped")
+    cards = [villain, *escorts]
+    game.rng.shuffle(cards)
+    for location, card in zip(open_locations, cards, strict=False):
+        game.zones.move(card, location.deck)
+        game.zones.shuffle(location.deck, game.rng)
+    game.note(f"{villain.name} escapes into {', '.join(location.name for location in open_locations)}")
