@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import random
+import secrets
+from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
+
 import typer
+
+from pacg.agents.random_agent import RandomAgent
+from pacg.cards.loader import CardLibrary, load_library
+from pacg.cards.vocabulary import CardType
+from pacg.decisions import Decision
+from pacg.engine.scenario import Outcome
+from pacg.engine.setup import MAX_PARTY, SetupError
+from pacg.record import GameRecord, RecordError, play, replay
 
 app = typer.Typer(
     name="pacg",
@@ -220,3 +235,92 @@ def cards_schema(
         return
     Path(output).write_text(text, encoding="utf-8")
     typer.echo(f"Wrote the card file schema to {output}")
+
+
+# --- pacg play / pacg replay ------------------------------------------------------------------------------
+
+
+class AgentKind(StrEnum):
+    HUMAN = "human"
+    RANDOM = "random"
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    """Print a one-line error and return the exit for the caller to raise: never a traceback."""
+    typer.echo(f"Error: {message}", err=True)
+    return typer.Exit(code=code)
+
+
+def _print_outcome(outcome: Outcome, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(outcome.summary()))
+        return
+    dead = f" Dead: {', '.join(outcome.dead)}." if outcome.dead else ""
+    typer.echo(f"{outcome.scenario}: {outcome.result} after {outcome.turns} turns ({outcome.reason}); "
+               f"{outcome.blessings_left} blessings left.{dead}")
+
+
+def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
+    """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed."""
+    if characters is not None:
+        return [name.strip() for name in characters.split(",") if name.strip()]
+    names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
+    if agent is AgentKind.RANDOM:
+        rng = random.Random(f"party {seed}")
+        return rng.sample(names, rng.randint(1, MAX_PARTY))
+    from pacg.agents.terminal import choose_party
+
+    return choose_party(names, MAX_PARTY)
+
+
+@app.command("play")
+def play_command(
+    scenario: str = typer.Option("The Godless Ones", "--scenario", help="The scenario to play."),
+    characters: str | None = typer.Option(
+        None, "--characters", help="The party in turn order, e.g. Harsk,Kyra (asked at the prompt if left out)."),
+    seed: int | None = typer.Option(None, "--seed", help="The random seed (chosen for you if left out)."),
+    agent: AgentKind = typer.Option(AgentKind.HUMAN, "--agent", help="Who answers: a person, or random players."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
+    log: Path | None = typer.Option(None, "--log", help="Write the setup, the seed and every answer to FILE."),
+) -> None:
+    """Play a scenario, by default The Godless Ones with the party chosen at the prompt."""
+    library = load_library()
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    try:
+        party = _party(characters, agent, seed, library)
+    except (EOFError, KeyboardInterrupt):
+        raise _fail("no party chosen", 1) from None
+    record = GameRecord(scenario, party, seed)
+    if agent is AgentKind.RANDOM:
+        answer: Callable[[Decision], int] = RandomAgent(seed)
+        on_start = None
+    else:
+        from pacg.agents.terminal import TerminalAgent
+
+        terminal = TerminalAgent()
+        answer, on_start = terminal, terminal.watch
+    try:
+        _, outcome = play(library, record, answer, on_start)
+    except SetupError as error:
+        raise _fail(str(error)) from None
+    except (EOFError, KeyboardInterrupt):
+        saved = f"; the game so far is in {log}" if log else ""
+        raise _fail(f"game stopped after {len(record.answers)} answers{saved}", 1) from None
+    finally:
+        if log is not None:
+            record.save(log)
+    _print_outcome(outcome, as_json)
+
+
+@app.command("replay")
+def replay_command(
+    file: Path = typer.Argument(..., help="A game record written by pacg play --log."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
+) -> None:
+    """Replay a game record to the same end."""
+    library = load_library()
+    try:
+        _, outcome = replay(library, GameRecord.load(file), file)
+    except (RecordError, SetupError) as error:
+        raise _fail(str(error)) from None
+    _print_outcome(outcome, as_json)
