@@ -589,7 +589,7 @@ class Move(_Strict):
     with_local: int = Field(0, ge=0)
 
     def text(self) -> str:
-        who = "a character at your location moves" if self.move == "local" else "move"
+        who = "have a character at your location move" if self.move == "local" else "move"
         who += " to another location"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
@@ -749,7 +749,9 @@ class MoveCards(_Strict):
                 what = _random(what)
         else:
             what = f"{self.count.text()} {'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
-        if self.source != "hand" and self.cards != "this card":
+        if self.source == "top of deck" and self.cards != "this card":
+            what += " from the top of your deck"
+        elif self.source != "hand" and self.cards != "this card":
             what += f" from {'the' if self.source == 'location deck' else 'your'} {self.source}"
         actions = [f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places]
         text = " or ".join(actions)
@@ -945,7 +947,8 @@ class Attempt(_Strict):
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
-        text = f"attempt a {self.attempt} check"
+        article = "an" if self.attempt[:1] in "AEIOU" else "a"
+        text = f"attempt {article} {self.attempt} check"
         if self.success:
             text += "; on a success, " + listing([effect_text(effect) for effect in self.success], "and")
         if self.failure:

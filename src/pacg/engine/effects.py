@@ -384,7 +384,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         if effect.random:
             card = game.rng.choice(fitting)
         else:
-            options = [None, *fitting] if effect.count == "any" or play is None else fitting
+            options = [None, *fitting] if effect.count == "any" else fitting
             card = yield from choose(player, "card", f"{player.name}: which card?", options)
             if card is None:
                 break

@@ -89,9 +89,13 @@ def build_deck(game: Game, character: CharacterState) -> None:
     game.zones.shuffle(deck, game.rng)
 
 
-def _named_in_box(game: Game, name: str) -> PhysicalCard | None:
+def _all_in_box(game: Game, name: str) -> list[PhysicalCard]:
     definition = game.library.get(name)
-    return next((card for card in game.zones.cards(box(definition.type)) if card.card is definition), None)
+    return [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
+
+
+def _named_in_box(game: Game, name: str) -> PhysicalCard | None:
+    return next(iter(_all_in_box(game, name)), None)
 
 
 def build_location(game: Game, card: Location) -> LocationState:
@@ -112,8 +116,10 @@ def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
     count = len(game.locations)
     names = (scenario.villains + scenario.henchmen)[:count]
     names += [scenario.henchmen[-1]] * (count - len(names))
-    stack = [_named_in_box(game, name) or game.zones.summon_copy(game.library.get(name), box(CardType.HENCHMAN))
-             for name in names]
+    stack: list[PhysicalCard] = []
+    for name in names:
+        copies = [card for card in _all_in_box(game, name) if card not in stack]
+        stack.append(copies[0] if copies else game.zones.summon_copy(game.library.get(name), box(CardType.HENCHMAN)))
     game.rng.shuffle(stack)
     for card, location in zip(stack, game.locations.values(), strict=True):
         game.zones.move(card, location.deck)
