@@ -966,6 +966,15 @@ class BlessingToLocation(_Strict):
         return "shuffle the top card of the blessings deck into your location deck"
 
 
+class EndTurn(_Strict):
+    """Your turn ends at once (ENC-09: an encounter under way ends, its card neither defeated nor undefeated)."""
+
+    end_turn: Literal[True]
+
+    def text(self) -> str:
+        return "your turn ends"
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1012,6 +1021,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "summon": Summon,
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
+    "end_turn": EndTurn,
 }
 
 

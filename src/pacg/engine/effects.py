@@ -27,6 +27,7 @@ from pacg.cards.powers import (
     DrawRandom,
     Effect,
     EncounterExamined,
+    EndTurn,
     Evade,
     Examine,
     ExamineDeck,
@@ -65,7 +66,7 @@ from pacg.engine.playing import (
     replacements,
     table_order,
 )
-from pacg.engine.state import CharacterState, Game, ScenarioOver
+from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
 
 # --- playing in turn order ------------------------------------------------------------------------------------
@@ -500,6 +501,13 @@ def _blessing_to_location(
     return _none()
 
 
+def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> Process[None]:
+    """A forced end of turn (ENC-09); only the current turn's character's turn can end."""
+    if step.game.turn is not None and step.game.turn.character is player:
+        raise TurnEnded(f"{step.against.name if step.against else 'a power'} ends the turn")
+    return _none()
+
+
 def _ignore_location(
     step: Step, effect: IgnoreLocationPowers, player: CharacterState, play: Play | None
 ) -> Process[None]:
@@ -534,6 +542,7 @@ HANDLERS: dict[type, Handler] = {
     Attempt: _attempt,
     BlessingToLocation: _blessing_to_location,
     IgnoreLocationPowers: _ignore_location,
+    EndTurn: _end_turn,
 }
 
 

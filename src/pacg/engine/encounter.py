@@ -41,6 +41,7 @@ class Encounter:
     location: str
     summoned: bool
     difficulty_adjustment: int = 0  # from effects before the check (CHK-08)
+    resolved: bool = False  # the card has gone where the encounter's end sends it
 
 
 # The encounter's steps in order (ENC-04); the check comes between BEFORE_ACTING and AFTER_ACTING.
@@ -58,8 +59,9 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
             yield from temporary_closings(game, character)
         outcome = yield from _steps(game, current)
     except TurnEnded:
-        game.note(f"The encounter with {card.name} ends with the turn")
-        _put_back(game, current)  # ENC-09
+        if not current.resolved:
+            game.note(f"The encounter with {card.name} ends with the turn")
+            _put_back(game, current)  # ENC-09
         raise
     finally:
         game.encounters.remove(current)
@@ -80,6 +82,7 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
         yield from play_window(step)
         if step.evaded:
             game.note(f"{character.name} evades {card.name}")
+            current.resolved = True
             _put_back(game, current)  # ENC-05
             return "evaded"
     if any(step.defeated for step in steps):
@@ -118,6 +121,7 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool, steps: list[St
     """An acquired boon goes into your hand, any other is banished (ENC-07)."""
     card, character = current.card, current.character
     keep = next((step.keep for step in steps if step.keep), None)
+    current.resolved = True
     if current.summoned:
         dismiss(game, card)
     elif acquired:
@@ -139,6 +143,7 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[St
     if defeated and "Mythic" in card.card.traits:
         character.mythic_charges += 1
     villain = card.type is CardType.VILLAIN and not current.summoned
+    current.resolved = not villain
     if villain:
         yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
         if defeated:

@@ -143,6 +143,11 @@ def player_powers(game: Game, player: CharacterState) -> Iterator[tuple[str, Pow
     if game.scenario is not None:
         for index, power in enumerate(game.scenario.powers):
             yield f"scenario:{index}", power, game.scenario.name, None
+    for encounter in game.encounters:  # "you may ..." paragraphs of the card you encounter
+        if encounter.character is player:
+            for index, power in enumerate(_card_powers(encounter.card)):
+                if power.action is None:
+                    yield f"encountered:{encounter.card.uid}:{index}", power, encounter.card.name, None
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:

@@ -1,0 +1,421 @@
+"""A person at a terminal answers the Decisions (DESIGN.md 3), seeing only what the player may see (DESIGN.md 5).
+
+For every Decision the agent prints, in this order:
+
+    what happened since the last decision (the new lines of the game's log);
+    the table, when it changed (or when asked with "t"): locations, characters, hands and piles, the
+        blessings deck, the encounter under way;
+    for a check, the dice pool and its exact odds, before the player commits a card (DESIGN.md 6);
+    the prompt, the options numbered from 1, and the decision's help line.
+
+The player types an option's number; "?" (or "h") shows the help again, "t" the whole table with the
+face-up piles (PLAY-08), "q" stops the game. A face-down deck is shown as a count, never in order.
+
+`choose_party` asks which characters play, for `pacg play` without `--characters`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rich.console import Console, Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from pacg.cards.text import card_summary
+from pacg.decisions import Decision
+from pacg.engine.state import Game
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
+
+Reader = Callable[[], str]
+
+HELP_KEYS = ("?", "h", "help")
+TABLE_KEYS = ("t", "table")
+QUIT_KEYS = ("q", "quit")
+COMMANDS = "Type an option's number; ? help, t table, q quit."
+
+
+def read_line() -> str:
+    """One line typed at standard input (a terminal or a pseudo-terminal), without its newline.
+
+    Raises EOFError when the input has ended (Ctrl-D at the terminal)."""
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError("the input has ended")
+    return line.rstrip("\r\n")
+
+
+def _ask(console: Console, prompt: str, read: Reader) -> str:
+    """Print a prompt without a newline and read the answer."""
+    console.print(prompt, end="", markup=False, highlight=False)
+    console.file.flush()
+    return read().strip()
+
+
+def _problem(console: Console, message: str) -> None:
+    console.print(Text(message, style="bold red"))
+
+
+# --- choosing the party ----------------------------------------------------------------------------------------
+
+
+class PartyError(ValueError):
+    """A party answer that can't be used, with what to type instead."""
+
+
+def parse_party(text: str, names: Sequence[str], most: int) -> list[str]:
+    """The characters named by `text`: option numbers or names (any case, or a unique beginning), separated
+    by commas or spaces, in turn order. Raises PartyError with a message for the player."""
+    tokens = [token for part in text.replace(",", " ").split() if (token := part.strip())]
+    if not tokens:
+        raise PartyError(f"Type at least one character: numbers 1 to {len(names)} or names.")
+    party: list[str] = []
+    for token in tokens:
+        name = _party_member(token, names)
+        if name in party:
+            raise PartyError(f"{name} is chosen twice: a character plays only once.")
+        party.append(name)
+    if len(party) > most:
+        raise PartyError(f"At most {most} characters can play; you chose {len(party)}.")
+    return party
+
+
+def _party_member(token: str, names: Sequence[str]) -> str:
+    """The character a number or a name stands for."""
+    if token.isdigit():
+        number = int(token)
+        if not 1 <= number <= len(names):
+            raise PartyError(f"There is no character number {number}: choose 1 to {len(names)}.")
+        return names[number - 1]
+    wanted = token.lower()
+    exact = [name for name in names if name.lower() == wanted]
+    if exact:
+        return exact[0]
+    starting = [name for name in names if name.lower().startswith(wanted)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
+        raise PartyError(f"{token!r} could be {', '.join(starting)}: type more of the name.")
+    raise PartyError(f"There is no character {token!r}: type numbers 1 to {len(names)} or names.")
+
+
+def choose_party(
+    names: list[str], most: int, *, console: Console | None = None, read: Reader | None = None
+) -> list[str]:
+    """Ask at the prompt which characters play, in turn order; re-ask until the answer is usable.
+
+    Raises EOFError if the input ends first."""
+    console = console or Console(highlight=False)
+    read = read or read_line
+    console.rule(Text("Choose your party", style="bold"))
+    for number, name in enumerate(names, start=1):
+        console.print(f"  [bold cyan]{number}[/]. {escape(name)}")
+    console.print(Text(f"Up to {most} characters, in turn order. `pacg cards show NAME` shows a character.",
+                       style="dim"))
+    while True:
+        answer = _ask(console, f"Who plays? (numbers or names, e.g. 1,{min(len(names), 4)}) > ", read)
+        try:
+            party = parse_party(answer, names, most)
+        except PartyError as error:
+            _problem(console, str(error))
+            continue
+        console.print(f"Party: [bold]{escape(', '.join(party))}[/]")
+        return party
+
+
+# --- what the player may see -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LocationView:
+    name: str
+    cards_left: int
+    status: str  # "open", "closed" or "temporarily closed"
+    characters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CharacterView:
+    """A character's face-up facts and pile sizes; the deck is a count, never an order (PLAY-08)."""
+
+    name: str
+    location: str
+    alive: bool
+    hand: tuple[str, ...]
+    hand_size: int
+    deck: int
+    discard: tuple[str, ...]
+    buried: tuple[str, ...]
+    displayed: tuple[str, ...]
+    mythic_charges: int
+
+
+@dataclass(frozen=True)
+class EncounterView:
+    character: str
+    card: str
+    card_type: str
+    summoned: bool
+    check: str | None
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableView:
+    """Everything on the table that the players may see, as plain data (comparable, to tell a change)."""
+
+    scenario: str
+    turn: str | None
+    locations: tuple[LocationView, ...]
+    characters: tuple[CharacterView, ...]
+    blessings_left: int
+    blessings_discard: tuple[str, ...]
+    encounters: tuple[EncounterView, ...]
+
+
+def _names(game: Game, zone: Any) -> tuple[str, ...]:
+    return tuple(card.name for card in game.zones.cards(zone))
+
+
+def view_of(game: Game) -> TableView:
+    """The table as the players see it: face-up cards by name, face-down decks by count."""
+    locations = tuple(
+        LocationView(
+            location.name,
+            len(game.zones.cards(location.deck)),
+            "closed" if location.closed else "temporarily closed" if name in game.temporarily_closed else "open",
+            tuple(c.name for c in game.characters if c.alive and c.location == name),
+        )
+        for name, location in game.locations.items()
+    )
+    characters = tuple(
+        CharacterView(
+            c.name, c.location, c.alive, _names(game, c.zone(ZoneKind.HAND)), c.hand_size,
+            len(game.zones.cards(c.zone(ZoneKind.DECK))), _names(game, c.zone(ZoneKind.DISCARD)),
+            _names(game, c.zone(ZoneKind.BURIED)), _names(game, c.zone(ZoneKind.DISPLAYED)), c.mythic_charges,
+        )
+        for c in game.characters
+    )
+    encounters = tuple(_encounter_view(encounter) for encounter in game.encounters)
+    turn = f"Turn {game.turns}: {game.turn.character.name}'s turn" if game.turn is not None else None
+    scenario = game.scenario.name if game.scenario is not None else ""
+    return TableView(scenario, turn, locations, characters, len(game.zones.cards(BLESSINGS_DECK)),
+                     _names(game, BLESSINGS_DISCARD), encounters)
+
+
+def _encounter_view(encounter: Any) -> EncounterView:
+    summary = card_summary(encounter.card.card)
+    return EncounterView(
+        encounter.character.name, encounter.card.name, summary["type"], bool(getattr(encounter, "summoned", False)),
+        summary.get("check"), tuple(summary.get("powers", ())),
+    )
+
+
+def _listed(names: Sequence[str], empty: str = "-") -> str:
+    return ", ".join(names) if names else empty
+
+
+def render_table(view: TableView, detailed: bool = False) -> RenderableType:
+    """The table: locations, characters with hands and pile sizes, blessings, the encounter under way.
+    `detailed` adds the face-up piles (discard, buried, blessings discard) card by card."""
+    parts: list[RenderableType] = []
+    title = " · ".join(part for part in (view.scenario, view.turn) if part)
+    parts.append(_locations_table(view, title))
+    parts.append(_characters_table(view))
+    blessings = f"Blessings deck: [bold]{view.blessings_left}[/] left"
+    if view.blessings_discard:
+        blessings += f" · last flipped: {escape(view.blessings_discard[0])}"
+    parts.append(Text.from_markup(blessings))
+    if detailed:
+        parts.extend(_piles_lines(view))
+    parts.extend(_encounter_lines(encounter) for encounter in view.encounters)
+    return Group(*parts)
+
+
+def _locations_table(view: TableView, title: str) -> Table:
+    table = Table(title=escape(title) or None, title_justify="left", show_edge=False, pad_edge=False,
+                  title_style="bold")
+    table.add_column("Location")
+    table.add_column("Cards left", justify="right")
+    table.add_column("")
+    table.add_column("Characters here")
+    for location in view.locations:
+        style = "dim" if location.status == "closed" else ""
+        table.add_row(escape(location.name), str(location.cards_left), location.status,
+                      escape(_listed(location.characters, "")), style=style)
+    return table
+
+
+def _characters_table(view: TableView) -> Table:
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("Character")
+    table.add_column("At")
+    table.add_column("Hand", overflow="fold")
+    for column in ("Deck", "Discard", "Buried", "Charges"):
+        table.add_column(column, justify="right")
+    table.add_column("Displayed", overflow="fold")
+    for c in view.characters:
+        name = c.name if c.alive else f"{c.name} (dead)"
+        hand = f"({len(c.hand)}/{c.hand_size}) {_listed(c.hand, '')}"
+        table.add_row(escape(name), escape(c.location), escape(hand), str(c.deck), str(len(c.discard)),
+                      str(len(c.buried)), str(c.mythic_charges), escape(_listed(c.displayed, "")),
+                      style="" if c.alive else "dim")
+    return table
+
+
+def _piles_lines(view: TableView) -> list[Text]:
+    lines = []
+    for c in view.characters:
+        lines.append(Text(f"{c.name}'s discard pile: {_listed(c.discard)}; buried: {_listed(c.buried)}"))
+    lines.append(Text(f"Blessings discard pile (top first): {_listed(view.blessings_discard)}"))
+    return lines
+
+
+def _encounter_lines(encounter: EncounterView) -> Text:
+    summoned = ", summoned" if encounter.summoned else ""
+    text = Text.assemble(
+        ("Encounter: ", "bold"), (f"{encounter.character} encounters ", ""),
+        (encounter.card, "bold magenta"), f" ({encounter.card_type}{summoned})",
+    )
+    text.append(f"\n  Check: {encounter.check or 'none'}")
+    for power in encounter.powers:
+        text.append(f"\n  {power}")
+    return text
+
+
+# --- odds ----------------------------------------------------------------------------------------------------------
+
+
+def odds_text(probability: float | Fraction) -> str:
+    """A success probability as a person reads it: the exact fraction when known, and a percentage."""
+    percent = f"{float(probability):.1%}"
+    if isinstance(probability, Fraction) and probability.denominator != 1:
+        return f"{probability.numerator}/{probability.denominator} = {percent}"
+    return percent
+
+
+def check_line(context: Mapping[str, Any]) -> Text | None:
+    """The check under way from a decision's context: its dice pool, difficulty and exact odds."""
+    if "pool" not in context or "difficulty" not in context:
+        return None
+    line = Text.assemble(("Check: ", "bold"), (str(context["pool"]), "bold cyan"),
+                         f" against {context['difficulty']}")
+    if "probability" in context:
+        line.append(" → ")
+        line.append(f"{odds_text(context['probability'])} to succeed", style="bold")
+    return line
+
+
+def option_odds(decision: Decision) -> list[str] | None:
+    """The success odds of each option, when the decision's context gives them (a skill choice)."""
+    odds = decision.context.get("odds")
+    if not isinstance(odds, Sequence) or len(odds) != len(decision.options):
+        return None
+    return [odds_text(chance) for chance in odds]
+
+
+# --- the agent ---------------------------------------------------------------------------------------------------
+
+
+class TerminalAgent:
+    """Answers every Decision by asking the person at the terminal (all the party's players, in turn)."""
+
+    def __init__(self, console: Console | None = None, read: Reader | None = None) -> None:
+        self.console = console or Console(highlight=False)
+        self.read = read or read_line
+        self.game: Game | None = None
+        self._log_seen = 0
+        self._shown: TableView | None = None
+
+    def watch(self, game: Game) -> None:
+        """Follow a game from before its setup: its log and its table are shown with every decision."""
+        self.game = game
+        self._log_seen = 0
+        self._shown = None
+        scenario = game.scenario.name if game.scenario is not None else "a scenario"
+        party = ", ".join(c.name for c in game.characters)
+        self.console.rule(Text(f"{scenario} · {party}", style="bold"))
+        self.console.print(Text(COMMANDS, style="dim"))
+
+    def __call__(self, decision: Decision) -> int:
+        self.show_news()
+        self.show_table()
+        self.show_decision(decision)
+        return self.ask(decision)
+
+    # What is shown, in order.
+
+    def show_news(self) -> None:
+        """The game's log lines since the last decision: what happened."""
+        if self.game is None:
+            return
+        log = self.game.log
+        self._log_seen = min(self._log_seen, len(log))
+        for line in log[self._log_seen:]:
+            if line.startswith("Turn "):
+                self.console.rule(Text(line, style="bold yellow"), align="left")
+            elif line.startswith("The scenario is"):
+                self.console.print(Text(line, style="bold"))
+            else:
+                self.console.print(Text(f"  · {line}"))
+        self._log_seen = len(log)
+
+    def show_table(self, force: bool = False, detailed: bool = False) -> None:
+        """The table, if it changed since it was last shown (or if asked)."""
+        if self.game is None:
+            if force:
+                self.console.print(Text("No table to show.", style="dim"))
+            return
+        view = view_of(self.game)
+        if force or view != self._shown:
+            self.console.print()
+            self.console.print(render_table(view, detailed))
+            self._shown = view
+
+    def show_decision(self, decision: Decision) -> None:
+        """The check under way with its odds, then the prompt, the numbered options and the help line."""
+        self.console.print()
+        check = check_line(decision.context)
+        if check is not None:
+            self.console.print(check)
+        self.console.print(Text(decision.prompt, style="bold green"))
+        odds = option_odds(decision)
+        for number, option in enumerate(decision.options, start=1):
+            line = Text.assemble(f"  {number:>2}. ", (option.label, ""))
+            if odds is not None:
+                line.append(f"  [{odds[number - 1]} to succeed]", style="cyan")
+            self.console.print(line)
+        self.show_help(decision)
+
+    def show_help(self, decision: Decision) -> None:
+        help_text = f"{decision.help} " if decision.help else ""
+        self.console.print(Text(help_text + COMMANDS, style="dim"))
+
+    # Reading the answer.
+
+    def ask(self, decision: Decision) -> int:
+        """Read until the player picks an option; returns its index (from 0)."""
+        count = len(decision.options)
+        prompt = f"{decision.player} [1-{count}] > "
+        while True:
+            answer = _ask(self.console, prompt, self.read).lower()
+            if answer in HELP_KEYS:
+                self.show_help(decision)
+            elif answer in TABLE_KEYS:
+                self.show_table(force=True, detailed=True)
+                self.show_decision(decision)
+            elif answer in QUIT_KEYS:
+                raise EOFError("the player stopped the game")
+            elif not answer:
+                _problem(self.console, f"Type the number of an option, 1 to {count}.")
+            elif answer.isdigit() and 1 <= int(answer) <= count:
+                return int(answer) - 1
+            elif answer.isdigit():
+                _problem(self.console, f"There is no option {answer}: choose 1 to {count}.")
+            else:
+                _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
