@@ -20,7 +20,7 @@ from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
 from pacg.engine.state import CharacterState, Feats, Game, LocationState
-from pacg.engine.zones import PhysicalCard, Position, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, ZoneKind
 
 T = TypeVar("T")
 
@@ -85,6 +85,14 @@ class Table:
         for name in names:
             self.game.zones.move(self.game.from_box(name), zone, Position.BOTTOM)  # type: ignore[arg-type]
 
+    def blessings(self, *names: str) -> None:
+        """The blessings deck, top card first."""
+        self._deal(names, BLESSINGS_DECK)
+
+    def deck(self, location: str) -> list[str]:
+        """A location deck's cards, top first."""
+        return [card.name for card in self.game.zones.cards(self.game.locations[location].deck)]
+
     def cards(self, character: CharacterState, kind: ZoneKind) -> list[str]:
         return [card.name for card in self.game.zones.cards(character.zone(kind))]
 
@@ -97,7 +105,8 @@ class Table:
 
     def run(self, process: Process[T], *answers: str) -> T:
         """Run a rules process. Each answer picks the option whose label starts with it; a Decision that
-        no remaining answer fits is passed ("Done", "Keep the result") when it can be."""
+        no remaining answer fits is passed ("Done", "Keep the result") when it can be, or answered when it has
+        only one option."""
         pending = list(answers)
         self.decisions: list[Decision] = []
 
@@ -111,6 +120,8 @@ class Table:
             for index, option in enumerate(decision.options):
                 if option.label in ("Done", "Keep the result"):
                     return index
+            if len(decision.options) == 1:
+                return 0
             labels = "\n  ".join(option.label for option in decision.options)
             raise AssertionError(f"no scripted answer for {decision.prompt}\n  {labels}")
 

@@ -17,7 +17,7 @@ def test_damage_in_dice_is_rolled_separately_for_each_character() -> None:
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Javelin", "Bolas"])
     table.dice(3, 1)
     damage = deal_rolled_damage(table.game, [seelah, harsk], DiceAmount.parse("1d4-1"), "Combat")
-    dealt = table.run(damage, "Mace", "Helm")
+    dealt = table.run(damage, "Discard Mace", "Discard Helm")
     assert dealt == {"Seelah": 2, "Harsk": 0}
     assert table.cards(seelah, ZoneKind.DISCARD) == ["Helm", "Mace"]
     assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow", "Javelin", "Bolas"]

@@ -291,6 +291,7 @@ def play_command(
     except (EOFError, KeyboardInterrupt):
         raise _fail("no party chosen", 1) from None
     record = GameRecord(scenario, party, seed)
+    terminal = None
     if agent is AgentKind.RANDOM:
         answer: Callable[[Decision], int] = RandomAgent(seed)
         on_start = None
@@ -301,6 +302,8 @@ def play_command(
         answer, on_start = terminal, terminal.watch
     try:
         _, outcome = play(library, record, answer, on_start)
+        if terminal is not None:
+            terminal.show_news()  # what happened after the last decision: the end of the game
     except SetupError as error:
         raise _fail(str(error)) from None
     except (EOFError, KeyboardInterrupt):

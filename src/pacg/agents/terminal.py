@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -30,7 +30,10 @@ from rich.text import Text
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
 from pacg.engine.state import Game
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone, ZoneKind
+
+if TYPE_CHECKING:
+    from pacg.engine.encounter import Encounter
 
 Reader = Callable[[], str]
 
@@ -58,6 +61,7 @@ def _ask(console: Console, prompt: str, read: Reader) -> str:
 
 
 def _problem(console: Console, message: str) -> None:
+    """Tell the player what was wrong with the answer and what to type instead."""
     console.print(Text(message, style="bold red"))
 
 
@@ -178,7 +182,7 @@ class TableView:
     encounters: tuple[EncounterView, ...]
 
 
-def _names(game: Game, zone: Any) -> tuple[str, ...]:
+def _names(game: Game, zone: Zone) -> tuple[str, ...]:
     return tuple(card.name for card in game.zones.cards(zone))
 
 
@@ -208,41 +212,47 @@ def view_of(game: Game) -> TableView:
                      _names(game, BLESSINGS_DISCARD), encounters)
 
 
-def _encounter_view(encounter: Any) -> EncounterView:
+def _encounter_view(encounter: Encounter) -> EncounterView:
     summary = card_summary(encounter.card.card)
     return EncounterView(
-        encounter.character.name, encounter.card.name, summary["type"], bool(getattr(encounter, "summoned", False)),
+        encounter.character.name, encounter.card.name, summary["type"], encounter.summoned,
         summary.get("check"), tuple(summary.get("powers", ())),
     )
 
 
 def _listed(names: Sequence[str], empty: str = "-") -> str:
+    """Names in order, joined by commas."""
     return ", ".join(names) if names else empty
 
 
-def render_table(view: TableView, detailed: bool = False) -> RenderableType:
-    """The table: locations, characters with hands and pile sizes, blessings, the encounter under way.
-    `detailed` adds the face-up piles (discard, buried, blessings discard) card by card."""
+SECTIONS = ("locations", "characters", "blessings", "encounters")
+
+
+def render_table(view: TableView, detailed: bool = False, sections: Sequence[str] = SECTIONS) -> RenderableType:
+    """The table, or some of its sections: locations, characters with hands and pile sizes, blessings, the
+    encounter under way. `detailed` adds the face-up piles (discard, buried, blessings discard) card by card."""
     parts: list[RenderableType] = []
-    title = " · ".join(part for part in (view.scenario, view.turn) if part)
-    parts.append(_locations_table(view, title))
-    parts.append(_characters_table(view))
-    blessings = f"Blessings deck: [bold]{view.blessings_left}[/] left"
-    if view.blessings_discard:
-        blessings += f" · last flipped: {escape(view.blessings_discard[0])}"
-    parts.append(Text.from_markup(blessings))
+    if "locations" in sections:
+        parts.append(_locations_table(view))
+    if "characters" in sections:
+        parts.append(_characters_lines(view))
+    if "blessings" in sections:
+        parts.append(_blessings_line(view))
     if detailed:
         parts.extend(_piles_lines(view))
-    parts.extend(_encounter_lines(encounter) for encounter in view.encounters)
+    if "encounters" in sections:
+        parts.extend(_encounter_text(encounter) for encounter in view.encounters)
     return Group(*parts)
 
 
-def _locations_table(view: TableView, title: str) -> Table:
-    table = Table(title=escape(title) or None, title_justify="left", show_edge=False, pad_edge=False,
-                  title_style="bold")
-    table.add_column("Location")
-    table.add_column("Cards left", justify="right")
-    table.add_column("")
+def _locations_table(view: TableView) -> Table:
+    """Each location: the cards left in its deck (a count), open or closed, who is there."""
+    title = " · ".join(part for part in (view.scenario, view.turn) if part)
+    table = Table(title=escape(title) or None, title_justify="left", title_style="bold", box=None,
+                  header_style="dim", pad_edge=False)
+    table.add_column("Location", no_wrap=True)
+    table.add_column("Cards left", justify="right", no_wrap=True)
+    table.add_column("Status", no_wrap=True)
     table.add_column("Characters here")
     for location in view.locations:
         style = "dim" if location.status == "closed" else ""
@@ -251,32 +261,70 @@ def _locations_table(view: TableView, title: str) -> Table:
     return table
 
 
-def _characters_table(view: TableView) -> Table:
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("Character")
-    table.add_column("At")
-    table.add_column("Hand", overflow="fold")
-    for column in ("Deck", "Discard", "Buried", "Charges"):
-        table.add_column(column, justify="right")
-    table.add_column("Displayed", overflow="fold")
+def _characters_lines(view: TableView) -> Group:
+    """Each character in two or three lines: where, pile sizes and charges; the hand; displayed cards."""
+    lines = []
     for c in view.characters:
-        name = c.name if c.alive else f"{c.name} (dead)"
-        hand = f"({len(c.hand)}/{c.hand_size}) {_listed(c.hand, '')}"
-        table.add_row(escape(name), escape(c.location), escape(hand), str(c.deck), str(len(c.discard)),
-                      str(len(c.buried)), str(c.mythic_charges), escape(_listed(c.displayed, "")),
-                      style="" if c.alive else "dim")
-    return table
+        style = "" if c.alive else "dim"
+        head = Text.assemble((c.name, "bold"), " (dead)" if not c.alive else "", f" at {c.location}" if c.location
+                             else "", style=style)
+        if c.deck or not c.alive:
+            head.append(f" · deck {c.deck}", style="dim")
+        else:
+            head.append(" · deck 0 (empty: having to draw kills)", style="bold red")  # DEATH-01
+        head.append(f" · discard {len(c.discard)} · buried {len(c.buried)} · mythic charges {c.mythic_charges}",
+                    style="dim")
+        lines.append(head)
+        lines.append(Text(f"  hand ({len(c.hand)}/{c.hand_size}): {counted(c.hand)}", style=style))
+        if c.displayed:
+            lines.append(Text(f"  displayed: {counted(c.displayed)}", style=style))
+    return Group(*lines)
+
+
+def counted(names: Sequence[str], empty: str = "-") -> str:
+    """Card names in order, copies of one card counted: "Blessing of Ascension ×2, Shortbow"."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items()) or empty
+
+
+def _blessings_line(view: TableView) -> Text:
+    """The blessings deck's count (the scenario's clock) and the blessing flipped last."""
+    line = Text.assemble("Blessings deck: ", (str(view.blessings_left), "bold"), " left")
+    if view.blessings_discard:
+        line.append(f" · last flipped: {view.blessings_discard[0]}")
+    return line
+
+
+def changed_sections(before: TableView | None, after: TableView) -> tuple[str, ...]:
+    """The sections of the table to show again: all at the start or at a new turn, else those that changed
+    (an encounter that ended has nothing to show)."""
+    if before is None or before.turn != after.turn or before.scenario != after.scenario:
+        return SECTIONS
+    changed = tuple(name for name in SECTIONS if _section(before, name) != _section(after, name))
+    return tuple(name for name in changed if name != "encounters" or after.encounters)
+
+
+def _section(view: TableView, name: str) -> object:
+    """The facts one section of the table shows."""
+    if name == "blessings":
+        return view.blessings_left, view.blessings_discard[:1]
+    return getattr(view, name)
 
 
 def _piles_lines(view: TableView) -> list[Text]:
+    """The face-up piles card by card: each character's discard pile and buried cards, the blessings
+    discard pile (PLAY-08)."""
     lines = []
     for c in view.characters:
-        lines.append(Text(f"{c.name}'s discard pile: {_listed(c.discard)}; buried: {_listed(c.buried)}"))
-    lines.append(Text(f"Blessings discard pile (top first): {_listed(view.blessings_discard)}"))
+        lines.append(Text(f"{c.name}'s discard pile: {counted(c.discard)}; buried: {counted(c.buried)}"))
+    lines.append(Text(f"Blessings discard pile: {counted(view.blessings_discard)}"))
     return lines
 
 
-def _encounter_lines(encounter: EncounterView) -> Text:
+def _encounter_text(encounter: EncounterView) -> Text:
+    """The card being encountered, by whom, its check and its powers as the card reads."""
     summoned = ", summoned" if encounter.summoned else ""
     text = Text.assemble(
         ("Encounter: ", "bold"), (f"{encounter.character} encounters ", ""),
@@ -366,16 +414,18 @@ class TerminalAgent:
         self._log_seen = len(log)
 
     def show_table(self, force: bool = False, detailed: bool = False) -> None:
-        """The table, if it changed since it was last shown (or if asked)."""
+        """The sections of the table that changed since they were last shown (all of it at a new turn, or
+        when asked)."""
         if self.game is None:
             if force:
                 self.console.print(Text("No table to show.", style="dim"))
             return
         view = view_of(self.game)
-        if force or view != self._shown:
+        sections = changed_sections(self._shown, view) if not force else SECTIONS
+        if sections:
             self.console.print()
-            self.console.print(render_table(view, detailed))
-            self._shown = view
+            self.console.print(render_table(view, detailed, sections))
+        self._shown = view
 
     def show_decision(self, decision: Decision) -> None:
         """The check under way with its odds, then the prompt, the numbered options and the help line."""
@@ -386,26 +436,29 @@ class TerminalAgent:
         self.console.print(Text(decision.prompt, style="bold green"))
         odds = option_odds(decision)
         for number, option in enumerate(decision.options, start=1):
-            line = Text.assemble(f"  {number:>2}. ", (option.label, ""))
+            line = Text(f"  {number:>2}. {option.label}")
             if odds is not None:
                 line.append(f"  [{odds[number - 1]} to succeed]", style="cyan")
             self.console.print(line)
         self.show_help(decision)
 
-    def show_help(self, decision: Decision) -> None:
-        help_text = f"{decision.help} " if decision.help else ""
-        self.console.print(Text(help_text + COMMANDS, style="dim"))
+    def show_help(self, decision: Decision, commands: bool = False) -> None:
+        """The decision's help line; with `commands`, what the player may type."""
+        if decision.help:
+            self.console.print(Text(decision.help, style="dim"))
+        if commands:
+            self.console.print(Text(COMMANDS, style="dim"))
 
     # Reading the answer.
 
     def ask(self, decision: Decision) -> int:
         """Read until the player picks an option; returns its index (from 0)."""
         count = len(decision.options)
-        prompt = f"{decision.player} [1-{count}] > "
+        prompt = f"{decision.player} [1-{count}, ? help] > "
         while True:
             answer = _ask(self.console, prompt, self.read).lower()
             if answer in HELP_KEYS:
-                self.show_help(decision)
+                self.show_help(decision, commands=True)
             elif answer in TABLE_KEYS:
                 self.show_table(force=True, detailed=True)
                 self.show_decision(decision)

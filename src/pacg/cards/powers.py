@@ -720,7 +720,10 @@ class Instead(_Strict):
         return f"{text} instead of where its power puts it"
 
 
-_SOURCES = Literal["hand", "top of deck", "discard pile", "deck", "deck or discard pile", "location deck", "buried"]
+_SOURCES = Literal[
+    "hand", "top of deck", "discard pile", "deck", "deck or discard pile", "hand or discard pile", "location deck",
+    "buried",
+]
 
 
 class MoveCards(_Strict):

@@ -190,7 +190,7 @@ def _choose_skill(
         f"{checker.name}: which skill for the check ({step})?",
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
-        context={"odds": [float(odds(state)) for state in prepared]},
+        context={"odds": [odds(state) for state in prepared]},
     )
     return choices[index], prepared[index]
 
@@ -232,6 +232,7 @@ def _roll(state: CheckState) -> Process[Roll]:
             f"{state.checker.name} rolled {roll.total} against {state.difficulty}: reroll?",
             options,
             help="A reroll power rolls the check's dice again once; the new result stands.",
+            context={"pool": str(state.pool()), "difficulty": state.difficulty, "probability": odds(state)},
         )
         if index == 0:
             break

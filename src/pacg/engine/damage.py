@@ -42,10 +42,10 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
             game.zones.move(card, discard)
         return
     for remaining in range(amount, 0, -1):
-        options = tuple(Option(card.name, card) for card in hand)
+        options = tuple(Option(f"Discard {card.name}", card) for card in hand)
         index = yield Decision(
             character.name,
-            "damage",
+            "damage discard",
             f"{character.name}: discard a card for {damage_type} damage ({remaining} to go)",
             options,
             help="Damage: each point makes you discard a card of your choice from your hand.",

@@ -9,12 +9,14 @@ has a handler here, and a power is offered only where each of its effects has so
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from enum import StrEnum
 from typing import Any
 
 from pacg.cards.checks import parse_check
 from pacg.cards.model import Bane
 from pacg.cards.powers import (
     AdjustDifficulty,
+    AfterCheck,
     Attempt,
     Banish,
     BlessingToLocation,
@@ -210,6 +212,13 @@ def _set(attribute: str, value: Any) -> Handler:
     return handler
 
 
+def _after_check(step: Step, effect: AfterCheck, player: CharacterState, play: Play | None) -> Process[None]:
+    """Effects for after the check are kept with the check until it is done (KEEP-04)."""
+    if step.in_check:
+        step.after_check.append((effect, player))  # type: ignore[attr-defined]
+    return _none()
+
+
 def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | None) -> Process[None]:
     """However many effects grant it, an exploration grants one extra exploration (TURN-05)."""
     if step.game.turn is not None:
@@ -307,7 +316,8 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
         if not fitting:
             continue
-        picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting])
+        picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting],
+                                   nothing="Leave them")
         if picked is not None:
             game.zones.move(picked, to or deck, Position.TOP if to else Position.BOTTOM)
             cards.remove(picked)
@@ -386,7 +396,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
             card = game.rng.choice(fitting)
         else:
             options = [None, *fitting] if effect.count == "any" else fitting
-            card = yield from choose(player, "card", f"{player.name}: which card?", options)
+            card = yield from choose(player, "card", f"{player.name}: which card?", options, nothing="No more")
             if card is None:
                 break
         where = yield from _choose_place(player, card, places)
@@ -399,6 +409,7 @@ def _source_cards(game: Game, character: CharacterState, source: str) -> list[Ph
     zones = game.zones
     kinds = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
              "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
+             "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD],
              "buried": [ZoneKind.BURIED]}
     if source == "location deck":
         return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
@@ -517,6 +528,7 @@ def _ignore_location(
 
 
 HANDLERS: dict[type, Handler] = {
+    AfterCheck: _after_check,
     Evade: _set("evaded", True),
     Explore: _explore,
     ReduceDamage: _reduce,
@@ -549,20 +561,25 @@ HANDLERS: dict[type, Handler] = {
 # --- choosing ---------------------------------------------------------------------------------------------------
 
 
-def _label(item: Any) -> str:
+def _label(item: Any, nothing: str) -> str:
     if item is None:
-        return "None"
+        return nothing
     if isinstance(item, bool):
         return "Yes" if item else "No"
+    if isinstance(item, StrEnum):
+        return str(item).capitalize()  # a card type as the rulebook writes it: "Weapon"
     return str(getattr(item, "name", item))
 
 
-def choose(player: CharacterState, kind: str, prompt: str, items: list[Any]) -> Process[Any]:
-    """Ask a player to pick one of some things (characters, cards, locations, places)."""
+def choose(
+    player: CharacterState, kind: str, prompt: str, items: list[Any], nothing: str = "None of these"
+) -> Process[Any]:
+    """Ask a player to pick one of some things (characters, cards, locations, places); None in `items` is
+    the option to pick nothing, labelled `nothing`."""
     if len(items) == 1:
         return items[0]
-    index = yield Decision(player.name, kind, prompt, tuple(Option(_label(item), item) for item in items),
-                           help="Pick one.")
+    options = tuple(Option(_label(item, nothing), item) for item in items)
+    index = yield Decision(player.name, kind, prompt, options, help="Pick one.")
     return items[index]
 
 

@@ -25,7 +25,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.effects import apply_mandatory, play_window
-from pacg.engine.playing import Step, banish, standing_powers
+from pacg.engine.playing import Step, banish, matches, perform, standing_powers
 from pacg.engine.state import CharacterState, Game, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
@@ -106,13 +106,22 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
     if check is None or not check.steps:
         return isinstance(card.card, Boon)
     if isinstance(card.card, Boon):
+        payments = [(cost, paid) for cost in card.card.acquire_costs
+                    for paid in game.zones.cards(character.zone(ZoneKind.HAND)) if matches(paid, cost.card)]
+        options = (Option(f"Attempt to acquire {card.name} ({check})"), Option(f"Let {card.name} go (it is banished)"),
+                   *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid))
+                     for cost, paid in payments))
         choice = yield Decision(
-            character.name, "acquire", f"{character.name}: attempt to acquire {card.name} ({check})?",
-            (Option(f"Attempt to acquire {card.name}"), Option(f"Let {card.name} go (it is banished)")),
-            help="A boon you don't try to acquire, or fail to, is banished (ENC-07).",
+            character.name, "acquire", f"{character.name}: attempt to acquire {card.name}?", options,
+            help="A boon you don't try to acquire, or fail to, is banished (ENC-07). Some boons can be acquired "
+                 "by paying a card instead of a check.",
         )
         if choice == 1:
             return False
+        if choice > 1:
+            cost, paid = options[choice].value
+            perform(game, character, paid, cost.action)
+            return True
     results = yield from attempt_checks(game, character, check, purpose, card)
     return all(result.success for result in results) and character.alive
 

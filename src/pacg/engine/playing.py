@@ -317,6 +317,8 @@ def _applies_to_step(power: Power, step: Step) -> bool:
 def usable(power: Power, step: Step, player: CharacterState) -> bool:
     """Whether a player may use this power now: it applies here, it helps the character it may help
     (KEEP-01), and its conditions hold."""
+    if all(isinstance(effect, Instead) for effect in power.effects):
+        return False  # a replacement applies where a card goes; it is not played (see `replacements`)
     applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
     return applies and _helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player)
 
@@ -352,7 +354,8 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     played = {p.card for p in step.plays if p.player is player and p.card is not None
               and not p.power.effect(IgnoreTypeLimit)}
     used = {p.key for p in step.plays}
-    plays = []
+    plays: list[Play] = []
+    seen: set[tuple[str, str | None]] = set()
     for key, power, source, card in player_powers(step.game, player):
         if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
             continue
@@ -361,7 +364,11 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
         if card is not None and (_another_of_its_type(card, played) or set(card.card.traits) & step.immunities):
             continue
         for cost_card in _cost_cards(step.game, player, power, card):
-            plays.append(Play(player, key, power, source, card, cost_card))
+            power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
+            same = (power_of, cost_card.name if cost_card else None)
+            if same not in seen:  # copies of one card are the same choice
+                seen.add(same)
+                plays.append(Play(player, key, power, source, card, cost_card))
     return plays
 
 

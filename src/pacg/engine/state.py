@@ -205,6 +205,10 @@ class Game:
         return not location.closed and not (self.turn is not None and self.turn.ignore_location_powers)
 
     def is_summoned(self, card: PhysicalCard) -> bool:
+        """Whether a card is summoned (SUM-01): one being encountered says so even once it has gone back."""
+        for encounter in self.encounters:
+            if encounter.card is card:
+                return bool(encounter.summoned)
         return self.zones.where(card).kind is ZoneKind.SUMMONED
 
     def open_locations(self) -> list[LocationState]:
