@@ -546,11 +546,13 @@ class Defeat(_Strict):
 
 class PlaceEncountered(_Strict):
     """Put the card being encountered on the top or bottom of its location deck instead of shuffling it in
-    (SUM-05: a card added to the top or bottom of a deck goes there)."""
+    (SUM-05: a card added to the top or bottom of a deck goes there), or leave it face up on top (ENC-10)."""
 
-    place_encountered: Literal["top", "bottom"]
+    place_encountered: Literal["top", "bottom", "face up"]
 
     def text(self) -> str:
+        if self.place_encountered == "face up":
+            return "leave the card you are encountering face up on top of its location deck (ENC-10)"
         return f"put the card you are encountering on the {self.place_encountered} of its location deck"
 
 
@@ -916,16 +918,21 @@ class DealDamage(_Strict):
         return f"deal {amount} {self.type} damage to {target}"
 
 
+SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
+
+
 class Summon(_Strict):
-    """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, or a random card of a kind
-    (SUM-06). The summoned card goes back to the box afterwards; `who: each local` has every character at
-    your location summon and encounter one, in turn."""
+    """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
+    a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
+    box afterwards; `who: each local` has every character at your location summon and encounter one, in turn."""
 
     summon: str | CardFilter
     who: Literal["you", "each local", "each other local"] = "you"
 
     def text(self) -> str:
         what = self.summon if isinstance(self.summon, str) else _random(_cards_words(self.summon))
+        if what == SERVITOR_DEMON:
+            what = "this adventure's servitor demon"
         who = {"you": "summon", "each local": "each character at your location summons",
                "each other local": "each other character at your location summons"}[self.who]
         return f"{who} and encounter{'s' if self.who != 'you' else ''} {what}"

@@ -54,6 +54,7 @@ from pacg.cards.text import effect_text
 from pacg.cards.vocabulary import CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
+from pacg.engine.box import random_from_box
 from pacg.engine.playing import (
     CHECK_EFFECTS,
     VERB,
@@ -426,8 +427,6 @@ def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardP
 
 def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: Play | None) -> Process[None]:
     """Draw random cards of a kind from the box (DRAW-01, SUM-06)."""
-    from pacg.engine.summon import random_from_box
-
     for _ in range(effect.count.evaluate(step.variables())):
         card = random_from_box(step.game, effect.draw_random)
         if card is not None:

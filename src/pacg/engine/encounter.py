@@ -52,6 +52,8 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
     """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "defeated",
     "undefeated", "acquired" or "not acquired"."""
     current = Encounter(card, character, character.location, game.is_summoned(card))
+    if not current.summoned and card.uid in game.locations[current.location].face_up:
+        game.locations[current.location].face_up.remove(card.uid)  # face down again unless left face up
     game.encounters.append(current)
     villain = card.type is CardType.VILLAIN and not current.summoned
     try:
@@ -187,8 +189,8 @@ def _after(game: Game, current: Encounter, timing: Timing) -> Process[Step]:
 
 
 def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
-    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05); a summoned card goes
-    back to the box (SUM-02)."""
+    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05, or face up on top,
+    ENC-10); a summoned card goes back to the box (SUM-02)."""
     if current.summoned:
         dismiss(game, current.card)
         return
@@ -196,4 +198,6 @@ def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
     if place is None:
         game.zones.shuffle_into(current.card, deck, game.rng)
     else:
-        game.zones.move(current.card, deck, Position.TOP if place == "top" else Position.BOTTOM)
+        game.zones.move(current.card, deck, Position.BOTTOM if place == "bottom" else Position.TOP)
+    if place == "face up":
+        game.locations[current.location].face_up.append(current.card.uid)

@@ -151,10 +151,15 @@ def player_powers(game: Game, player: CharacterState) -> Iterator[tuple[str, Pow
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
-    """Paragraphs that always apply to a check when their conditions hold (PLAY-10, CHAR-01, CHK-08):
-    the encountering character's powers (they apply to whoever attempts the check, CHK-03), the location's,
-    the scenario's and the card checked against's."""
+    """Paragraphs that always apply in a step or on a check when their conditions hold (PLAY-10, CHAR-01,
+    CHK-08): the card encountered or checked against's, the encountering character's (they apply to whoever
+    attempts the check, CHK-03), the location's and the scenario's. They come in the order of GOLD-02 from
+    the lowest: where two conflict, the one applied last (the scenario over the location over the
+    character over other cards) wins."""
     game, checker = state.game, state.checker
+    if state.against is not None:
+        for power in _card_powers(state.against):
+            yield power, checker
     for _, power in (state.encounterer or checker).powers():
         yield power, checker
     location = game.locations.get(checker.location)
@@ -163,9 +168,6 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
             yield power, checker
     if game.scenario is not None:
         for power in game.scenario.powers:
-            yield power, checker
-    if state.against is not None:
-        for power in _card_powers(state.against):
             yield power, checker
 
 

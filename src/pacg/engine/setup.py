@@ -18,9 +18,9 @@ from pacg.cards.model import Character, Location, Scenario
 from pacg.cards.powers import CardFilter
 from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
+from pacg.engine.box import build_location, named_in_box, random_from_box
 from pacg.engine.effects import choose
-from pacg.engine.state import CharacterState, Game, LocationState
-from pacg.engine.summon import random_from_box
+from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
@@ -73,6 +73,8 @@ def set_up(game: Game) -> Process[None]:
     for character in game.characters:
         yield from draw_starting_hand(game, character)
     yield from add_cohorts(game, scenario)
+    for character in game.characters:  # SETUP-12
+        character.mythic_charges = game.adventure_deck_number if character.mythic_path else 0
     game.note(f"Set up {scenario.name} for {', '.join(c.name for c in game.characters)}")
 
 
@@ -89,25 +91,8 @@ def build_deck(game: Game, character: CharacterState) -> None:
     game.zones.shuffle(deck, game.rng)
 
 
-def _all_in_box(game: Game, name: str) -> list[PhysicalCard]:
-    definition = game.library.get(name)
-    return [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
-
-
 def _named_in_box(game: Game, name: str) -> PhysicalCard | None:
-    return next(iter(_all_in_box(game, name)), None)
-
-
-def build_location(game: Game, card: Location) -> LocationState:
-    """Deal the location deck at random from each card type of its list, face down (SETUP-06, END-02)."""
-    location = LocationState(card)
-    game.locations[card.name] = location
-    for card_type, count in card.deck.items():
-        cards = game.zones.cards(box(card_type))
-        for dealt in game.rng.sample(cards, min(count, len(cards))):
-            game.zones.move(dealt, location.deck)
-    game.zones.shuffle(location.deck, game.rng)
-    return location
+    return next(iter(named_in_box(game, name)), None)
 
 
 def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
@@ -118,7 +103,7 @@ def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
     names += [scenario.henchmen[-1]] * (count - len(names))
     stack: list[PhysicalCard] = []
     for name in names:
-        copies = [card for card in _all_in_box(game, name) if card not in stack]
+        copies = [card for card in named_in_box(game, name) if card not in stack]
         stack.append(copies[0] if copies else game.zones.summon_copy(game.library.get(name), box(CardType.HENCHMAN)))
     game.rng.shuffle(stack)
     for card, location in zip(stack, game.locations.values(), strict=True):

@@ -56,6 +56,7 @@ class CharacterState:
         self.location = location
         self.alive = True
         self.mythic_charges = 0
+        self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
 
     @property
     def name(self) -> str:
@@ -138,6 +139,7 @@ class ScenarioOver(Exception):
 class LocationState:
     card: Location
     closed: bool = False
+    face_up: list[int] = field(default_factory=list)  # cards left face up on the deck, in order (ENC-10)
 
     @property
     def name(self) -> str:

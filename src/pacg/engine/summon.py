@@ -3,23 +3,30 @@
 Summoned cards come from the box; a card already in play is copied for the encounter and the copy vanishes
 after it (SUM-01). Summoning and encountering starts a nested encounter, finished before the original one
 continues; afterwards the card goes back to the box, and a summoned villain or henchman neither wins nor
-closes (SUM-02). A random card of a type with a requirement is drawn from the box until one fits (SUM-06).
+closes (SUM-02). "This adventure's servitor demon" is the henchman of the Servitor Demon Table (SUM-07); a
+summoned location is built and stays (SUM-04).
 """
 
 from __future__ import annotations
 
-from pacg.cards.powers import CardFilter
+from pacg.cards.model import Location
+from pacg.cards.powers import SERVITOR_DEMON, CardFilter
 from pacg.decisions import Process
-from pacg.engine.playing import banish, matches
+from pacg.engine.box import build_location, named_in_box, random_from_box
+from pacg.engine.playing import banish
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, box
+from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
-
-def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
-    """A random card of a type from the box that fits the requirement (SUM-06), or None if none does."""
-    types = wanted.types or []
-    cards = [card for kind in types for card in game.zones.cards(box(kind)) if matches(card, wanted)]
-    return game.rng.choice(cards) if cards else None
+# The henchman each adventure summons as its servitor demon, by adventure deck number (SUM-07).
+SERVITOR_DEMONS = {
+    0: "Demonling",
+    1: "Sloth Demon",
+    2: "Blood Demon",
+    3: "Shadow Demon",
+    4: "Vulture Demon",
+    5: "Treachery Demon",
+    6: "Ophidian Demon",
+}
 
 
 def summon(game: Game, character: CharacterState, what: str | CardFilter) -> PhysicalCard | None:
@@ -30,8 +37,10 @@ def summon(game: Game, character: CharacterState, what: str | CardFilter) -> Phy
         if card is not None:
             game.zones.move(card, zone)
         return card
+    if what == SERVITOR_DEMON:
+        what = SERVITOR_DEMONS[game.adventure_deck_number]
     definition = game.library.get(what)
-    in_box = [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
+    in_box = named_in_box(game, what)
     if in_box:
         game.zones.move(in_box[0], zone)
         return in_box[0]
@@ -52,6 +61,11 @@ def summon_and_encounter(game: Game, character: CharacterState, what: str | Card
     """Summon a card and encounter it at once (SUM-02); the result of that encounter."""
     from pacg.engine.encounter import encounter  # a summoned encounter is nested in another
 
+    if isinstance(what, str) and isinstance(game.library.find(what), Location):
+        if what not in game.locations:  # SUM-04: a summoned location is built and stays
+            build_location(game, game.library.typed(what, Location))
+            game.note(f"{character.name} summons and builds {what}")
+        return "built"
     card = summon(game, character, what)
     if card is None:
         game.note(f"There is no {what} in the box to summon")

@@ -17,11 +17,11 @@ from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
-from pacg.engine.effects import apply_mandatory, apply_play, describe, play_window
+from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step, plays_in, standing_powers
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, ZoneKind
 
 
 def take_turn(game: Game, character: CharacterState) -> Process[None]:
@@ -103,7 +103,7 @@ def explore_step(game: Game, character: CharacterState) -> Process[None]:
     turn.exploring = True
     try:
         while character.alive:
-            deck = game.zones.cards(game.locations[character.location].deck)
+            deck = _explorable(game, character)
             step = Step(game=game, checker=character, timing=Timing.EXPLORE)
             plays = plays_in(step, character) if deck else []
             options = [Option("End exploring")]
@@ -130,18 +130,38 @@ def explore(game: Game, character: CharacterState) -> Process[None]:
     assert turn is not None
     again = True
     while again and character.alive:
-        deck = game.zones.cards(game.locations[character.location].deck)
-        if not deck:
+        card = yield from _card_to_explore(game, character)
+        if card is None:
             return
         turn.extra_exploration = False
         turn.explorations += 1
-        yield from encounter(game, character, deck[0])
+        yield from encounter(game, character, card)
         again = False
-        if turn.extra_exploration and game.zones.cards(game.locations[character.location].deck):
+        if turn.extra_exploration and _explorable(game, character):
             index = yield Decision(character.name, "explore again", f"{character.name}: explore again now?",
                                    (Option("Explore again"), Option("Forfeit the extra exploration")),
                                    help="An extra exploration must be used at once or it is lost (TURN-05).")
             again = index == 0
+
+
+def _explorable(game: Game, character: CharacterState) -> list[PhysicalCard]:
+    """The cards an exploration may flip: face-up cards only on the turn's first exploration (ENC-10)."""
+    assert game.turn is not None
+    location = game.locations[character.location]
+    deck = game.zones.cards(location.deck)
+    face_up = [card for card in deck if card.uid in location.face_up]
+    if face_up and game.turn.explorations == 0:
+        return face_up
+    return [card for card in deck if card.uid not in location.face_up][:1]
+
+
+def _card_to_explore(game: Game, character: CharacterState) -> Process[PhysicalCard | None]:
+    """The top card of the location deck; of several face-up cards, the player picks the order (ENC-10)."""
+    cards = _explorable(game, character)
+    if not cards:
+        return None
+    card = yield from choose(character, "face up", f"{character.name}: which face-up card first?", cards)
+    return card
 
 
 def close_step(game: Game, character: CharacterState) -> Process[None]:

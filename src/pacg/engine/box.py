@@ -1,0 +1,38 @@
+"""The box (rulebook pages 3, 9, 15): where every card not in play waits, by type (SET-03).
+
+A random card of a type is drawn from the box (DRAW-01); with a requirement, cards are drawn until one fits
+and the rest go back (SUM-06). A location summoned and built stays for the scenario (SUM-04).
+"""
+
+from __future__ import annotations
+
+from pacg.cards.model import Location
+from pacg.cards.powers import CardFilter
+from pacg.engine.playing import matches
+from pacg.engine.state import Game, LocationState
+from pacg.engine.zones import PhysicalCard, box
+
+
+def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
+    """A random card of a type from the box that fits the requirement (SUM-06), or None if none does."""
+    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if matches(card, wanted)]
+    return game.rng.choice(cards) if cards else None
+
+
+def named_in_box(game: Game, name: str) -> list[PhysicalCard]:
+    """Every copy of a named card that is in the box."""
+    definition = game.library.get(name)
+    return [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
+
+
+def build_location(game: Game, card: Location) -> LocationState:
+    """Deal the location deck at random from each card type of its list, face down (SETUP-06, SUM-04); a
+    type the box has too few of gives as many as there are (END-02)."""
+    location = LocationState(card)
+    game.locations[card.name] = location
+    for card_type, count in card.deck.items():
+        cards = game.zones.cards(box(card_type))
+        for dealt in game.rng.sample(cards, min(count, len(cards))):
+            game.zones.move(dealt, location.deck)
+    game.zones.shuffle(location.deck, game.rng)
+    return location
