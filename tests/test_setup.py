@@ -1,0 +1,204 @@
+"""Setting up a scenario (rulebook pages 4-7): decks, locations, villain and henchmen, blessings, hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from pacg.agents.random_agent import RandomAgent
+from pacg.cards.loader import CardLibrary
+from pacg.cards.model import Scenario
+from pacg.cards.vocabulary import CardType, adventure_deck_number
+from pacg.decisions import Decision, run
+from pacg.engine.box import named_in_box
+from pacg.engine.scenario import play_scenario
+from pacg.engine.setup import SetupError, new_game, set_up
+from pacg.engine.state import Game
+from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind
+from table import library
+
+GODLESS = "The Godless Ones"
+
+
+def script(*answers: str) -> Callable[[Decision], int]:
+    """Answer each Decision with the option starting with the next scripted answer, else the first option."""
+    pending = list(answers)
+
+    def answer(decision: Decision) -> int:
+        for index, option in enumerate(decision.options):
+            if pending and option.label.startswith(pending[0]):
+                pending.pop(0)
+                return index
+        return 0
+
+    return answer
+
+
+def set_up_game(
+    characters: list[str], *answers: str, seed: int = 1, before: Callable[[Game], None] | None = None
+) -> Game:
+    game = new_game(library(), GODLESS, characters, seed=seed)
+    if before is not None:
+        before(game)
+    run(set_up(game), script(*answers))
+    game.zones.check_conservation()
+    return game
+
+
+def types_of(game: Game, names: list[str]) -> Counter[str]:
+    return Counter(str(game.library.get(name).type) for name in names)
+
+
+@pytest.mark.rule("SETUP-05")
+@pytest.mark.rule("SETUP-06")
+@pytest.mark.rule("SET-03")
+def test_locations_up_to_the_number_of_players_with_decks_dealt_by_type_from_the_box() -> None:
+    game = set_up_game(["Harsk", "Kyra"])
+    assert list(game.locations) == ["Forsaken Cloister", "Manor House", "Marketplace", "Armory"]
+    for location in game.locations.values():
+        cards = game.zones.cards(location.deck)
+        boons_and_plain_banes = [card.name for card in cards if card.type not in (CardType.VILLAIN, CardType.HENCHMAN)]
+        wanted = Counter({str(kind): count for kind, count in location.card.deck.items() if count})
+        assert types_of(game, boons_and_plain_banes) == wanted, location.name
+        for card in cards:
+            assert game.zones.where(card) == location.deck
+
+
+@pytest.mark.rule("SETUP-07")
+@pytest.mark.parametrize(("players", "cultists"), [(1, 0), (2, 1), (4, 3)])
+def test_one_villain_or_henchman_in_each_location_deck_the_last_henchman_filling_the_stack(
+    players: int, cultists: int
+) -> None:
+    party = ["Harsk", "Kyra", "Seelah", "Enora"][:players]
+    game = set_up_game(party)
+    stack = [card.name for location in game.locations.values() for card in game.zones.cards(location.deck)
+             if card.type in (CardType.VILLAIN, CardType.HENCHMAN)]
+    assert len(stack) == len(game.locations) == players + 2
+    assert Counter(stack) == Counter({"Sophini": 1, "Blackfire Adept": 1, "Ceustodaemon": 1}) + Counter(
+        {"Cultist of Baphomet": cultists})
+    assert len({id(card) for location in game.locations.values() for card in game.zones.cards(location.deck)}) == (
+        sum(len(game.zones.cards(location.deck)) for location in game.locations.values())), "each card is one card"
+
+
+@pytest.mark.rule("SETUP-08")
+def test_the_blessings_deck_is_30_random_blessings() -> None:
+    game = set_up_game(["Harsk"])
+    deck = game.zones.cards(BLESSINGS_DECK)
+    assert len(deck) == 30
+    assert {card.type for card in deck} == {CardType.BLESSING}
+    other = set_up_game(["Harsk"], seed=2)
+    assert [c.name for c in deck] != [c.name for c in other.zones.cards(BLESSINGS_DECK)]
+
+
+@pytest.mark.rule("SETUP-02")
+@pytest.mark.rule("SETUP-10")
+def test_suggested_decks_and_a_starting_hand_with_the_favored_card_type() -> None:
+    game = set_up_game(["Harsk", "Imrijka"], "Forsaken Cloister", "Forsaken Cloister", "Blessing")
+    harsk, imrijka = game.characters
+    for character in game.characters:
+        hand = game.zones.cards(character.zone(ZoneKind.HAND))
+        deck = game.zones.cards(character.zone(ZoneKind.DECK))
+        assert len(hand) == character.hand_size
+        assert game.zones.cards(character.zone(ZoneKind.DISCARD)) == [], "discards are shuffled back"
+        suggested = Counter(name for names in character.card.suggested_deck.values() for name in names)
+        assert Counter(card.name for card in hand + deck) == suggested
+    assert any(card.type is CardType.WEAPON for card in game.zones.cards(harsk.zone(ZoneKind.HAND)))
+    favored = next(d for d in decisions_of(["Harsk", "Imrijka"]) if d.kind == "favored")
+    assert [option.label for option in favored.options] == ["Weapon", "Blessing"]
+    assert any(card.type is CardType.BLESSING for card in game.zones.cards(imrijka.zone(ZoneKind.HAND)))
+
+
+def decisions_of(party: list[str]) -> list[Decision]:
+    seen: list[Decision] = []
+
+    def answer(decision: Decision) -> int:
+        seen.append(decision)
+        return 0
+
+    run(set_up(new_game(library(), GODLESS, party, seed=1)), answer)
+    return seen
+
+
+@pytest.mark.rule("SETUP-01")
+def test_a_card_the_box_has_run_out_of_is_replaced_by_a_basic_card_of_its_type() -> None:
+    def no_longswords(game: Game) -> None:
+        for card in named_in_box(game, "Longsword"):
+            game.zones.move(card, REMOVED)
+
+    game = set_up_game(["Seelah"], before=no_longswords)
+    seelah = game.characters[0]
+    cards = [card.card for kind in (ZoneKind.HAND, ZoneKind.DECK) for card in game.zones.cards(seelah.zone(kind))]
+    assert "Longsword" not in [card.name for card in cards]
+    assert Counter(card.type for card in cards)[CardType.WEAPON] == len(seelah.card.suggested_deck[CardType.WEAPON])
+    assert all("Basic" in card.traits for card in cards if card.type is CardType.WEAPON)
+
+
+@pytest.mark.rule("SETUP-09")
+def test_each_character_starts_at_a_chosen_location_and_several_may_share_one() -> None:
+    game = set_up_game(["Harsk", "Kyra", "Seelah"], "Armory", "Armory", "Watchtower")
+    assert [c.location for c in game.characters] == ["Armory", "Armory", "Watchtower"]
+    start = next(d for d in decisions_of(["Harsk", "Kyra"]) if d.kind == "start")
+    assert [o.label for o in start.options] == list(new_game(library(), GODLESS, ["Harsk", "Kyra"]).scenario
+                                                     .locations_for(2))
+
+
+@pytest.mark.rule("SETUP-11")
+def test_a_listed_cohort_goes_to_hand_and_each_character_may_take_one_of_the_scenarios() -> None:
+    def with_cohort(game: Game) -> None:
+        assert game.scenario is not None
+        game.scenario = game.scenario.model_copy(update={"cohorts": ["Cecilla the Uprooter"]})
+
+    game = set_up_game(["Alain", "Harsk"], "Forsaken", "Forsaken", "No cohort", "Take Cecilla", before=with_cohort)
+    alain, harsk = game.characters
+    assert "Donahan" in [card.name for card in game.zones.cards(alain.zone(ZoneKind.HAND))]
+    assert "Cecilla the Uprooter" in [card.name for card in game.zones.cards(harsk.zone(ZoneKind.HAND))]
+    assert len(game.zones.cards(harsk.zone(ZoneKind.HAND))) == harsk.hand_size + 1
+
+
+@pytest.mark.rule("SETUP-12")
+@pytest.mark.rule("SET-01")
+def test_mythic_path_holders_start_with_charges_equal_to_the_adventure_deck_number() -> None:
+    scenario = library().typed(GODLESS, Scenario)
+    deck_one = scenario.model_copy(update={"name": "Test Scenario", "set": "1"})
+    cards = CardLibrary([*library(), deck_one])
+    assert adventure_deck_number("B") == 0 and adventure_deck_number("1") == 1
+    game = new_game(cards, "Test Scenario", ["Harsk", "Kyra"], seed=1)
+    assert game.adventure_deck_number == 1
+    game.characters[0].mythic_path = "Guardian"
+    game.characters[1].mythic_charges = 3
+    run(set_up(game), script())
+    assert [c.mythic_charges for c in game.characters] == [1, 0]
+
+
+@pytest.mark.rule("SETUP-13")
+@pytest.mark.rule("SOLO-01")
+def test_turns_follow_the_party_order_and_each_character_advances_the_blessings_deck() -> None:
+    game = new_game(library(), GODLESS, ["Kyra", "Harsk"], seed=3)
+    turns: list[tuple[str, int]] = []
+    agent = RandomAgent(3)
+
+    def answer(decision: Decision) -> int:
+        if game.turn is not None and (not turns or turns[-1][0] != game.turn.character.name):
+            turns.append((game.turn.character.name, len(game.zones.cards(BLESSINGS_DECK))))
+        return agent(decision)
+
+    run(play_scenario(game), answer)
+    assert [name for name, _ in turns[:4]] == ["Kyra", "Harsk", "Kyra", "Harsk"]
+    assert [left for _, left in turns[:3]] == [29, 28, 27], "each character's turn advances the deck"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "party", "message"),
+    [
+        ("The Lost Ones", ["Harsk"], "unknown scenario 'The Lost Ones'"),
+        (GODLESS, ["Bob"], "unknown character 'Bob'"),
+        (GODLESS, ["Harsk", "Harsk"], "only once"),
+        (GODLESS, ["Harsk", "Kyra", "Seelah", "Enora", "Alain"], "1 to 4 characters, not 5"),
+        (GODLESS, [], "1 to 4 characters, not 0"),
+    ],
+)
+def test_a_game_that_cant_be_set_up_says_why(scenario: str, party: list[str], message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        new_game(library(), scenario, party)
