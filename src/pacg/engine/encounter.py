@@ -129,51 +129,52 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
 
 
 def _resolve_boon(game: Game, current: Encounter, acquired: bool, steps: list[Step]) -> Process[str]:
-    """An acquired boon goes into your hand, any other is banished (ENC-07)."""
+    """An acquired boon goes into your hand, any other is banished (ENC-07); the powers for when it is
+    acquired come first, since they may send it elsewhere (KeepEncountered)."""
     card, character = current.card, current.character
+    game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
+    if acquired:
+        steps.append((yield from _after(game, current, Timing.ACQUIRE)))
     keep = next((step.keep for step in steps if step.keep), None)
     current.resolved = True
     if current.summoned:
         dismiss(game, card)
     elif acquired:
-        zone = character.zone(ZoneKind.BURIED if keep == "bury" else ZoneKind.HAND)
-        game.zones.move(card, zone)
+        game.zones.move(card, character.zone(ZoneKind.BURIED if keep == "bury" else ZoneKind.HAND))
     else:
         banish(game, card)
-    game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
-    if acquired:
-        yield from _after(game, current, Timing.ACQUIRE)
     return "acquired" if acquired else "not acquired"
 
 
 def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[Step]) -> Process[str]:
     """A defeated bane is banished, an undefeated one shuffled back (ENC-07); a Mythic bane defeated gives a
-    mythic charge (ENC-08); a villain closes its location and may escape (VIL-03, VIL-04)."""
+    mythic charge (ENC-08); a villain closes its location and may escape (VIL-03, VIL-04). The powers for
+    when it is defeated or not come first, since they may send it elsewhere; a henchman's chance to close
+    its location comes once it is gone (CLOSE-01)."""
     card, character = current.card, current.character
     game.note(f"{card.name} is {'defeated' if defeated else 'undefeated'}")
     if defeated and "Mythic" in card.card.traits:
         character.mythic_charges += 1
-    villain = card.type is CardType.VILLAIN and not current.summoned
-    current.resolved = not villain
-    if villain:
-        yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+    after = yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+    steps.append(after)
+    if card.type is CardType.VILLAIN and not current.summoned:
         if defeated:
             yield from villain_defeated(game, character, card, game.locations[current.location])
         else:
             villain_escapes(game, card, False)
+        current.resolved = True
         return "defeated" if defeated else "undefeated"
+    current.resolved = True
+    keep = next((step.keep for step in steps if step.keep), None)
     if current.summoned:
         dismiss(game, card)
+    elif defeated and keep is not None:
+        game.zones.move(card, character.zone(ZoneKind.HAND if keep == "hand" else ZoneKind.BURIED))
     elif defeated:
-        keep = next((step.keep for step in steps if step.keep), None)
-        if keep is not None:
-            game.zones.move(card, character.zone(ZoneKind.HAND if keep == "hand" else ZoneKind.BURIED))
-        else:
-            banish(game, card)
+        banish(game, card)
     else:
         _put_back(game, current, next((step.place for step in steps if step.place), None))
-    step = yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
-    if defeated and step.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
+    if defeated and after.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
         location = game.locations[current.location]
         if not location.closed:
             yield from attempt_to_close(game, character, location)

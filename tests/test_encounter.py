@@ -1,0 +1,365 @@
+"""Encountering a card, damage, death, examining, summoning and closing (rulebook pages 10-17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Timing
+from pacg.engine.closing import attempt_to_close
+from pacg.engine.damage import take_damage
+from pacg.engine.effects import resolve
+from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
+from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
+from pacg.engine.summon import summon_and_encounter
+from pacg.engine.turn import take_turn
+from pacg.engine.zones import ZoneKind, box
+from table import Table, card
+
+ORDERLY = card("""
+name: Orderly Fiend
+type: monster
+set: B
+traits: [Demon, Mythic]
+provenance: standin
+notes: A test card with a power at every step of an encounter.
+check_to_defeat: Combat 5
+powers:
+- {when: on encounter, optional: false, effects: [{deal_damage: 1}]}
+- {when: before acting, optional: false, effects: [{deal_damage: 2}]}
+- {when: after acting, optional: false, effects: [{deal_damage: 3}]}
+""")
+
+WALL = card("""
+name: Endless Wall
+type: barrier
+set: B
+provenance: standin
+notes: A test card whose check is None.
+check_to_defeat: None
+""")
+
+AMBUSH = card("""
+name: Ambush
+type: barrier
+set: B
+traits: [Trap]
+provenance: standin
+notes: A test card that ends your turn before you act, and one that is left face up.
+check_to_defeat: Dexterity 4
+powers:
+- {when: before acting, optional: false, effects: [{end_turn: true}]}
+""")
+
+TASK = card("""
+name: Standing Task
+type: barrier
+set: B
+traits: [Task]
+provenance: standin
+notes: A test card left face up on its deck when undefeated.
+check_to_defeat: Wisdom 30
+powers:
+- {when: undefeated, optional: false, effects: [{place_encountered: face up}]}
+""")
+
+TEST_CARDS = [ORDERLY, WALL, AMBUSH, TASK]
+
+
+def top(table: Table, location: str):  # type: ignore[no-untyped-def]
+    return table.game.zones.cards(table.game.locations[location].deck)[0]
+
+
+@pytest.mark.rule("ENC-04")
+@pytest.mark.rule("ENC-08")
+def test_the_steps_of_an_encounter_come_in_order_and_a_mythic_bane_gives_a_charge() -> None:
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Orderly Fiend"])
+    seelah = table.character("Seelah", at="Armory", hand=["Longsword", "Mace", "Helm", "Cure", "Codex", "Frog",
+                                                         "Recruit"])
+    table.dice(8)
+    answers = ["Discard"] * 3 + ["Melee"] + ["Discard"] * 3
+    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), *answers)
+    assert outcome == "defeated"
+    damage = [line for line in table.game.log if "is dealt" in line]
+    assert damage == [f"Seelah is dealt {n} Combat damage" for n in (1, 2, 3)], "on encounter, before, after acting"
+    log = table.game.log
+    assert log.index("Seelah is dealt 2 Combat damage") < next(i for i, line in enumerate(log) if "succeeded" in line)
+    assert seelah.mythic_charges == 1
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.rule("KEEP-02")
+def test_evading_shuffles_the_card_back_and_only_the_encountering_character_may_evade() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace"])
+    harsk = table.character("Harsk", at="Armory")
+    kyra = table.character("Kyra", at="Armory")
+    rat = top(table, "Armory")
+    assert table.run(encounter(table.game, harsk, rat), "Use Harsk's power: evade") == "evaded"
+    assert sorted(table.deck("Armory")) == ["Dire Rat", "Mace"]
+    assert "Harsk evades Dire Rat" in table.game.log
+    table.dice(1)
+    table.run(encounter(table.game, kyra, rat), "Strength")
+    offered = [o.label for d in table.decisions if d.player == "Harsk" for o in d.options]
+    assert not [label for label in offered if "evade" in label], "Harsk can't evade a card Kyra encounters"
+
+
+@pytest.mark.rule("ENC-06")
+def test_a_bane_whose_check_is_none_cant_be_defeated() -> None:
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Endless Wall"])
+    kyra = table.character("Kyra", at="Armory")
+    assert table.run(encounter(table.game, kyra, top(table, "Armory"))) == "undefeated"
+    assert table.deck("Armory") == ["Endless Wall"]
+    assert not [d for d in table.decisions if d.kind == "skill"], "nothing to roll"
+
+
+@pytest.mark.rule("ENC-09")
+@pytest.mark.rule("TURN-08")
+def test_a_forced_end_of_turn_shuffles_the_card_back_and_still_resets_the_hand() -> None:
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Ambush", "Mace"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", deck=["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword"])
+    kyra.mythic_charges = 2
+    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
+    assert sorted(table.deck("Armory")) == ["Ambush", "Mace"], "neither defeated nor undefeated: shuffled back"
+    assert not [d for d in table.decisions if d.kind == "skill"]
+    assert len(table.cards(kyra, ZoneKind.HAND)) == kyra.hand_size, "the turn still ends with a reset hand"
+    assert kyra.mythic_charges == 0, "charges above the adventure deck number are lost at the end of the turn"
+
+
+@pytest.mark.rule("ENC-10")
+def test_a_face_up_card_is_encountered_first_on_the_first_exploration_and_ignored_after() -> None:
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Standing Task", "Mace", "Javelin"])
+    table.blessings("Blessing of Ascension", "Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"],
+                           deck=["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword", "Heavy Pick"])
+    table.dice(1)
+    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "End exploring", "Done discarding")
+    task = table.game.locations["Armory"]
+    assert table.deck("Armory")[0] == "Standing Task" and task.face_up, "left face up on top"
+    # Next turn: the first exploration meets the task; the second ignores it and flips the next card.
+    table.dice(1)
+    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "Discard Blessing of Ascension: explore",
+              "Let", "End exploring", "Done discarding")
+    encountered = [line for line in table.game.log if "encounters" in line]
+    assert encountered[-2:] == ["Kyra encounters Standing Task", "Kyra encounters Mace"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("ARMOR-01")
+def test_armor_reduces_only_the_damage_types_it_names_one_card_of_each_type_per_player() -> None:
+    table = Table()
+    table.location("Armory")
+    seelah = table.character("Seelah", at="Armory", hand=["Leather Armor", "Hide Armor", "Mace", "Helm", "Cure",
+                                                         "Codex"])
+    table.run(take_damage(table.game, seelah, 2, "Fire"), "Discard Mace", "Discard Helm")
+    fire = [o.label for o in table.decisions[0].options]
+    assert not [label for label in fire if label.startswith("Recharge")], "no Combat-only armor against Fire damage"
+    assert [label for label in fire if "reduce all damage" in label], "armor against all damage still applies"
+    table.run(take_damage(table.game, seelah, 2, "Combat"), "Recharge Leather Armor", "Discard Hide")
+    assert table.cards(seelah, ZoneKind.HAND) == ["Cure", "Codex"]
+    reducing = table.decisions[0]
+    assert [o.label.split(":")[0] for o in reducing.options][:3] == ["Done", "Recharge Leather Armor",
+                                                                    "Bury Leather Armor"]
+    assert not [o for o in table.decisions[1].options if "Hide Armor:" in o.label], "one armor per damage"
+    assert "The damage to Seelah is reduced to 1" in table.game.log
+
+
+@pytest.mark.rule("DEATH-01")
+@pytest.mark.rule("DEATH-02")
+@pytest.mark.rule("RESET-01")
+def test_drawing_from_a_deck_too_small_kills_and_with_everyone_dead_the_scenario_is_lost() -> None:
+    table = Table()
+    table.location("Armory")
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex"], discard=["Mace"])
+    with pytest.raises(ScenarioOver) as over:
+        table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding")
+    assert over.value.result == "lost"
+    assert not kyra.alive
+    assert sorted(table.cards(kyra, ZoneKind.BURIED)) == ["Codex", "Cure", "Mace"]
+    assert table.cards(kyra, ZoneKind.HAND) == table.cards(kyra, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("DEATH-01")
+def test_a_dead_character_takes_no_more_turns_and_plays_nothing() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    table.blessings("Blessing of Ascension", "Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", deck=["Codex"])
+    harsk = table.character("Harsk", at="Armory", hand=["Blessing of Ascension"], deck=["Mace"] * 0)
+    table.run(take_turn(table.game, kyra), "Stay", "End exploring")
+    assert not kyra.alive and harsk.alive
+    table.dice(1, 1)
+    table.run(encounter(table.game, harsk, top(table, "Armory")), "Dexterity")
+    assert not [d for d in table.decisions if d.player == "Kyra"]
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.rule("EXAM-02")
+@pytest.mark.rule("PLAY-09")
+def test_examining_puts_cards_back_in_order_and_searching_shuffles_the_deck() -> None:
+    from pacg.cards.powers import ExamineDeck, MoveCards
+
+    table = Table()
+    table.location("Armory", ["Mace", "Javelin", "Dire Rat"])
+    kyra = table.character("Kyra", at="Armory", deck=["Cure", "Longsword", "Codex", "Frog", "Helm"])
+    step = Step(game=table.game, checker=kyra, timing=Timing.ANY_TIME)
+    table.run(resolve(step, [ExamineDeck(examine_deck=2)], kyra))
+    assert table.deck("Armory") == ["Mace", "Javelin", "Dire Rat"]
+    assert "Kyra examines the top of Armory's location deck: Mace, Javelin" in table.game.log[-1]
+    table.run(resolve(step, [MoveCards(move_cards="hand", source="deck", cards=CardFilter(types=["weapon"]))], kyra))
+    assert table.cards(kyra, ZoneKind.HAND) == ["Longsword"]
+    orders = set()
+    for _ in range(8):
+        table.run(resolve(step, [MoveCards(move_cards="hand", source="deck", cards=CardFilter(types=["armor"]))],
+                          kyra))
+        table.game.zones.move(table.game.zones.cards(kyra.zone(ZoneKind.HAND))[0], kyra.zone(ZoneKind.DECK))
+        orders.add(tuple(table.cards(kyra, ZoneKind.DECK)))
+    assert len(orders) > 1, "a searched deck is shuffled"
+
+
+@pytest.mark.rule("SUM-01")
+@pytest.mark.rule("SUM-02")
+@pytest.mark.rule("SUM-07")
+def test_the_servitor_demon_is_summoned_from_the_box_and_goes_back_after_the_encounter() -> None:
+    table = Table()
+    table.location("Armory", ["Mace"])
+    seelah = table.character("Seelah", at="Armory", hand=["Cure", "Codex"])
+    in_box = len(table.game.zones.cards(box("henchman")))
+    table.dice(4, 8)  # Wisdom d4 against 6 fails: the difficulty rises to 11; Melee d8+3 rolls 11
+    outcome = table.run(summon_and_encounter(table.game, seelah, SERVITOR_DEMON), "Wisdom", "Melee")
+    assert outcome == "defeated"
+    assert "Seelah summons Demonling" in table.game.log
+    assert "Seelah succeeded at Melee 1d8+3 against 11: rolled 11" in table.game.log
+    assert len(table.game.zones.cards(box("henchman"))) == in_box
+    assert not [d for d in table.decisions if d.kind == "close"], "a summoned henchman closes nothing (SUM-02)"
+    assert table.deck("Armory") == ["Mace"]
+
+
+@pytest.mark.rule("SUM-01")
+def test_a_card_in_play_is_summoned_as_a_copy_that_vanishes() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory", hand=["Cure"])
+    total = table.game.zones.total
+    table.dice(8)
+    assert table.run(summon_and_encounter(table.game, seelah, "Dire Rat"), "Melee") == "defeated"
+    assert table.game.zones.total == total
+    assert table.deck("Armory") == ["Dire Rat"]
+
+
+@pytest.mark.rule("SUM-04")
+def test_summoning_a_location_builds_it_for_the_rest_of_the_scenario() -> None:
+    table = Table()
+    table.location("Armory")
+    kyra = table.character("Kyra", at="Armory")
+    assert table.run(summon_and_encounter(table.game, kyra, "Watchtower")) == "built"
+    watchtower = table.game.locations["Watchtower"]
+    assert len(table.deck("Watchtower")) == sum(watchtower.card.deck.values())
+
+
+@pytest.mark.rule("SUM-05")
+@pytest.mark.rule("END-01")
+def test_an_undefeated_cultist_shuffles_the_top_blessing_into_the_location_deck() -> None:
+    table = Table()
+    table.location("Armory", ["Cultist of Baphomet", "Mace", "Javelin", "Helm"])
+    table.blessings("Blessing of Abadar")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex"])
+    table.game.turn = TurnState(kyra, explorations=2)
+    table.dice(1)
+    table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+    assert sorted(table.deck("Armory")) == ["Blessing of Abadar", "Cultist of Baphomet", "Helm", "Javelin", "Mace"]
+    with pytest.raises(ScenarioOver, match="empty blessings deck"):
+        table.dice(1)
+        cultist = next(c for c in table.game.zones.cards(table.game.locations["Armory"].deck)
+                       if c.name == "Cultist of Baphomet")
+        table.run(encounter(table.game, kyra, cultist), "Strength")
+
+
+@pytest.mark.rule("SUM-06")
+@pytest.mark.rule("END-02")
+@pytest.mark.rule("GOLD-04")
+def test_a_random_card_with_a_requirement_and_too_few_cards_use_what_there_is() -> None:
+    from pacg.cards.powers import DrawRandom
+
+    table = Table()
+    table.location("Armory")
+    kyra = table.character("Kyra", at="Armory")
+    step = Step(game=table.game, checker=kyra, timing=Timing.ANY_TIME)
+    table.run(resolve(step, [DrawRandom(draw_random=CardFilter(types=["weapon"], traits=["Bow"]), count=9)], kyra))
+    drawn = [table.game.library.get(name) for name in table.cards(kyra, ZoneKind.HAND)]
+    assert drawn and all("Bow" in c.traits and c.type == "weapon" for c in drawn)
+    bows = sum(c.copies for c in table.game.library.of_type("weapon") if "Bow" in c.traits)
+    assert len(drawn) == min(9, bows)
+    table.run(resolve(step, [DrawRandom(draw_random=CardFilter(types=["weapon"], traits=["Vermin"]))], kyra))
+    assert len(table.cards(kyra, ZoneKind.HAND)) == len(drawn), "an impossible draw is ignored"
+
+
+@pytest.mark.rule("CLOSE-03")
+def test_meeting_the_requirement_with_a_villain_in_the_deck_banishes_the_rest_and_stays_open() -> None:
+    table = Table()
+    table.location("Sacristy", ["Mace", "Sophini", "Helm"])
+    imrijka = table.character("Imrijka", at="Sacristy", hand=["Blessing of Ascension"])
+    assert table.run(attempt_to_close(table.game, imrijka, table.game.locations["Sacristy"]), "Close Sacristy: discard")
+    assert table.deck("Sacristy") == ["Sophini"]
+    assert not table.game.locations["Sacristy"].closed
+
+
+@pytest.mark.rule("KEEP-06")
+def test_a_closing_choice_is_final_a_failed_check_cant_be_paid_for_afterwards() -> None:
+    table = Table()
+    table.location("Sacristy")
+    imrijka = table.character("Imrijka", at="Sacristy", hand=["Blessing of Ascension"])
+    table.dice(1)
+    met = table.run(attempt_to_close(table.game, imrijka, table.game.locations["Sacristy"]),
+                    "Close Sacristy: succeed")
+    assert not met and not table.game.locations["Sacristy"].closed
+    assert table.cards(imrijka, ZoneKind.HAND) == ["Blessing of Ascension"]
+    assert [d.kind for d in table.decisions].count("close") == 1
+
+
+@pytest.mark.rule("GOLD-02")
+@pytest.mark.rule("GOLD-03")
+def test_the_location_wins_over_the_character_and_an_ignored_location_has_no_effect() -> None:
+    from pacg.cards.powers import Purpose
+    from pacg.engine.check import attempt_checks
+
+    die_d12 = card("""
+name: Die Hall
+type: location
+set: B
+provenance: standin
+notes: A test location that sets the die of checks to acquire.
+deck: {}
+at_this_location:
+- {when: check, optional: false, if: {purpose: [acquire]}, effects: [{replace_die: 12}]}
+when_closing: [{automatic: true}]
+""")
+    table = Table(extra_cards=[die_d12])
+    table.location("Die Hall")
+    enora = table.character("Enora", at="Die Hall")
+    powers = [power for power, _ in __import__("pacg.engine.playing", fromlist=["x"]).standing_powers(
+        Step(game=table.game, checker=enora, timing=Timing.CHECK))]
+    assert powers[-1] is die_d12.at_this_location[0], "the location's paragraph comes after the character's"
+    table.dice(12)
+    [result] = table.run(attempt_checks(table.game, enora, "Strength 10", Purpose.ACQUIRE), "Strength")
+    assert str(result.pool) == "1d12"
+    table.game.turn = TurnState(enora, ignore_location_powers=True)
+    table.dice(6)
+    [result] = table.run(attempt_checks(table.game, enora, "Strength 10", Purpose.ACQUIRE), "Strength")
+    assert str(result.pool) == "1d6", "an ignored power never has any effect"
+
+
+def test_ending_the_turn_outside_ones_own_turn_does_nothing() -> None:
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Ambush"])
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"])
+    try:
+        table.run(encounter(table.game, kyra, top(table, "Armory")), "Dexterity")
+    except TurnEnded:  # pragma: no cover - the assertion below explains
+        pytest.fail("no turn is under way, so none can end")
