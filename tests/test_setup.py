@@ -14,7 +14,7 @@ from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, run
 from pacg.engine.box import named_in_box
 from pacg.engine.scenario import play_scenario
-from pacg.engine.setup import SetupError, new_game, set_up
+from pacg.engine.setup import SetupError, build_deck, new_game, set_up, trade_cards
 from pacg.engine.state import Game
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind
 from table import library
@@ -202,3 +202,52 @@ def test_turns_follow_the_party_order_and_each_character_advances_the_blessings_
 def test_a_game_that_cant_be_set_up_says_why(scenario: str, party: list[str], message: str) -> None:
     with pytest.raises(SetupError, match=message):
         new_game(library(), scenario, party)
+
+
+@pytest.mark.rule("SETUP-03")
+def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() -> None:
+    game = new_game(library(), GODLESS, ["Harsk", "Seelah"], seed=1)
+    for character in game.characters:
+        build_deck(game, character)
+    shortbows = sum(card.name == "Shortbow" for card in game.zones.cards(game.characters[0].zone(ZoneKind.DECK)))
+
+    answers = script("Seelah", "Shortbow", "Longsword", "Accept", "Seelah", "Shortbow", "Mace", "Refuse")
+    seen: list[Decision] = []
+
+    def answer(decision: Decision) -> int:
+        seen.append(decision)
+        return answers(decision)
+
+    run(trade_cards(game), answer)
+    harsk, seelah = game.characters
+    deck = {c.name: [card.name for card in game.zones.cards(c.zone(ZoneKind.DECK))] for c in game.characters}
+    assert "Longsword" in deck["Harsk"] and "Shortbow" in deck["Seelah"]
+    assert deck["Harsk"].count("Shortbow") == shortbows - 1
+    assert "Mace" in deck["Seelah"], "a refused trade changes nothing"
+    for character in game.characters:
+        kinds = Counter(card.type for card in game.zones.cards(character.zone(ZoneKind.DECK)))
+        assert kinds == Counter({kind: len(names) for kind, names in character.card.suggested_deck.items()})
+    offered = next(d for d in seen if d.kind == "trade card" and "for which" in d.prompt)
+    assert all(game.library.get(o.label).type is CardType.WEAPON for o in offered.options), "only the same type"
+    assert seen[-1].kind == "trade" and seen[-1].player == "Seelah"
+
+
+@pytest.mark.rule("SETUP-04")
+def test_a_standalone_base_set_scenario_leaves_adventure_deck_cards_out_of_the_box() -> None:
+    from table import card
+
+    later = card("""
+name: Later Fiend
+type: monster
+set: "1"
+traits: [Demon]
+provenance: standin
+notes: An Adventure Deck 1 card for the test.
+check_to_defeat: Combat 12
+""")
+    scenario = library().typed(GODLESS, Scenario)
+    cards = CardLibrary([*library(), later, scenario.model_copy(update={"name": "Deck One Scenario", "set": "1"})])
+    base = new_game(cards, GODLESS, ["Harsk"], seed=1)
+    assert not named_in_box(base, "Later Fiend")
+    deck_one = new_game(cards, "Deck One Scenario", ["Harsk"], seed=1)
+    assert len(named_in_box(deck_one, "Later Fiend")) == 1, "its adventure began, so its Adventure Deck joins"

@@ -325,7 +325,8 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     return applies and _helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player)
 
 
-def _counted_type(card: PhysicalCard) -> CardType:
+def counted_type(card: PhysicalCard) -> CardType:
+    """The type a card counts as: loot as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
     definition = card.card
     return definition.counts_as if isinstance(definition, (Boon, Bane)) else definition.type
 
@@ -384,7 +385,7 @@ def check_plays(
 def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
     """Whether the player already played a different card of this card's type (ENC-02, BOON-01). A card
     revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
-    return any(other is not card and _counted_type(other) == _counted_type(card) for other in played)
+    return any(other is not card and counted_type(other) == counted_type(card) for other in played)
 
 
 def reroll_plays(state: CheckState) -> list[Play]:

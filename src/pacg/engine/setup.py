@@ -1,6 +1,6 @@
 """Setting up a scenario (rulebook pages 4-7).
 
-    Build your character decks (suggested decks, SETUP-01, SETUP-02).
+    Build your character decks (suggested decks, SETUP-01, SETUP-02); the players may trade (SETUP-03).
     Set out the locations by the number of players (SETUP-05).
     Build the location decks, dealt at random by type from the box (SETUP-06, SET-03).
     Add the villain and henchmen, one to each location deck (SETUP-07).
@@ -20,6 +20,7 @@ from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, named_in_box, random_from_box
 from pacg.engine.effects import choose
+from pacg.engine.playing import counted_type
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
 
@@ -64,6 +65,7 @@ def set_up(game: Game) -> Process[None]:
     assert scenario is not None
     for character in game.characters:
         build_deck(game, character)
+    yield from trade_cards(game)
     for name in scenario.locations_for(len(game.characters)):
         build_location(game, game.library.typed(name, Location))
     add_villains_and_henchmen(game, scenario)
@@ -89,6 +91,46 @@ def build_deck(game: Game, character: CharacterState) -> None:
                 raise ValueError(f"the box has no {card_type} left for {character.name}'s deck")
             game.zones.move(card, deck, Position.BOTTOM)
     game.zones.shuffle(deck, game.rng)
+
+
+def trade_cards(game: Game) -> Process[None]:
+    """Before the scenario the players may trade cards, a card for a card of the same type so that each deck
+    still meets its Cards List (SETUP-03). Each player in turn may offer trades; the other player accepts or
+    refuses each one."""
+    for offering in game.characters:
+        while True:
+            others = [c for c in game.characters if c is not offering]
+            partner = yield from choose(offering, "trade", f"{offering.name}: trade a card before the scenario?",
+                                        [None, *others], nothing="No more trades")
+            if partner is None:
+                break
+            yield from _offer_trade(game, offering, partner)
+
+
+def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
+    """A character's cards as they stand before the game, each name once."""
+    return list({card.name: card for card in game.zones.cards(character.zone(ZoneKind.DECK))}.values())
+
+
+def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) -> Process[None]:
+    theirs_by_type = {counted_type(card) for card in _deck_cards(game, partner)}
+    mine = [card for card in _deck_cards(game, offering) if counted_type(card) in theirs_by_type]
+    if not mine:
+        return
+    given = yield from choose(offering, "trade card", f"{offering.name}: which of your cards?", mine)
+    wanted = [card for card in _deck_cards(game, partner)
+              if counted_type(card) == counted_type(given) and card.name != given.name]
+    if not wanted:
+        return
+    taken = yield from choose(offering, "trade card", f"{offering.name}: for which of {partner.name}'s cards?",
+                              wanted)
+    accept = yield Decision(partner.name, "accept trade", f"{partner.name}: trade your {taken.name} for "
+                            f"{offering.name}'s {given.name}?", (Option("Refuse"), Option("Accept")),
+                            help="A trade needs both players; each deck keeps its Cards List.")
+    if accept:
+        game.zones.move(given, partner.zone(ZoneKind.DECK))
+        game.zones.move(taken, offering.zone(ZoneKind.DECK))
+        game.note(f"{offering.name} trades {given.name} to {partner.name} for {taken.name}")
 
 
 def _named_in_box(game: Game, name: str) -> PhysicalCard | None:

@@ -170,9 +170,13 @@ class Game:
         self.result: str | None = None
 
     def fill_box(self, names: list[str] | None = None) -> None:
-        """Put every copy of every card (or of the named cards) into the box, by type (SET-03)."""
+        """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,
+        the Character Add-On Deck and the Adventure Decks up to the game's adventure deck number, since an
+        Adventure Deck joins the box when its adventure begins (SETUP-04, SET-01)."""
         cards = [self.library.get(name) for name in names] if names else list(self.library)
         for card in cards:
+            if card.adventure_deck_number > self.adventure_deck_number:
+                continue
             if card.is_boon or card.is_bane or card.type == CardType.COHORT:
                 for _ in range(card.copies):
                     self.zones.create(card, box(card.type))
