@@ -85,11 +85,14 @@ def advance(process: Process[Outcome], until: Callable[[Decision], bool], answer
 
 
 def started(agent: TerminalAgent) -> tuple[Game, Process[Outcome], Decision]:
-    """A game the agent watches, at its first decision."""
+    """A game the agent watches, at its first decision after the players decline to trade cards."""
     table = game()
     agent.watch(table)
     process = play_scenario(table)
-    return table, process, next(process)
+    decision = next(process)
+    while decision.kind == "trade":
+        decision = process.send(0)
+    return table, process, decision
 
 
 # --- what a decision shows ----------------------------------------------------------------------------------------

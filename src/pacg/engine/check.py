@@ -293,8 +293,7 @@ def attempt_check(
 
 def _after_check(state: CheckState, success: bool) -> Process[None]:
     """What powers do after the check, then the checks that cards played on it call for (KEEP-04): a spell's
-    check to recharge. Success recharges the card; a player with none of the check's skills banishes a card
-    that says so."""
+    check to recharge."""
     game = state.game
     for effect, player in state.after_check:
         wanted = effect.only_if is None or (effect.only_if == "success") == success
@@ -302,17 +301,23 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
         if wanted and against:
             yield from resolve(state, list(effect.after_check), player)
     for play in state.plays:
-        recharge = play.power.recharge_check
-        if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
-            continue
-        check = parse_check(recharge.check)
-        skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
-        if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
-            perform(game, play.player, play.card, CardAction.BANISH)
-            continue
-        results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
-        if all(result.success for result in results):
-            perform(game, play.player, play.card, CardAction.RECHARGE)
+        yield from attempt_recharge(game, play)
+
+
+def attempt_recharge(game: Game, play: Play) -> Process[None]:
+    """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
+    from the discard pile; a player with none of the check's skills banishes a card that says so."""
+    recharge = play.power.recharge_check
+    if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
+        return
+    check = parse_check(recharge.check)
+    skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
+    if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
+        perform(game, play.player, play.card, CardAction.BANISH)
+        return
+    results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
+    if all(result.success for result in results):
+        perform(game, play.player, play.card, CardAction.RECHARGE)
 
 
 def attempt_checks(

@@ -136,6 +136,10 @@ def apply_play(step: Step, play: Play) -> Process[None]:
         effects = list(play.power.effects)
     yield from resolve(step, effects, play.player, play)
     yield from _after_playing(step, play)
+    if not step.in_check:  # on a check, the check to recharge waits until the check is done (KEEP-04)
+        from pacg.engine.check import attempt_recharge  # checks play cards, and playing may call for checks
+
+        yield from attempt_recharge(step.game, play)
 
 
 def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
@@ -274,11 +278,11 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     if not candidates:
         return
     target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
-    count = _roll(game, effect.heal, step)
     discard = game.zones.cards(target.zone(ZoneKind.DISCARD))
-    for card in game.rng.sample(discard, min(count, len(discard))):
+    count = min(_roll(game, effect.heal, step), len(discard))
+    for card in game.rng.sample(discard, count):
         game.zones.shuffle_into(card, target.zone(ZoneKind.DECK), game.rng)
-    game.note(f"{target.name} shuffles {min(count, len(discard))} cards from the discard pile into the deck")
+    game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
 
 
 def _roll(game: Game, dice: DiceAmount, step: Step) -> int:

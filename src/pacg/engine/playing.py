@@ -304,8 +304,9 @@ def _effect_applies(effect: Effect, step: Step) -> bool:
         return step.timing is Timing.DAMAGE and step.damage > 0
     if isinstance(effect, Draw):
         return bool(game.zones.cards(step.checker.zone(ZoneKind.DECK)))
-    if isinstance(effect, Heal):
-        return bool(game.zones.cards(step.checker.zone(ZoneKind.DISCARD)))
+    if isinstance(effect, Heal):  # someone it may heal has cards to heal
+        local = [c for c in game.characters if c.alive and c.location == step.checker.location]
+        return any(game.zones.cards(c.zone(ZoneKind.DISCARD)) for c in local)
     return not isinstance(effect, CHECK_EFFECTS) or isinstance(effect, (MoveCards, Instead))
 
 

@@ -1,0 +1,129 @@
+"""Your turn (rulebook pages 8-9, 14): the blessings deck, giving, moving, exploring, closing, resetting."""
+
+from __future__ import annotations
+
+import pytest
+
+from pacg.engine.state import ScenarioOver
+from pacg.engine.turn import take_turn
+from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
+from table import Table
+
+
+def kinds(table: Table) -> list[str]:
+    return [decision.kind for decision in table.decisions]
+
+
+@pytest.mark.rule("TURN-03")
+def test_moving_goes_to_a_different_location_and_staying_is_not_moving() -> None:
+    table = Table()
+    table.location("Armory", ["Mace"])
+    table.location("Watchtower", ["Javelin"])
+    table.location("Marketplace")
+    table.game.locations["Marketplace"].closed = True
+    table.blessings("Blessing of Ascension", "Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", deck=["Codex", "Frog", "Recruit", "Helm", "Cure"])
+    table.run(take_turn(table.game, kyra), "Move to Watchtower", "End exploring")
+    move = next(d for d in table.decisions if d.kind == "move")
+    assert [o.label for o in move.options] == ["Stay at Armory", "Move to Watchtower", "Move to Marketplace (closed)"]
+    assert kyra.location == "Watchtower"
+    assert "Kyra moves from Armory to Watchtower" in table.game.log
+    table.run(take_turn(table.game, kyra), "Stay", "End exploring", "Done discarding")
+    assert kyra.location == "Watchtower"
+    assert sum("moves" in line for line in table.game.log) == 1
+
+
+@pytest.mark.rule("TURN-09")
+@pytest.mark.rule("PLAY-08")
+def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
+    """Kyra casts Cure between her turn's steps, on Harsk at her location, from her discard pile's point
+    of view: Harsk's discards go back into his deck."""
+    table = Table()
+    table.location("Armory", ["Mace"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
+    harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
+    table.dice(4, 1)  # Cure heals 1d4+1 = 5; its Divine 8 check to recharge fails
+    table.run(take_turn(table.game, kyra), "Discard Cure", "Harsk", "Divine", "Stay", "End exploring")
+    assert kinds(table)[0] == "any time", "after the blessings deck advances, before giving"
+    assert table.cards(harsk, ZoneKind.DISCARD) == []
+    assert sorted(table.cards(harsk, ZoneKind.DECK)) == ["Bolas", "Javelin", "Longsword"]
+    assert "Cure" in table.cards(kyra, ZoneKind.DISCARD)
+
+
+@pytest.mark.rule("DRAW-01")
+@pytest.mark.rule("RESET-01")
+def test_resetting_discards_any_number_then_down_to_hand_size_then_draws_from_the_top() -> None:
+    table = Table()
+    table.location("Armory")
+    table.blessings("Blessing of Ascension", "Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Mace", "Helm", "Cure", "Codex", "Frog", "Recruit", "Javelin"],
+                           deck=["Longsword", "Bolas"])
+    assert kyra.hand_size == 5
+    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Discard Mace", "Discard Helm", "Discard Cure",
+              "Done discarding")
+    assert sorted(table.cards(kyra, ZoneKind.DISCARD)) == ["Cure", "Helm", "Mace"]
+    assert table.cards(kyra, ZoneKind.HAND) == ["Longsword", "Codex", "Frog", "Recruit", "Javelin"]
+    assert table.cards(kyra, ZoneKind.DECK) == ["Bolas"], "drawn from the top"
+    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding")
+    assert [d.kind for d in table.decisions][-1] == "reset discard", "a full hand: nothing to discard or draw"
+
+
+@pytest.mark.rule("TURN-08")
+def test_with_too_many_cards_the_player_discards_down_to_the_hand_size() -> None:
+    table = Table()
+    table.location("Armory")
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Mace", "Helm", "Cure", "Codex", "Frog", "Recruit", "Javelin"])
+    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding", "Discard Mace", "Discard Helm")
+    down = [d for d in table.decisions if d.kind == "reset discard"][1:]
+    assert len(down) == 2 and all(o.label != "Done discarding" for d in down for o in d.options)
+    assert len(table.cards(kyra, ZoneKind.HAND)) == 5
+
+
+@pytest.mark.rule("GOLD-01")
+@pytest.mark.rule("TURN-04")
+@pytest.mark.rule("KEEP-03")
+def test_a_card_lets_you_explore_again_and_revealed_cards_forget_they_were_played() -> None:
+    """The rulebook allows one free exploration; a blessing's power gives another (the card wins). The Hand
+    Crossbow revealed on the first monster is revealed again on the second: cards have no memories."""
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Zombie", "Mace"])
+    table.blessings("Blessing of Ascension", "Blessing of Ascension")
+    harsk = table.character("Harsk", at="Armory", hand=["Hand Crossbow", "Blessing of Ascension"],
+                            deck=["Codex", "Frog", "Recruit", "Helm", "Cure", "Longsword"])
+    table.dice(8, 6, 2, 8, 6)
+    table.run(take_turn(table.game, harsk), "Stay", "Explore Armory", "Reveal Hand Crossbow: Ranged",
+              "Discard Blessing of Ascension: explore", "Reveal Hand Crossbow: Ranged", "Done discarding")
+    reveals = [line for line in table.game.log if line == "Harsk reveals Hand Crossbow"]
+    assert len(reveals) == 2, "revealed on both monsters"
+    assert [line for line in table.game.log if "encounters" in line] == ["Harsk encounters Dire Rat",
+                                                                         "Harsk encounters Zombie"]
+    explores = next(d for d in table.decisions if d.kind == "explore")
+    assert [o.label.split(":")[0] for o in explores.options] == ["End exploring", "Explore Armory",
+                                                                 "Discard Blessing of Ascension"]
+
+
+@pytest.mark.rule("END-01")
+@pytest.mark.rule("TURN-01")
+def test_with_no_blessing_to_advance_the_turn_ends_and_the_scenario_is_lost() -> None:
+    table = Table()
+    table.location("Armory", ["Mace"])
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"])
+    with pytest.raises(ScenarioOver, match="blessings deck ran out") as over:
+        table.run(take_turn(table.game, kyra))
+    assert over.value.result == "lost"
+    assert table.decisions == [], "nothing happens on that turn"
+    assert table.game.zones.cards(BLESSINGS_DISCARD) == []
+
+
+@pytest.mark.rule("PLAY-10")
+def test_a_characters_mandatory_paragraph_always_applies() -> None:
+    """Harsk may evade an Animal bane; if he doesn't, his 1d4 on checks against it always applies."""
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    table.blessings("Blessing of Ascension")
+    harsk = table.character("Harsk", at="Armory", deck=["Codex", "Frog", "Recruit", "Helm", "Cure"])
+    table.dice(5, 3)
+    table.run(take_turn(table.game, harsk), "Stay", "Explore Armory", "Dexterity", "Don't try")
+    assert any(line.startswith("Harsk succeeded at Dexterity 1d8+1d4 against 6") for line in table.game.log)
