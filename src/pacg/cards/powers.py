@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (
@@ -1110,9 +1111,16 @@ class Power(_Strict):
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
         return self
 
+    @cached_property
+    def _first_of_kind(self) -> dict[type, Any]:
+        first: dict[type, Any] = {}
+        for effect in self.effects:
+            first.setdefault(type(effect), effect)
+        return first
+
     def effect(self, kind: type[_Strict]) -> Any:
         """The first effect of this kind, or None."""
-        return next((effect for effect in self.effects if isinstance(effect, kind)), None)
+        return self._first_of_kind.get(kind)
 
 
 PowerFeat.model_rebuild()

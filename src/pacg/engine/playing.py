@@ -122,32 +122,74 @@ def _card_powers(card: PhysicalCard) -> list[Power]:
     return card.card.powers if isinstance(card.card, (Boon, Cohort, Bane)) else []
 
 
-def player_powers(game: Game, player: CharacterState) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
-    """Every power a player could use, with its key and source: cards in hand (PLAY-06), displayed cards
-    (activating one counts as playing it, PLAY-01), the character card, the location."""
+Timed = dict[Timing | None, list[tuple[int, Power]]]
+
+# Powers by timing, worked out once per list of powers (cards don't change); each entry keeps its list alive,
+# so that no other list can take its id.
+_TIMED: dict[int, tuple[list[Power], Timed]] = {}
+
+
+def _timed(powers: list[Power]) -> Timed:
+    """Powers by timing (all of them under None), with their places on the card."""
+    entry = _TIMED.get(id(powers))
+    if entry is None:
+        by_timing: Timed = {None: list(enumerate(powers))}
+        for index, power in enumerate(powers):
+            by_timing.setdefault(power.when, []).append((index, power))
+        entry = _TIMED[id(powers)] = (powers, by_timing)
+    return entry[1]
+
+
+_NO_POWERS: list[Power] = []
+
+
+def _card_timed(card: PhysicalCard) -> Timed:
+    definition = card.card
+    return _timed(definition.powers if isinstance(definition, (Boon, Cohort, Bane)) else _NO_POWERS)
+
+
+def player_powers(
+    game: Game, player: CharacterState, timing: Timing | None = None
+) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
+    """Every power a player could use (of one timing, if given), with its key and source: cards in hand
+    (PLAY-06), displayed cards (activating one counts as playing it, PLAY-01), the character card, the
+    location, the scenario, and the card the player is encountering."""
     zones = game.zones
     for card in zones.cards(player.zone(ZoneKind.HAND)):
-        for index, power in enumerate(_card_powers(card)):
+        for index, power in _card_timed(card).get(timing, ()):
             if power.action is not None:
                 yield f"card:{card.uid}:{index}", power, card.name, card
     for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
-        for index, power in enumerate(_card_powers(card)):
-            if power.action is not CardAction.DISPLAY and power.action is not CardAction.REVEAL:
+        for index, power in _card_timed(card).get(timing, ()):
+            if power.action not in (CardAction.DISPLAY, CardAction.REVEAL):
                 yield f"card:{card.uid}:{index}", power, card.name, card
-    for key, power in player.powers():
+    for key, power in player.powers() if timing is None else player.powers_at(timing):
         yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
     location = game.locations.get(player.location)
     if location is not None and game.location_powers_apply(location):
-        for index, power in enumerate(location.card.at_this_location):
+        for index, power in _timed(location.card.at_this_location).get(timing, ()):
             yield f"location:{location.name}:{index}", power, location.name, None
     if game.scenario is not None:
-        for index, power in enumerate(game.scenario.powers):
+        for index, power in _timed(game.scenario.powers).get(timing, ()):
             yield f"scenario:{index}", power, game.scenario.name, None
     for encounter in game.encounters:  # "you may ..." paragraphs of the card you encounter
         if encounter.character is player:
-            for index, power in enumerate(_card_powers(encounter.card)):
+            for index, power in _card_timed(encounter.card).get(timing, ()):
                 if power.action is None:
                     yield f"encountered:{encounter.card.uid}:{index}", power, encounter.card.name, None
+
+
+def _may_have_powers(game: Game, player: CharacterState, timing: Timing) -> bool:
+    """Whether any card, power, location or scenario of the player's has a power of this timing."""
+    if game.held.timings[player.name][timing] > 0 or player.powers_at(timing):
+        return True
+    location = game.locations.get(player.location)
+    if location is not None and _timed(location.card.at_this_location).get(timing):
+        return True
+    if game.scenario is not None and _timed(game.scenario.powers).get(timing):
+        return True
+    return any(encounter.character is player and _card_timed(encounter.card).get(timing)
+               for encounter in game.encounters)
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
@@ -323,7 +365,8 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     if all(isinstance(effect, Instead) for effect in power.effects):
         return False  # a replacement applies where a card goes; it is not played (see `replacements`)
     applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
-    return applies and _helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player)
+    helped = player if step.timing is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
+    return applies and _helps(power.whose, player, helped) and conditions_hold(power.conditions, step, player)
 
 
 def counted_type(card: PhysicalCard) -> CardType:
@@ -355,12 +398,14 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
     if not player.alive or (player is not step.checker and any(p.power.effect(NoHelp) for p in step.plays)):
         return []
+    if not _may_have_powers(step.game, player, step.timing):
+        return []
     played = {p.card for p in step.plays if p.player is player and p.card is not None
               and not p.power.effect(IgnoreTypeLimit)}
     used = {p.key for p in step.plays}
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
-    for key, power, source, card in player_powers(step.game, player):
+    for key, power, source, card in player_powers(step.game, player, step.timing):
         if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
             continue
         if not power.optional or not usable(power, step, player):

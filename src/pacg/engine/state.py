@@ -6,12 +6,13 @@ All randomness of a game (shuffles, dice, random draws from the box) comes from 
 from __future__ import annotations
 
 import random
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
-from pacg.cards.powers import Power
+from pacg.cards.powers import Power, Timing
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
 
@@ -57,13 +58,18 @@ class CharacterState:
         self.alive = True
         self.mythic_charges = 0
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
+        self._powers: tuple[object, dict[Timing | None, list[tuple[str, Power]]]] | None = None
+        self._zones: dict[ZoneKind, Zone] = {}
 
     @property
     def name(self) -> str:
         return self.card.name
 
     def zone(self, kind: ZoneKind) -> Zone:
-        return Zone(kind, self.name)
+        zone = self._zones.get(kind)
+        if zone is None:
+            zone = self._zones[kind] = Zone(kind, self.name)
+        return zone
 
     @property
     def role(self) -> Role | None:
@@ -97,6 +103,23 @@ class CharacterState:
         A power feat box carries the whole power as it reads once checked (FEAT-02); of several checked boxes
         of one power, the last listed applies. A paragraph that begins with a box applies once it is checked.
         """
+        return self._checked_powers()[1][None]
+
+    def powers_at(self, timing: Timing) -> list[tuple[str, Power]]:
+        """The character's powers of one timing (see `powers`)."""
+        return self._checked_powers()[1].get(timing, [])
+
+    def _checked_powers(self) -> tuple[object, dict[Timing | None, list[tuple[str, Power]]]]:
+        checked = (self.feats.role, frozenset(self.feats.powers))
+        if self._powers is None or self._powers[0] != checked:
+            powers = self._powers_with_feats()
+            by_timing: dict[Timing | None, list[tuple[str, Power]]] = {None: powers}
+            for key, power in powers:
+                by_timing.setdefault(power.when, []).append((key, power))
+            self._powers = (checked, by_timing)
+        return self._powers
+
+    def _powers_with_feats(self) -> list[tuple[str, Power]]:
         result = []
         sources = [("", self.card.powers)] + ([("role:", self.role.powers)] if self.role else [])
         for prefix, powers in sources:
@@ -150,6 +173,27 @@ class LocationState:
         return Zone(ZoneKind.LOCATION_DECK, self.name)
 
 
+class HeldPowers:
+    """For each character, how many powers of each timing the cards in hand or on display have: a quick way
+    to know that a step offers a player nothing to play."""
+
+    def __init__(self) -> None:
+        self.timings: dict[str, Counter[Timing]] = defaultdict(Counter)
+
+    def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
+        if source is not None and source.kind in _HELD:
+            self.timings[source.owner].subtract(_timings_of(card))
+        if target is not None and target.kind in _HELD:
+            self.timings[target.owner].update(_timings_of(card))
+
+
+_HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
+
+
+def _timings_of(card: PhysicalCard) -> list[Timing]:
+    return [power.when for power in getattr(card.card, "powers", ())]
+
+
 class Game:
     """One game: the card library, the physical cards in their zones, the table and the random generator."""
 
@@ -168,6 +212,8 @@ class Game:
         self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
         self.encounters: list[Any] = []  # the encounters under way, innermost last (SUM-02)
         self.result: str | None = None
+        self.held = HeldPowers()
+        self.zones.watcher = self.held.moved
 
     def fill_box(self, names: list[str] | None = None) -> None:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,

@@ -7,8 +7,10 @@ pile is a list whose first card is the top. The box holds cards by type (SET-03)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from typing import NamedTuple
 
 from pacg.cards.model import AnyCard
 from pacg.cards.vocabulary import CardType
@@ -28,8 +30,9 @@ class ZoneKind(StrEnum):
     SUMMONED = "summoned"  # a card summoned for an encounter (SUM-01); owner: the character
 
 
-@dataclass(frozen=True, slots=True)
-class Zone:
+class Zone(NamedTuple):
+    """A place for cards: its kind and whose it is (a character, a location, a card type for the box)."""
+
     kind: ZoneKind
     owner: str = ""
 
@@ -84,6 +87,7 @@ class Zones:
         self._where: dict[int, Zone] = {}
         self._next_uid = 0
         self._copies: set[int] = set()
+        self.watcher: Callable[[PhysicalCard, Zone | None, Zone | None], None] | None = None  # told of every move
 
     def create(self, card: AnyCard, zone: Zone) -> PhysicalCard:
         """Bring a physical card into the game (only when the box is filled)."""
@@ -91,6 +95,8 @@ class Zones:
         self._next_uid += 1
         self._where[physical.uid] = zone
         self._piles.setdefault(zone, []).append(physical)
+        if self.watcher is not None:
+            self.watcher(physical, None, zone)
         return physical
 
     def summon_copy(self, card: AnyCard, zone: Zone) -> PhysicalCard:
@@ -104,7 +110,10 @@ class Zones:
 
     def vanish(self, copy: PhysicalCard) -> None:
         """The imagined copy of a summoned card ceases to exist at the end of the encounter (SUM-01)."""
-        self._piles[self._where.pop(copy.uid)].remove(copy)
+        source = self._where.pop(copy.uid)
+        self._piles[source].remove(copy)
+        if self.watcher is not None:
+            self.watcher(copy, source, None)
         self._copies.discard(copy.uid)
 
     def cards(self, zone: Zone) -> list[PhysicalCard]:
@@ -123,6 +132,8 @@ class Zones:
             target.insert(0, card)
         else:
             target.append(card)
+        if self.watcher is not None:
+            self.watcher(card, self._where[card.uid], to)
         self._where[card.uid] = to
 
     def shuffle_into(self, card: PhysicalCard, to: Zone, rng: random.Random) -> None:

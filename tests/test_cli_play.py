@@ -1,0 +1,269 @@
+"""`pacg play` and `pacg replay` as a person runs them: the exit status and the output.
+
+    the same seed prints the same one-line JSON outcome, and a logged game replays to it;
+    bad input (names, party, agent, seed, game records) exits non-zero with a one-line message naming the
+        problem, never a traceback;
+    a game that stops part way keeps its record: the answers given so far, which replay reports.
+
+Every bad-input case runs in this process (typer's CliRunner, fast); a sample of them, and the games, run in
+real processes (`python -c "from pacg.cli import app; app()"`: src/pacg/cli.py has no `__main__` block, so
+`python -m pacg.cli` would do nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pacg.agents.random_agent import RandomAgent
+from pacg.cli import app
+from pacg.decisions import Decision
+from pacg.record import GameRecord, RecordError, play, replay
+from table import library
+
+SCENARIO = "The Godless Ones"
+SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead"}
+PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]
+
+
+def pacg_all(*commands: Sequence[str], stdin: str = "", hash_seeds: Sequence[str] = ()
+             ) -> list[subprocess.CompletedProcess[str]]:
+    """Run several `pacg ARGS...` commands side by side; each in its own process (optionally with its own
+    PYTHONHASHSEED), stdin closed after `stdin`."""
+
+    def one(index: int) -> subprocess.CompletedProcess[str]:
+        env = dict(os.environ)
+        if hash_seeds:
+            env["PYTHONHASHSEED"] = hash_seeds[index]
+        return subprocess.run([*PACG, *commands[index]], input=stdin, capture_output=True, text=True, env=env,
+                              timeout=120, check=False)
+
+    with ThreadPoolExecutor(max_workers=len(commands)) as pool:
+        return list(pool.map(one, range(len(commands))))
+
+
+def pacg(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return pacg_all(args, stdin=stdin)[0]
+
+
+def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in done.stdout + done.stderr, done.stderr
+
+
+# --- the same seed, the same game -------------------------------------------------------------------------------
+
+
+def test_play_with_a_seed_prints_the_same_json_line_every_time_and_its_log_replays_to_it(tmp_path: Path) -> None:
+    log = tmp_path / "game.json"
+    play_args = ["play", "--agent", "random", "--seed", "7", "--json"]
+    first, second = pacg_all(play_args, [*play_args, "--log", str(log)], hash_seeds=["1", "2"])
+    for done in (first, second):
+        assert done.returncode == 0, done.stderr
+        assert done.stderr == ""
+        no_traceback(done)
+    assert second.stdout == first.stdout  # another process, another string hash seed, and writing the log
+    lines = first.stdout.splitlines()
+    assert len(lines) == 1
+    summary = json.loads(lines[0])
+    assert set(summary) == SUMMARY_KEYS
+    assert summary["scenario"] == SCENARIO and summary["seed"] == 7
+    assert 1 <= len(summary["characters"]) <= 4
+    assert summary["result"] in ("won", "lost")
+
+    record = GameRecord.load(log)
+    assert (record.scenario, record.characters, record.seed) == (SCENARIO, summary["characters"], 7)
+    assert record.answers
+
+    as_json, as_text = pacg_all(["replay", str(log), "--json"], ["replay", str(log)])
+    assert as_json.returncode == 0, as_json.stderr
+    assert as_json.stdout == first.stdout
+    assert as_text.returncode == 0, as_text.stderr
+    no_traceback(as_text)
+    text = as_text.stdout.splitlines()
+    assert len(text) == 1
+    line = text[0]
+    assert line.startswith(f"{SCENARIO}: {summary['result']} after {summary['turns']} turns")
+    assert f"{summary['blessings_left']} blessings left" in line
+    assert "{" not in line
+    for name in summary["dead"]:
+        assert name in line
+
+
+# --- bad input: a clear message, a non-zero status, no traceback ---------------------------------------------------
+
+
+def broken_records(folder: Path) -> dict[str, str]:
+    """Records broken in each way a file can be, from a good record of a short random game: the path of each
+    by name, and the numbers the messages name ("middle", "count", "count+1")."""
+    record = GameRecord(SCENARIO, ["Harsk", "Kyra"], 5)
+    play(library(), record, RandomAgent(5))
+    assert len(record.answers) > 10
+    good = {"format": "pacg game record", "version": 1, "scenario": SCENARIO, "characters": ["Harsk", "Kyra"],
+            "seed": 5, "answers": record.answers}
+    middle = len(record.answers) // 2
+    texts = {
+        "not-json": "this is not JSON {",
+        "empty": "",
+        "json-not-a-record": json.dumps({"hello": "world"}),
+        "json-list": json.dumps([1, 2, 3]),
+        "other-version": json.dumps({**good, "version": 99}),
+        "seed-missing": json.dumps({key: value for key, value in good.items() if key != "seed"}),
+        "answer-not-a-number": json.dumps({**good, "answers": [0, 1, "two"]}),
+        "wrong-answer": json.dumps({**good, "answers": [*record.answers[:middle], 99, *record.answers[middle + 1:]]}),
+        "truncated-answers": json.dumps({**good, "answers": record.answers[:middle]}),
+        "extra-answers": json.dumps({**good, "answers": [*record.answers, 0]}),
+        "truncated-file": json.dumps(good)[:60],
+        "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
+    }
+    values = {"missing": str(folder / "no such game.json"), "folder": str(folder), "middle": str(middle),
+              "count": str(len(record.answers)), "count+1": str(len(record.answers) + 1)}
+    for name, text in texts.items():
+        (folder / f"{name}.json").write_text(text, encoding="utf-8")
+        values[name] = str(folder / f"{name}.json")
+    return values
+
+
+RANDOM = ["play", "--agent", "random", "--seed", "1"]
+
+# case: (the arguments, {name} standing for a broken record's path; what the message must say)
+BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
+    "unknown scenario": ([*RANDOM, "--scenario", "The Lost Ones"], ["unknown scenario 'The Lost Ones'"]),
+    "unknown character": ([*RANDOM, "--characters", "Harsk,Ezren"], ["unknown character 'Ezren'", "Harsk"]),
+    "party of 5": ([*RANDOM, "--characters", "Alain,Balazar,Enora,Harsk,Kyra"], ["1 to 4 characters", "not 5"]),
+    "a character twice": ([*RANDOM, "--characters", "Harsk,Kyra,Harsk"], ["only once"]),
+    "empty party": ([*RANDOM, "--characters", ","], ["not 0"]),
+    "bad agent": (["play", "--agent", "robot", "--seed", "1", "--characters", "Harsk"], ["--agent", "robot"]),
+    "bad seed": (["play", "--agent", "random", "--seed", "seven"], ["--seed"]),
+    "log not JSON": (["replay", "{not-json}"], ["not a game record"]),
+    "empty log": (["replay", "{empty}"], ["not a game record"]),
+    "JSON but not a record": (["replay", "{json-not-a-record}"], ["not a game record", '"format"']),
+    "JSON list": (["replay", "{json-list}"], ["not a game record"]),
+    "other format version": (["replay", "{other-version}"], ["version 99"]),
+    "a field missing": (["replay", "{seed-missing}"], ["'seed'", "missing"]),
+    "an answer not a number": (["replay", "{answer-not-a-number}"], ["answers[2]", "'two'"]),
+    "a wrong answer index": (["replay", "{wrong-answer}"], ["answers[{middle}]", "99 is not an option"]),
+    "truncated answers": (["replay", "{truncated-answers}"], ["ends after {middle} answers"]),
+    "extra answers": (["replay", "{extra-answers}"], ["ended after {count} of {count+1} answers"]),
+    "truncated file": (["replay", "{truncated-file}"], ["not a game record"]),
+    "record with an unknown character": (["replay", "{unknown-character}"], ["unknown character 'Ezren'"]),
+    "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
+    "a folder": (["replay", "{folder}"], ["can't read"]),
+}
+
+
+def _fill(text: str, values: dict[str, str]) -> str:
+    return re.sub(r"\{([a-z0-9+-]+)\}", lambda match: values[match.group(1)], text)
+
+
+@pytest.fixture(scope="module")
+def record_values(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    return broken_records(tmp_path_factory.mktemp("records"))
+
+
+def bad_input(case: str, values: dict[str, str]) -> tuple[list[str], list[str]]:
+    args, says = BAD_INPUT[case]
+    return [_fill(arg, values) for arg in args], [_fill(text, values) for text in says]
+
+
+def check_rejected(case: str, status: int, stdout: str, stderr: str, says: list[str]) -> None:
+    """A non-zero status, nothing on stdout, no traceback, and a message naming the problem."""
+    assert "Traceback" not in stdout + stderr, f"{case}: {stderr}"
+    assert status != 0, f"{case}: exit status 0"
+    assert stdout == "", f"{case}: nothing on stdout (no outcome, no half game) when the input is bad"
+    message = " ".join(stderr.replace("│", " ").split())  # typer boxes usage errors; join its lines
+    for words in says:
+        assert words in message, f"{case}: {words!r} not in {stderr}"
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUT))
+def test_bad_input_exits_with_a_clear_message_and_no_traceback(case: str, record_values: dict[str, str]) -> None:
+    args, says = bad_input(case, record_values)
+    result = CliRunner().invoke(app, args)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"{case}: {result.exception!r}") from result.exception  # would be a traceback
+    check_rejected(case, result.exit_code, result.stdout, result.stderr, says)
+
+
+IN_A_REAL_PROCESS = ["unknown character", "party of 5", "bad agent", "log not JSON", "a wrong answer index",
+                     "missing file"]
+
+
+def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_values: dict[str, str]) -> None:
+    """A sample of the cases above as a person meets them: the exit status and stderr of a real process."""
+    cases = {case: bad_input(case, record_values) for case in IN_A_REAL_PROCESS}
+    runs = pacg_all(*(args for args, _ in cases.values()))
+    for (case, (_, says)), done in zip(cases.items(), runs, strict=True):
+        check_rejected(case, done.returncode, done.stdout, done.stderr, says)
+
+
+# --- a game that stops keeps its record -----------------------------------------------------------------------------
+
+
+class StopsAfter:
+    """A random player who stops the game (Ctrl-C) when asked for answer number n + 1."""
+
+    def __init__(self, n: int, seed: int) -> None:
+        self.n = n
+        self.agent = RandomAgent(seed)
+        self.given = 0
+
+    def __call__(self, decision: Decision) -> int:
+        if self.given == self.n:
+            raise KeyboardInterrupt
+        self.given += 1
+        return self.agent(decision)
+
+
+@pytest.mark.parametrize("n", [0, 1, 17])
+def test_a_stopped_game_keeps_its_answers_and_replay_says_where_it_ends(tmp_path: Path, n: int) -> None:
+    party, seed = ["Kyra", "Seelah"], 23
+    full = GameRecord(SCENARIO, party, seed)
+    play(library(), full, RandomAgent(seed))
+    assert len(full.answers) > n
+
+    record, path = GameRecord(SCENARIO, party, seed), tmp_path / "stopped.json"
+    with pytest.raises(KeyboardInterrupt):
+        try:
+            play(library(), record, StopsAfter(n, seed))
+        finally:
+            record.save(path)
+    assert record.answers == full.answers[:n]
+    saved = GameRecord.load(path)
+    assert saved == record
+    assert not path.with_name(path.name + ".partial").exists()
+    with pytest.raises(RecordError, match=rf"ends after {n} answers"):
+        replay(library(), saved, path)
+
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    check_rejected("replay of a stopped game", result.exit_code, result.stdout, result.stderr,
+                   [f"ends after {n} answers"])
+
+
+def test_a_person_who_stops_part_way_keeps_the_game_so_far(tmp_path: Path) -> None:
+    """`pacg play` with the input ending after a few answers: the record holds what was answered."""
+    log = tmp_path / "game.json"
+    done = pacg("play", "--agent", "human", "--characters", "Harsk,Kyra", "--seed", "3", "--log", str(log),
+                stdin="1\n1\n1\n")
+    no_traceback(done)
+    assert done.returncode != 0
+    stopped = re.search(r"game stopped after (\d+) answers", done.stderr)
+    assert stopped, done.stderr
+    assert str(log) in done.stderr
+    n = int(stopped.group(1))
+    assert n >= 1
+    record = GameRecord.load(log)
+    assert len(record.answers) == n
+    assert (record.scenario, record.characters, record.seed) == (SCENARIO, ["Harsk", "Kyra"], 3)
+    replayed = pacg("replay", str(log))
+    no_traceback(replayed)
+    assert replayed.returncode != 0
+    assert f"ends after {n} answers" in replayed.stderr
