@@ -165,7 +165,9 @@ def main() -> int:
         times[name], results[name] = best_time(method, cases, args.repeat)
 
     reference = results["icepool, same work"]
-    mismatches = {name: sum(a != b for a, b in zip(answers, reference, strict=True)) for name, answers in results.items()}
+    mismatches = {
+        name: sum(a != b for a, b in zip(answers, reference, strict=True)) for name, answers in results.items()
+    }
     print()
     for name, seconds in times.items():
         print(f"  {name:<36} {seconds * 1000:9.1f} ms  {len(cases) / seconds:12,.0f} pools/s"
