@@ -45,7 +45,7 @@ def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
     harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
     table.dice(4, 1)  # Cure heals 1d4+1 = 5; its Divine 8 check to recharge fails
     table.run(take_turn(table.game, kyra), "Discard Cure", "Harsk", "Divine", "Stay", "End exploring")
-    assert kinds(table)[0] == "any time", "after the blessings deck advances, before giving"
+    assert kinds(table)[0] == "turn start", "after the blessings deck advances, before giving"
     assert table.cards(harsk, ZoneKind.DISCARD) == []
     assert sorted(table.cards(harsk, ZoneKind.DECK)) == ["Bolas", "Javelin", "Longsword"]
     assert "Cure" in table.cards(kyra, ZoneKind.DISCARD)

@@ -110,11 +110,25 @@ def decide_order(
         passes = 1 if played else passes + 1
 
 
+_MOMENTS = {
+    Timing.TURN_START: "at the start of {name}'s turn",
+    Timing.TURN_END: "at the end of {name}'s turn",
+    Timing.ANY_TIME: "between the steps of {name}'s turn",
+    Timing.RESET_HAND: "as {name} resets the hand",
+    Timing.EXPLORE: "in {name}'s explore step",
+}
+
+
 def _step_prompt(step: Step, player: CharacterState) -> tuple[str, dict[str, object]]:
-    what = f" against {step.against.name}" if step.against is not None else ""
-    if step.timing is Timing.DAMAGE:
-        what = f": {step.checker.name} is dealt {step.damage} {step.damage_type} damage"
-    return f"{player.name}: play a card or power ({step.timing}{what})?", {"timing": str(step.timing)}
+    """ "Kyra: play a card or power at the end of Harsk's turn?", "... (evasion, against Dire Rat)?" """
+    moment = _MOMENTS.get(step.timing)
+    if moment is not None:
+        what = moment.format(name=step.checker.name)
+    elif step.timing is Timing.DAMAGE:
+        what = f"as {step.checker.name} is dealt {step.damage} {step.damage_type} damage"
+    else:
+        what = f"({step.timing}" + (f", against {step.against.name})" if step.against is not None else ")")
+    return f"{player.name}: play a card or power {what}?", {"timing": str(step.timing)}
 
 
 def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:

@@ -86,6 +86,7 @@ class Step:
     game: Game
     checker: CharacterState
     timing: Timing
+    also: Timing | None = None  # a second timing whose powers may be used too (a turn's start: "any time")
     against: PhysicalCard | None = None
     purpose: Purpose | None = None
     plays: list[Play] = field(default_factory=list)
@@ -354,7 +355,7 @@ def _effect_applies(effect: Effect, step: Step) -> bool:
 
 def _applies_to_step(power: Power, step: Step) -> bool:
     """A power may be used in a step of its timing, where every one of its effects applies (PLAY-07)."""
-    if power.when is not step.timing or power.effect(UseSkill):
+    if (power.when is not step.timing and power.when is not step.also) or power.effect(UseSkill):
         return False
     return all(_effect_applies(effect, step) for effect in power.effects)
 
@@ -365,7 +366,7 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     if all(isinstance(effect, Instead) for effect in power.effects):
         return False  # a replacement applies where a card goes; it is not played (see `replacements`)
     applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
-    helped = player if step.timing is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
+    helped = player if power.when is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
     return applies and _helps(power.whose, player, helped) and conditions_hold(power.conditions, step, player)
 
 
@@ -398,14 +399,17 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
     if not player.alive or (player is not step.checker and any(p.power.effect(NoHelp) for p in step.plays)):
         return []
-    if not _may_have_powers(step.game, player, step.timing):
+    timings = [timing for timing in (step.timing, step.also)
+               if timing is not None and _may_have_powers(step.game, player, timing)]
+    if not timings:
         return []
     played = {p.card for p in step.plays if p.player is player and p.card is not None
               and not p.power.effect(IgnoreTypeLimit)}
     used = {p.key for p in step.plays}
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
-    for key, power, source, card in player_powers(step.game, player, step.timing):
+    candidates = [found for timing in timings for found in player_powers(step.game, player, timing)]
+    for key, power, source, card in candidates:
         if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
             continue
         if not power.optional or not usable(power, step, player):

@@ -19,7 +19,7 @@ from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, play_window
 from pacg.engine.encounter import encounter
-from pacg.engine.playing import Step, plays_in, standing_powers
+from pacg.engine.playing import Step, plays_in, standing_powers, table_order
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, ZoneKind
 
@@ -60,11 +60,14 @@ def advance_blessings_deck(game: Game) -> None:
 
 
 def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
-    """Start- or end-of-turn effects, then the players' powers of that moment and of "any time" (TURN-09)."""
-    step = Step(game=game, checker=character, timing=timing)
+    """Start- or end-of-turn effects, then the powers of that moment and of "any time": the character's
+    first, then the other players' "any time" powers (TURN-09)."""
+    step = Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME)
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step, [character])
-    yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME))
+    others = [other for other in table_order(game, character) if other is not character]
+    if others:
+        yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), others)
 
 
 def give_a_card(game: Game, character: CharacterState) -> Process[None]:
