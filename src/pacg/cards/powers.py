@@ -324,6 +324,7 @@ class Conditions(_Strict):
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1)  # you have at least this many mythic charges (MYTH-01)
+    blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
 
 
 # --- effects -------------------------------------------------------------------------------------------

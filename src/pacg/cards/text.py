@@ -237,7 +237,7 @@ def _window(power: Power) -> str:
     elif when == Timing.ANY_TIME:
         text = "at any time"
     elif when == getattr(Timing, "AFTER_PLAYING", None):
-        played = _played_text(conditions.played) if getattr(conditions, "played", None) else "a card"
+        played = _played_text(conditions.played) if getattr(conditions, "played", None) else "this card"
         text = f"after {subject} {_verb(third, 'play')} {played}"
     else:  # a timing added to the power language after this was written
         text = f"{_plain(when)}"
@@ -286,6 +286,8 @@ def condition_clauses(conditions: Conditions, skip: tuple[str, ...] = ()) -> lis
             clauses.append("on your turn" if value == "yours" else f"on the {value} of your turn")
         elif name == "mythic_charges":
             clauses.append(f"if you have at least {value} mythic charge{'s' if value != 1 else ''}")
+        elif name == "blessings_discard":
+            clauses.append(f"if the top card of the blessings discard pile is {filter_text(value)}")
         else:  # a condition added to the power language after this was written: say what the file says
             shown = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
             clauses.append(f"if {name.replace('_', ' ')}: {shown}")

@@ -61,6 +61,7 @@ from pacg.engine.playing import (
     Play,
     Step,
     apply_effects,
+    card_powers,
     conditions_hold,
     matches,
     perform,
@@ -182,9 +183,12 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 
 
 def _after_playing(step: Step, play: Play) -> Process[None]:
-    """Powers of the player's that happen after they play a card of a kind (Timing.AFTER_PLAYING)."""
+    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
+    a kind, and the paragraphs of the card just played ("after you play it, ... you discard a card")."""
     player = play.player
-    for key, power in player.powers():
+    own = [(f"{play.key}:after:{index}", power)
+           for index, power in enumerate(card_powers(play.card) if play.card is not None else [])]
+    for key, power in player.powers() + own:
         if power.when is not Timing.AFTER_PLAYING or f"after:{key}" in {p.key for p in step.plays}:
             continue
         if not conditions_hold(power.conditions, step, player):

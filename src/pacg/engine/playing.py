@@ -52,7 +52,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType, Proficiency
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import REMOVED, PhysicalCard, Position, Zone, ZoneKind, box
+from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Position, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
@@ -119,7 +119,7 @@ class Step:
 # --- which powers a player has ------------------------------------------------------------------------
 
 
-def _card_powers(card: PhysicalCard) -> list[Power]:
+def card_powers(card: PhysicalCard) -> list[Power]:
     return card.card.powers if isinstance(card.card, (Boon, Cohort, Bane)) else []
 
 
@@ -201,7 +201,7 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
     character over other cards) wins."""
     game, checker = state.game, state.checker
     if state.against is not None:
-        for power in _card_powers(state.against):
+        for power in card_powers(state.against):
             yield power, checker
     for _, power in (state.encounterer or checker).powers():
         yield power, checker
@@ -300,7 +300,14 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,
+    "blessings_discard": lambda wanted, state, _: _top_blessing_is(state.game, wanted),
 }
+
+
+def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
+    """Whether the top card of the blessings discard pile (the last one the deck advanced) is such a card."""
+    pile = game.zones.cards(BLESSINGS_DISCARD)
+    return bool(pile) and matches(pile[0], wanted)
 
 
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState) -> bool:
@@ -511,12 +518,13 @@ def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace
 
 def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
-    player's and location's `instead` powers offer for it, and whether the replacement is mandatory."""
+    player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
+    discarding it if it matches the top of the blessings discard pile"), and whether that is mandatory."""
     places: list[str] = []
     mandatory = False
-    for _, power, _, source_card in player_powers(step.game, player):
-        if source_card is not None:
-            continue
+    own = [power for power in card_powers(card) if power.action is None]  # the card's own "instead"
+    standing = [power for _, power, _, source_card in player_powers(step.game, player) if source_card is None]
+    for power in standing + own:
         for effect in power.effects:
             if not isinstance(effect, Instead) or not matches(card, effect.cards):
                 continue
