@@ -127,3 +127,17 @@ def test_a_characters_mandatory_paragraph_always_applies() -> None:
     table.dice(5, 3)
     table.run(take_turn(table.game, harsk), "Stay", "Explore Armory", "Dexterity", "Don't try")
     assert any(line.startswith("Harsk succeeded at Dexterity 1d8+1d4 against 6") for line in table.game.log)
+
+
+@pytest.mark.rule("TURN-03")
+def test_moving_to_the_forsaken_cloister_costs_a_buried_card() -> None:
+    table = Table()
+    table.location("Armory", ["Mace"])
+    table.location("Forsaken Cloister", ["Javelin"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex"],
+                           deck=["Frog", "Recruit", "Helm", "Mace", "Bolas"])
+    table.run(take_turn(table.game, kyra), "Move to Forsaken Cloister", "Codex", "End exploring",
+              "Done discarding")
+    assert table.cards(kyra, ZoneKind.BURIED) == ["Codex"], "entering the location buries a card"
+    assert "Kyra moves from Armory to Forsaken Cloister" in table.game.log

@@ -284,6 +284,8 @@ class Timing(StrEnum):
     SETUP = "setup"
     ANY_TIME = "any time"  # between steps, whenever cards may be played
     AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
+    ENTER = "enter"  # when a character moves to this location (TURN-03)
+    LEAVE = "leave"  # when a character moves away from this location (TURN-03)
 
 
 class Whose(StrEnum):

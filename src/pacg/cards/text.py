@@ -232,6 +232,10 @@ def _window(power: Power) -> str:
         text = f"when {subject} {_verb(third, 'do', 'does')} not defeat {filter_text(against, default='bane')}"
     elif when == Timing.CLOSING:
         text = "when the location is permanently closed"
+    elif when == Timing.ENTER:
+        text = f"when {subject} {_verb(third, 'move')} to this location"
+    elif when == Timing.LEAVE:
+        text = f"when {subject} {_verb(third, 'move')} away from this location"
     elif when == Timing.SETUP:
         text = "when setting up the scenario"
     elif when == Timing.ANY_TIME:

@@ -473,7 +473,21 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
         if along:
             coming.append(companion)
     for character in [mover, *coming]:
-        game.move(character, destination.name)
+        yield from move_to(game, character, destination.name)
+
+
+def move_to(game: Game, character: CharacterState, location: str) -> Process[None]:
+    """Move a character's token; moving triggers what happens when a character leaves a location and enters
+    another (TURN-03). A move to the same location is neither."""
+    if location == character.location:
+        return
+    for timing, place in ((Timing.LEAVE, character.location), (Timing.ENTER, location)):
+        if timing is Timing.ENTER:
+            game.move(character, location)
+        powers = game.locations[place].card.at_this_location
+        if any(power.when is timing for power in powers):
+            step = Step(game=game, checker=character, timing=timing)
+            yield from apply_mandatory(step, [(power, character) for power in powers])
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:

@@ -17,7 +17,7 @@ from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
-from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, play_window
+from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step, plays_in, standing_powers, table_order
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
@@ -96,7 +96,7 @@ def move(game: Game, character: CharacterState) -> Process[None]:
     index = yield Decision(character.name, "move", f"{character.name}: move?", options,
                            help="You may move to another location before you explore.")
     if index:
-        game.move(character, options[index].value)
+        yield from move_to(game, character, options[index].value)
 
 
 def explore_step(game: Game, character: CharacterState) -> Process[None]:
