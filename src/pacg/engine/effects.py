@@ -13,7 +13,6 @@ from enum import StrEnum
 from typing import Any
 
 from pacg.cards.checks import parse_check
-from pacg.cards.model import Bane
 from pacg.cards.powers import (
     AdjustDifficulty,
     AfterCheck,
@@ -51,7 +50,7 @@ from pacg.cards.powers import (
     Whose,
 )
 from pacg.cards.text import effect_text
-from pacg.cards.vocabulary import CardAction, CardType
+from pacg.cards.vocabulary import CardAction
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
 from pacg.engine.box import random_from_box
@@ -71,7 +70,7 @@ from pacg.engine.playing import (
     table_order,
 )
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind
 
 # --- playing in turn order ------------------------------------------------------------------------------------
 
@@ -616,11 +615,3 @@ def choose(
     options = tuple(Option(_label(item, nothing), item) for item in items)
     index = yield Decision(player.name, kind, prompt, options, help="Pick one.")
     return items[index]
-
-
-def bane_powers(card: PhysicalCard) -> list[Power]:
-    return card.card.powers if isinstance(card.card, Bane) else []
-
-
-def box_of(card: PhysicalCard) -> Zone:
-    return box(CardType(card.type))
