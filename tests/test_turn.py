@@ -141,3 +141,22 @@ def test_moving_to_the_forsaken_cloister_costs_a_buried_card() -> None:
               "Done discarding")
     assert table.cards(kyra, ZoneKind.BURIED) == ["Codex"], "entering the location buries a card"
     assert "Kyra moves from Armory to Forsaken Cloister" in table.game.log
+
+
+@pytest.mark.rule("PLAY-03")
+def test_a_power_for_after_playing_a_spell_follows_a_spell_not_another_card() -> None:
+    """Enora may recharge a random spell from her discard pile after she plays a spell, not after a blessing,
+    even on a check where a spell was played before."""
+    from pacg.cards.powers import Purpose
+    from pacg.engine.check import attempt_checks
+
+    table = Table()
+    table.location("Armory")
+    enora = table.character("Enora", at="Armory", hand=["Lightning Touch", "Blessing of Ascension"],
+                            discard=["Frigid Blast"])
+    table.dice(1, 1, 1, 1, 1)
+    table.run(attempt_checks(table.game, enora, "Combat 40", Purpose.OTHER), "Discard Lightning Touch: Arcane",
+              "No", "Discard Blessing of Ascension", "Arcane")
+    offers = [d for d in table.decisions if d.kind == "after playing"]
+    assert len(offers) == 1, "after the spell only, not after the blessing that followed it"
+    assert table.cards(enora, ZoneKind.DISCARD)[-1] == "Frigid Blast"

@@ -183,23 +183,31 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 
 def _after_playing(step: Step, play: Play) -> Process[None]:
     """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
-    a kind, and the paragraphs of the card just played ("after you play it, ... you discard a card")."""
+    the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
     player = play.player
-    own = [(f"{play.key}:after:{index}", power)
+    own = [(f"{play.key}:after:{index}", power, play.source)
            for index, power in enumerate(card_powers(play.card) if play.card is not None else [])]
-    for key, power in player.powers() + own:
+    character = [(key, power, f"{player.name}'s power") for key, power in player.powers_at(Timing.AFTER_PLAYING)]
+    for key, power, source in character + own:
         if power.when is not Timing.AFTER_PLAYING or f"after:{key}" in {p.key for p in step.plays}:
             continue
-        if not conditions_hold(power.conditions, step, player):
+        if not _follows(power, play) or not conditions_hold(power.conditions.model_copy(update={"played": None}),
+                                                            step, player):
             continue
         if power.optional:
-            label = f"Use {player.name}'s power: " + "; ".join(effect_text(e) for e in power.effects)
+            label = f"Use {source}: " + "; ".join(effect_text(e) for e in power.effects)
             choice = yield Decision(player.name, "after playing", f"{player.name}: after playing {play.source}?",
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:
                 continue
-        step.plays.append(Play(player, f"after:{key}", power, f"{player.name}'s power"))
+        step.plays.append(Play(player, f"after:{key}", power, source))
         yield from resolve(step, list(power.effects), player)
+
+
+def _follows(power: Power, play: Play) -> bool:
+    """Whether the card just played is of a kind the power is for ("after you play a spell")."""
+    wanted = power.conditions.played
+    return not wanted or (play.card is not None and any(matches(play.card, one) for one in wanted))
 
 
 def apply_mandatory(step: Step, powers: list[tuple[Power, CharacterState]]) -> Process[None]:
