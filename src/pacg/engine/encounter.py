@@ -73,6 +73,8 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
 
 
 def _steps(game: Game, current: Encounter) -> Process[str]:
+    """The steps in order (ENC-04): each applies the paragraphs of its moment and lets the players play; an
+    evasion ends the encounter there (ENC-05)."""
     card, character = current.card, current.character
     game.note(f"{character.name} encounters {card.name}" + (" (summoned)" if current.summoned else ""))
     purpose = Purpose.ACQUIRE if isinstance(card.card, Boon) else Purpose.DEFEAT
