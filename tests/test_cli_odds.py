@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from pacg.cli import app
 
