@@ -160,3 +160,19 @@ def test_a_power_for_after_playing_a_spell_follows_a_spell_not_another_card() ->
     offers = [d for d in table.decisions if d.kind == "after playing"]
     assert len(offers) == 1, "after the spell only, not after the blessing that followed it"
     assert table.cards(enora, ZoneKind.DISCARD)[-1] == "Frigid Blast"
+
+
+@pytest.mark.rule("TURN-09")
+def test_the_other_players_may_play_between_the_steps_once_a_turn_as_it_ends() -> None:
+    table = Table()
+    table.location("Armory")
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", discard=["Mace", "Helm"],
+                           deck=["Codex", "Frog", "Recruit", "Helm", "Bolas", "Javelin"])
+    harsk = table.character("Harsk", at="Armory", hand=["Cure"])
+    table.dice(4, 1)
+    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Discard Cure", "Kyra")
+    asked = [(d.player, d.kind) for d in table.decisions if d.kind == "any time"]
+    assert asked == [("Harsk", "any time")], "once, at the end of Kyra's turn"
+    assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
+    assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"

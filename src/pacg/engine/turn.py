@@ -60,13 +60,14 @@ def advance_blessings_deck(game: Game) -> None:
 
 
 def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
-    """Start- or end-of-turn effects, then the powers of that moment and of "any time": the character's
-    first, then the other players' "any time" powers (TURN-09)."""
+    """Start- or end-of-turn effects, then the character's powers of that moment and of "any time" (TURN-09).
+    The other players' "any time" powers are offered once a turn, as it ends, so that a table of four isn't
+    asked twice a turn about every blessing in hand."""
     step = Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME)
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step, [character])
     others = [other for other in table_order(game, character) if other is not character]
-    if others:
+    if timing is Timing.TURN_END and others:
         yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), others)
 
 
