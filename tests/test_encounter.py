@@ -363,3 +363,20 @@ def test_ending_the_turn_outside_ones_own_turn_does_nothing() -> None:
         table.run(encounter(table.game, kyra, top(table, "Armory")), "Dexterity")
     except TurnEnded:  # pragma: no cover - the assertion below explains
         pytest.fail("no turn is under way, so none can end")
+
+
+@pytest.mark.rule("TURN-05")
+def test_fiery_glare_banishes_the_boon_encountered_and_explores_again() -> None:
+    table = Table()
+    table.location("Armory", ["Mace", "Javelin"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Fiery Glare"],
+                           deck=["Codex", "Frog", "Recruit", "Helm", "Bolas", "Cure"])
+    weapons = len(table.game.zones.cards(box("weapon")))
+    table.dice(10)
+    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "Discard Fiery Glare", "Divine",
+              "Explore again", "Let Javelin go", "Don't try")
+    assert "Mace is banished" in table.game.log
+    assert not [d for d in table.decisions if d.kind == "acquire" and "Mace" in d.prompt], "no check for it"
+    assert "Kyra encounters Javelin" in table.game.log
+    assert len(table.game.zones.cards(box("weapon"))) == weapons + 2

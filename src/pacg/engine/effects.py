@@ -365,8 +365,7 @@ def _encounter_examined(
     step: Step, effect: EncounterExamined, player: CharacterState, play: Play | None
 ) -> Process[None]:
     """Encounter the card just examined, if it fits, as though explored."""
-    deck = getattr(step, "examined", None)
-    cards = step.game.zones.cards(deck) if deck is not None else []
+    cards = step.game.zones.cards(step.examined) if step.examined is not None else []
     if not cards or not matches(cards[0], effect.encounter_examined):
         return
     from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one

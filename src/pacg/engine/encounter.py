@@ -49,7 +49,7 @@ STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
 
 
 def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Process[str]:
-    """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "defeated",
+    """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "banished", "defeated",
     "undefeated", "acquired" or "not acquired"."""
     current = Encounter(card, character, character.location, game.is_summoned(card))
     if not current.summoned and card.uid in game.locations[current.location].face_up:
@@ -89,6 +89,8 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
             current.resolved = True
             _put_back(game, current)  # ENC-05
             return "evaded"
+        if step.banish_encountered:  # a power banishes the card before the check
+            return _banish_encountered(game, current)
     if any(step.defeated for step in steps):
         success = True
     else:
@@ -141,6 +143,8 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool, steps: list[St
     current.resolved = True
     if current.summoned:
         dismiss(game, card)
+    elif any(step.banish_encountered for step in steps):
+        banish(game, card)
     elif acquired:
         game.zones.move(card, character.zone(ZoneKind.BURIED if keep == "bury" else ZoneKind.HAND))
     else:
@@ -170,6 +174,8 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[St
     keep = next((step.keep for step in steps if step.keep), None)
     if current.summoned:
         dismiss(game, card)
+    elif any(step.banish_encountered for step in steps):
+        banish(game, card)
     elif defeated and keep is not None:
         game.zones.move(card, character.zone(ZoneKind.HAND if keep == "hand" else ZoneKind.BURIED))
     elif defeated:
@@ -181,6 +187,17 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[St
         if not location.closed:
             yield from attempt_to_close(game, character, location)
     return "defeated" if defeated else "undefeated"
+
+
+def _banish_encountered(game: Game, current: Encounter) -> str:
+    """A power banishes the card being encountered: the encounter ends there, with no check."""
+    current.resolved = True
+    game.note(f"{current.card.name} is banished")
+    if current.summoned:
+        dismiss(game, current.card)
+    else:
+        banish(game, current.card)
+    return "banished"
 
 
 def _after(game: Game, current: Encounter, timing: Timing) -> Process[Step]:
