@@ -260,3 +260,17 @@ def test_every_character_and_cohort_reads_as_text(characters, cohorts) -> None:
     for card in [*characters.values(), *cohorts.values()]:
         text = card_text(card)
         assert card.name in text
+
+
+@pytest.mark.rule("DICE-03")
+def test_a_skill_a_power_gives_uses_its_abilitys_die_once_the_feat_box_is_checked() -> None:
+    """Imrijka's feat box "Perception": she has the skill Perception: Wisdom +2."""
+    from pacg.engine.state import CharacterState, Feats
+
+    imrijka_card = load_library().typed("Imrijka", Character)
+    without = CharacterState(imrijka_card)
+    assert without.skill(Skill.PERCEPTION) is None
+    index = next(i for i, power in enumerate(imrijka_card.powers) if power.box == "Perception")
+    with_box = CharacterState(imrijka_card, Feats(powers={(index, "Perception")}))
+    perception = with_box.skill(Skill.PERCEPTION)
+    assert perception is not None and (perception.die, perception.modifier, perception.ability) == (8, 2, Skill.WISDOM)

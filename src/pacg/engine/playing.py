@@ -46,6 +46,7 @@ from pacg.cards.powers import (
     Source,
     Succeed,
     SwapTrait,
+    TakeEncounter,
     Timing,
     UseSkill,
     Whose,
@@ -352,6 +353,8 @@ def _effect_applies(effect: Effect, step: Step) -> bool:
             "all" in effect.types or step.damage_type in effect.types)  # DMG-01, ARMOR-01
     if isinstance(effect, (ShiftDamage, IgnoreTypeLimit)):
         return step.timing is Timing.DAMAGE and step.damage > 0
+    if isinstance(effect, TakeEncounter):
+        return False  # taking over another's encounter is not supported yet: such a power is never offered
     if isinstance(effect, Draw):
         return bool(game.zones.cards(step.checker.zone(ZoneKind.DECK)))
     if isinstance(effect, Heal):  # someone it may heal has cards to heal

@@ -12,7 +12,7 @@ from typing import Any
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
-from pacg.cards.powers import Power, Timing
+from pacg.cards.powers import GainSkill, Power, Timing
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
 
@@ -78,7 +78,8 @@ class CharacterState:
     def skill(self, skill: Skill) -> SkillDie | None:
         """The die and modifier of a skill the character has, or None (DICE-03).
 
-        A derived skill ("Melee: Strength +3") uses the ability's die and adds both modifiers.
+        A derived skill ("Melee: Strength +3") uses the ability's die and adds both modifiers; so does a skill
+        a power gives ("you have the skill Perception: Wisdom +2").
         """
         for ability, entry in self.card.skills.items():
             feat_bonus = min(self.feats.skills.get(ability, 0), entry.feats)
@@ -86,6 +87,10 @@ class CharacterState:
                 return SkillDie(skill, entry.die, feat_bonus, ability)
             if skill in entry.derived:
                 return SkillDie(skill, entry.die, feat_bonus + entry.derived[skill], ability)
+        for _, power in self.powers_at(Timing.SETUP):  # "you have the skill Perception: Wisdom +2"
+            gained = power.effect(GainSkill)
+            if gained is not None and gained.gain_skill == skill and (base := self.skill(gained.ability)):
+                return SkillDie(skill, base.die, base.modifier + gained.modifier, base.ability)
         return None
 
     @property
