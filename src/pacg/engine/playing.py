@@ -375,9 +375,11 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     (KEEP-01), and its conditions hold."""
     if all(isinstance(effect, Instead) for effect in power.effects):
         return False  # a replacement applies where a card goes; it is not played (see `replacements`)
-    applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
     helped = player if power.when is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
-    return applies and _helps(power.whose, player, helped) and conditions_hold(power.conditions, step, player)
+    if not _helps(power.whose, player, helped):
+        return False
+    applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
+    return applies and conditions_hold(power.conditions, step, player)
 
 
 def counted_type(card: PhysicalCard) -> CardType:
