@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import DiceAmount
-from pacg.engine.damage import deal_damage, deal_rolled_damage
+from pacg.cards.powers import DealDamage, Timing
+from pacg.engine.damage import deal_damage
+from pacg.engine.effects import resolve
+from pacg.engine.playing import Step
 from pacg.engine.zones import ZoneKind
 from table import Table
 
@@ -16,9 +18,11 @@ def test_damage_in_dice_is_rolled_separately_for_each_character() -> None:
     seelah = table.character("Seelah", at="Abattoir", hand=["Longsword", "Mace", "Helm"])
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Javelin", "Bolas"])
     table.dice(3, 1)
-    damage = deal_rolled_damage(table.game, [seelah, harsk], DiceAmount.parse("1d4-1"), "Combat")
-    dealt = table.run(damage, "Discard Mace", "Discard Helm")
-    assert dealt == {"Seelah": 2, "Harsk": 0}
+    each_local = DealDamage.model_validate({"deal_damage": "1d4-1", "to": "each local"})
+    step = Step(game=table.game, checker=seelah, timing=Timing.BEFORE_ACTING)
+    table.run(resolve(step, [each_local], seelah), "Discard Mace", "Discard Helm")
+    assert "Seelah is dealt 2 Combat damage" in table.game.log
+    assert not [line for line in table.game.log if line.startswith("Harsk is dealt")], "Harsk rolled 1 - 1 = 0"
     assert table.cards(seelah, ZoneKind.DISCARD) == ["Helm", "Mace"]
     assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow", "Javelin", "Bolas"]
 

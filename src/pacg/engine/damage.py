@@ -3,15 +3,15 @@
 When you are dealt damage, you and the others may play cards that reduce damage of that type or of all types,
 each player one card of each type (DMG-01, ARMOR-01). Then you choose that many cards from your hand and
 discard them; with too few cards, you discard your hand and ignore the rest (DMG-02). Damage rolled for
-several characters is rolled separately for each (DICE-02). Having to remove cards from your deck that
-aren't there kills you (DEATH-01); when every character is dead, the scenario is lost (DEATH-02).
+several characters is rolled separately for each (DICE-02; the `deal_damage` effect in effects.py). Having
+to remove cards from your deck that aren't there kills you (DEATH-01); when every character is dead, the
+scenario is lost (DEATH-02).
 """
 
 from __future__ import annotations
 
-from pacg.cards.powers import DiceAmount, Timing
+from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
-from pacg.dice import DicePool
 from pacg.engine.playing import Step
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.zones import Zone, ZoneKind
@@ -51,19 +51,6 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
             help="Damage: each point makes you discard a card of your choice from your hand.",
         )
         game.zones.move(options[index].value, discard)
-
-
-def deal_rolled_damage(
-    game: Game, characters: list[CharacterState], damage: DiceAmount, damage_type: str
-) -> Process[dict[str, int]]:
-    """Deal damage given in dice to several characters, rolled separately for each (DICE-02)."""
-    dealt: dict[str, int] = {}
-    for character in characters:
-        dice = tuple(sides for count, sides in damage.dice for _ in range(count))
-        bonus = damage.bonus.evaluate(game.variables(character.location))
-        dealt[character.name] = DicePool(dice, bonus).roll(game.rng).total
-        yield from deal_damage(game, character, dealt[character.name], damage_type)
-    return dealt
 
 
 def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
