@@ -211,7 +211,7 @@ def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() ->
         build_deck(game, character)
     shortbows = sum(card.name == "Shortbow" for card in game.zones.cards(game.characters[0].zone(ZoneKind.DECK)))
 
-    answers = script("Seelah", "Shortbow", "Longsword", "Accept", "Seelah", "Shortbow", "Mace", "Refuse")
+    answers = script("Offer Seelah", "Shortbow", "Longsword", "Accept", "Offer Seelah", "Shortbow", "Mace", "Refuse")
     seen: list[Decision] = []
 
     def answer(decision: Decision) -> int:

@@ -100,11 +100,13 @@ def trade_cards(game: Game) -> Process[None]:
     for offering in game.characters:
         while True:
             others = [c for c in game.characters if c is not offering]
-            partner = yield from choose(offering, "trade", f"{offering.name}: trade a card before the scenario?",
-                                        [None, *others], nothing="No more trades")
-            if partner is None:
+            options = (Option("No more trades"),) + tuple(Option(f"Offer {c.name} a trade", c) for c in others)
+            index = yield Decision(offering.name, "trade", f"{offering.name}: trade a card before the scenario?",
+                                   options, help="Trade a card of your deck for a card of the same type of another "
+                                                 "player's deck, if they agree (SETUP-03).")
+            if index == 0:
                 break
-            yield from _offer_trade(game, offering, partner)
+            yield from _offer_trade(game, offering, options[index].value)
 
 
 def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
