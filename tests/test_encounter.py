@@ -380,3 +380,25 @@ def test_fiery_glare_banishes_the_boon_encountered_and_explores_again() -> None:
     assert not [d for d in table.decisions if d.kind == "acquire" and "Mace" in d.prompt], "no check for it"
     assert "Kyra encounters Javelin" in table.game.log
     assert len(table.game.zones.cards(box("weapon"))) == weapons + 2
+
+
+@pytest.mark.rule("GOLD-03")
+def test_a_card_that_cant_be_evaded_beats_a_power_that_evades() -> None:
+    stubborn = card("""
+name: Stubborn Boar
+type: monster
+set: B
+traits: [Animal]
+provenance: standin
+notes: A test card that can't be evaded.
+check_to_defeat: Combat 6
+powers:
+- {when: evasion, optional: false, effects: [{cannot_evade: true}]}
+""")
+    table = Table(extra_cards=[stubborn])
+    table.location("Armory", ["Stubborn Boar"])
+    harsk = table.character("Harsk", at="Armory", hand=["Cure"])
+    table.dice(6, 4)
+    assert table.run(encounter(table.game, harsk, top(table, "Armory")), "Strength") == "defeated"
+    offered = [o.label for d in table.decisions for o in d.options]
+    assert not [label for label in offered if "evade" in label], "Harsk may evade Animals, but not this one"

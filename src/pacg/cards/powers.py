@@ -989,6 +989,16 @@ class EndTurn(_Strict):
         return "your turn ends"
 
 
+class CannotEvade(_Strict):
+    """The card being encountered can't be evaded: no evasion power may be used on it ("cannot" beats "can",
+    GOLD-03)."""
+
+    cannot_evade: Literal[True]
+
+    def text(self) -> str:
+        return "this card can't be evaded"
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1036,6 +1046,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
     "end_turn": EndTurn,
+    "cannot_evade": CannotEvade,
 }
 
 

@@ -23,6 +23,7 @@ from pacg.cards.powers import (
     AdjustDifficulty,
     AfterCheck,
     BlessingDie,
+    CannotEvade,
     CardFilter,
     CardPlace,
     Conditions,
@@ -344,8 +345,9 @@ def _effect_applies(effect: Effect, step: Step) -> bool:
     """Whether an effect has something to act on in this step (PLAY-07): no evading without an encounter,
     no exploring outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01)."""
     game = step.game
-    if isinstance(effect, Evade):
-        return step.timing is Timing.EVASION and step.against is not None
+    if isinstance(effect, Evade):  # "cannot" beats "can" (GOLD-03)
+        return step.timing is Timing.EVASION and step.against is not None and not any(
+            power.effect(CannotEvade) for power in card_powers(step.against))
     if isinstance(effect, Explore):
         return game.turn is not None and game.turn.exploring and game.turn.character is step.checker
     if isinstance(effect, ReduceDamage):
