@@ -33,9 +33,9 @@ from pacg.engine.playing import (
     Play,
     Step,
     apply_standing_powers,
-    check_plays,
     matches,
     perform,
+    plays_in,
     reroll_plays,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
@@ -133,7 +133,7 @@ def _skill_choices(
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
         scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option)
-        for play in check_plays(scratch, checker, deciding_skill=True):
+        for play in plays_in(scratch, checker, deciding_skill=True):
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
     return choices
@@ -204,7 +204,7 @@ def odds(state: CheckState) -> Fraction:
 
 def _play_cards(state: CheckState) -> Process[None]:
     """Each player, the checker first, plays cards and uses powers until everyone passes (ENC-02)."""
-    yield from decide_order(state, check_plays, "play", _play_prompt)
+    yield from decide_order(state, plays_in, "play", _play_prompt)
 
 
 def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[str, object]]:

@@ -20,6 +20,7 @@ from pacg.engine.check import attempt_checks
 from pacg.engine.effects import apply_mandatory, choose, resolve
 from pacg.engine.playing import Step, banish, matches, perform
 from pacg.engine.state import CharacterState, Game, LocationState
+from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
@@ -62,8 +63,6 @@ def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Proce
         card = yield from choose(character, "card", f"{character.name}: which card?", cards)
         perform(game, character, card, option.cost.action)
     if option.summon is not None:
-        from pacg.engine.summon import summon_and_encounter  # closing can summon, and summons close nothing
-
         outcome = yield from summon_and_encounter(game, character, option.summon)
         if outcome not in ("defeated", "acquired"):
             return False  # SUM-03

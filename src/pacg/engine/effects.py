@@ -54,6 +54,7 @@ from pacg.cards.vocabulary import CardAction
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
 from pacg.engine.box import random_from_box
+from pacg.engine.damage import remove_from_deck, take_damage
 from pacg.engine.playing import (
     CHECK_EFFECTS,
     VERB,
@@ -70,6 +71,7 @@ from pacg.engine.playing import (
     table_order,
 )
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
+from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind
 
 # --- playing in turn order ------------------------------------------------------------------------------------
@@ -276,15 +278,11 @@ def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play |
     else:
         target = yield from choose(player, "target", f"{player.name}: who takes {amount} of the damage?", others)
     step.damage -= amount
-    from pacg.engine.damage import take_damage  # damage plays cards through this module
-
     yield from take_damage(game, target, amount, step.damage_type)
 
 
 def draw(game: Game, character: CharacterState, count: int) -> None:
     """Draw from the top of your deck (DRAW-01); having to draw more than it holds kills you (DEATH-01)."""
-    from pacg.engine.damage import remove_from_deck
-
     remove_from_deck(game, character, count, character.zone(ZoneKind.HAND))
 
 
@@ -505,8 +503,6 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
 
 def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Deal damage; dice are rolled separately for each character (DICE-02)."""
-    from pacg.engine.damage import take_damage
-
     game = step.game
     targets = [player]
     if effect.to == "each local":
@@ -521,8 +517,6 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
     """Summon and encounter a card, one character after another (SUM-01, SUM-02)."""
-    from pacg.engine.summon import summon_and_encounter
-
     if step.against is not None and step.game.is_summoned(step.against):
         return  # summoned cards can't summon (SUM-01)
     local = step.game.local_characters(player.location)

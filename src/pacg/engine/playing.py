@@ -439,13 +439,6 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     return plays
 
 
-def check_plays(
-    state: CheckState, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False
-) -> list[Play]:
-    """Every legal play of one player on a check (see `plays_in`)."""
-    return plays_in(state, player, deciding_skill, rerolling)
-
-
 def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
     """Whether the player already played a different card of this card's type (ENC-02, BOON-01). A card
     revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
@@ -455,7 +448,7 @@ def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
 def reroll_plays(state: CheckState) -> list[Play]:
     """Every reroll power any player may use on the check, once it is rolled (CHK-13)."""
     order = table_order(state.game, state.checker)
-    return [play for player in order for play in check_plays(state, player, rerolling=True)]
+    return [play for player in order for play in plays_in(state, player, rerolling=True)]
 
 
 def table_order(game: Game, first: CharacterState) -> list[CharacterState]:
