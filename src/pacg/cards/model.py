@@ -7,6 +7,7 @@ traits and set because no source describes it (anyone holding the real card can 
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -21,7 +22,7 @@ from pydantic import (
 )
 
 from pacg.cards.checks import Check, parse_check
-from pacg.cards.powers import CardFilter, Cost, Power, Trait
+from pacg.cards.powers import CardFilter, Cost, Power, PowersByTiming, Trait, powers_by_timing
 from pacg.cards.vocabulary import (
     ABILITIES,
     BANE_TYPES,
@@ -100,6 +101,11 @@ class Card(_Strict):
     @property
     def is_bane(self) -> bool:
         return self.type in BANE_TYPES
+
+    @cached_property
+    def powers_by_timing(self) -> PowersByTiming:
+        """The card's powers by timing (a location's are `at_this_location_by_timing`)."""
+        return powers_by_timing(getattr(self, "powers", []))
 
 
 def _restrict_type(*allowed: CardType) -> Any:
@@ -242,6 +248,10 @@ class Location(Card):
     at_this_location: list[Power] = []
     when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
     when_permanently_closed: list[Power] = []
+
+    @cached_property
+    def at_this_location_by_timing(self) -> PowersByTiming:
+        return powers_by_timing(self.at_this_location)
 
     _type = _restrict_type(CardType.LOCATION)
     _deck_types = field_validator("deck")(_only_deck_types)

@@ -1136,5 +1136,20 @@ class Power(_Strict):
         """The first effect of this kind, or None."""
         return self._first_of_kind.get(kind)
 
+    @cached_property
+    def effect_kinds(self) -> frozenset[type]:
+        """The kinds of effect the paragraph has: what it can do, at a glance."""
+        return frozenset(self._first_of_kind)
+
 
 PowerFeat.model_rebuild()
+
+PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]
+
+
+def powers_by_timing(powers: list[Power]) -> PowersByTiming:
+    """A card's powers by timing, each with its place on the card; all of them under None."""
+    by_timing: PowersByTiming = {None: list(enumerate(powers))}
+    for index, power in enumerate(powers):
+        by_timing.setdefault(power.when, []).append((index, power))
+    return by_timing

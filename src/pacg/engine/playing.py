@@ -125,94 +125,78 @@ def card_powers(card: PhysicalCard) -> list[Power]:
     return card.card.powers if isinstance(card.card, (Boon, Cohort, Bane)) else []
 
 
-Timed = dict[Timing | None, list[tuple[int, Power]]]
-
-# Powers by timing, worked out once per list of powers (cards don't change); each entry keeps its list alive,
-# so that no other list can take its id.
-_TIMED: dict[int, tuple[list[Power], Timed]] = {}
-
-
-def _timed(powers: list[Power]) -> Timed:
-    """Powers by timing (all of them under None), with their places on the card."""
-    entry = _TIMED.get(id(powers))
-    if entry is None:
-        by_timing: Timed = {None: list(enumerate(powers))}
-        for index, power in enumerate(powers):
-            by_timing.setdefault(power.when, []).append((index, power))
-        entry = _TIMED[id(powers)] = (powers, by_timing)
-    return entry[1]
-
-
-_NO_POWERS: list[Power] = []
-
-
-def _card_timed(card: PhysicalCard) -> Timed:
-    definition = card.card
-    return _timed(definition.powers if isinstance(definition, (Boon, Cohort, Bane)) else _NO_POWERS)
+_NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 
 def player_powers(
-    game: Game, player: CharacterState, timing: Timing | None = None
+    game: Game, player: CharacterState, timing: Timing
 ) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
-    """Every power a player could use (of one timing, if given), with its key and source: cards in hand
-    (PLAY-06), displayed cards (activating one counts as playing it, PLAY-01), the character card, the
-    location, the scenario, and the card the player is encountering."""
+    """Every power of one timing a player could use, with its key and source: cards in hand (PLAY-06),
+    displayed cards (activating one counts as playing it, PLAY-01), the character card, the location, the
+    scenario, and the card the player is encountering."""
     zones = game.zones
     for card in zones.cards(player.zone(ZoneKind.HAND)):
-        for index, power in _card_timed(card).get(timing, ()):
+        for index, power in card.card.powers_by_timing.get(timing, ()):
             if power.action is not None:
                 yield f"card:{card.uid}:{index}", power, card.name, card
     for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
-        for index, power in _card_timed(card).get(timing, ()):
-            if power.action not in (CardAction.DISPLAY, CardAction.REVEAL):
+        for index, power in card.card.powers_by_timing.get(timing, ()):
+            if power.action not in _NOT_PLAYED_FROM_DISPLAY:
                 yield f"card:{card.uid}:{index}", power, card.name, card
-    for key, power in player.powers() if timing is None else player.powers_at(timing):
+    for key, power in player.powers_at(timing):
         yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
+    for key, power, source in _table_powers(game, player, timing):
+        yield key, power, source, None
+
+
+def _table_powers(game: Game, player: CharacterState, timing: Timing | None) -> Iterator[tuple[str, Power, str]]:
+    """The powers of one timing (None: all) that the table gives a player: the location's, the scenario's and
+    the "you may ..." paragraphs of the card the player is encountering."""
     location = game.locations.get(player.location)
     if location is not None and game.location_powers_apply(location):
-        for index, power in _timed(location.card.at_this_location).get(timing, ()):
-            yield f"location:{location.name}:{index}", power, location.name, None
+        for index, power in location.card.at_this_location_by_timing.get(timing, ()):
+            yield f"location:{location.name}:{index}", power, location.name
     if game.scenario is not None:
-        for index, power in _timed(game.scenario.powers).get(timing, ()):
-            yield f"scenario:{index}", power, game.scenario.name, None
-    for encounter in game.encounters:  # "you may ..." paragraphs of the card you encounter
+        for index, power in game.scenario.powers_by_timing.get(timing, ()):
+            yield f"scenario:{index}", power, game.scenario.name
+    for encounter in game.encounters:
         if encounter.character is player:
-            for index, power in _card_timed(encounter.card).get(timing, ()):
+            for index, power in encounter.card.card.powers_by_timing.get(timing, ()):
                 if power.action is None:
-                    yield f"encountered:{encounter.card.uid}:{index}", power, encounter.card.name, None
+                    yield f"encountered:{encounter.card.uid}:{index}", power, encounter.card.name
 
 
 def _may_have_powers(game: Game, player: CharacterState, timing: Timing) -> bool:
     """Whether any card, power, location or scenario of the player's has a power of this timing."""
-    if game.held.timings[player.name][timing] > 0 or player.powers_at(timing):
+    if game.held.timings[player.name].get(timing) or player.powers_at(timing):
         return True
     location = game.locations.get(player.location)
-    if location is not None and _timed(location.card.at_this_location).get(timing):
+    if location is not None and timing in location.card.at_this_location_by_timing:
         return True
-    if game.scenario is not None and _timed(game.scenario.powers).get(timing):
+    if game.scenario is not None and timing in game.scenario.powers_by_timing:
         return True
-    return any(encounter.character is player and _card_timed(encounter.card).get(timing)
+    return any(encounter.character is player and timing in encounter.card.card.powers_by_timing
                for encounter in game.encounters)
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
-    """Paragraphs that always apply in a step or on a check when their conditions hold (PLAY-10, CHAR-01,
-    CHK-08): the card encountered or checked against's, the encountering character's (they apply to whoever
-    attempts the check, CHK-03), the location's and the scenario's. They come in the order of GOLD-02 from
-    the lowest: where two conflict, the one applied last (the scenario over the location over the
-    character over other cards) wins."""
-    game, checker = state.game, state.checker
+    """Paragraphs of the step's timing that always apply when their conditions hold (PLAY-10, CHAR-01, CHK-08):
+    the card encountered or checked against's, the encountering character's (they apply to whoever attempts
+    the check, CHK-03), the location's and the scenario's. They come in the order of GOLD-02 from the lowest:
+    where two conflict, the one applied last (the scenario over the location over the character over other
+    cards) wins."""
+    game, checker, timing = state.game, state.checker, state.timing
     if state.against is not None:
-        for power in card_powers(state.against):
+        for _, power in state.against.card.powers_by_timing.get(timing, ()):
             yield power, checker
-    for _, power in (state.encounterer or checker).powers():
+    for _, power in (state.encounterer or checker).powers_at(timing):
         yield power, checker
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
-        for power in location.card.at_this_location:
+        for _, power in location.card.at_this_location_by_timing.get(timing, ()):
             yield power, checker
     if game.scenario is not None:
-        for power in game.scenario.powers:
+        for _, power in game.scenario.powers_by_timing.get(timing, ()):
             yield power, checker
 
 
@@ -236,15 +220,14 @@ def matches_card(definition: AnyCard, wanted: CardFilter) -> bool:
 
 def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> bool:
     """Whether a power for "your", "local", "any" ... check may be used on this checker's check (KEEP-01)."""
-    me = player is checker
+    if whose is Whose.ANY:
+        return True
+    if whose is Whose.YOUR:
+        return player is checker
+    if whose is Whose.ANOTHER:
+        return player is not checker
     local = player.location == checker.location
-    return {
-        Whose.YOUR: me,
-        Whose.LOCAL: local,
-        Whose.ANOTHER_LOCAL: local and not me,
-        Whose.ANY: True,
-        Whose.ANOTHER: not me,
-    }[whose]
+    return local if whose is Whose.LOCAL else local and player is not checker  # ANOTHER_LOCAL
 
 
 def _highest_difficulty(card: PhysicalCard) -> int:
@@ -329,11 +312,13 @@ def conditions_hold(conditions: Conditions, state: Step, player: CharacterState)
 CHECK_EFFECTS = (UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, AdjustDifficulty, ReplaceDie,
                  Succeed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
                  SwapTrait, MoveCards, Instead)
+_ON_A_CHECK = frozenset(CHECK_EFFECTS)
+_REPLACEMENT = frozenset({Instead})
 
 
 def _applies_to_check(power: Power, state: Step) -> bool:
     """A power may be used on a check only where it applies (PLAY-07, CHK-01, ENC-03)."""
-    if power.when is not Timing.CHECK or not all(isinstance(e, CHECK_EFFECTS) for e in power.effects):
+    if power.when is not Timing.CHECK or not power.effect_kinds <= _ON_A_CHECK:
         return False
     if power.effect(Succeed) and state.is_combat:
         return False
@@ -375,7 +360,7 @@ def _applies_to_step(power: Power, step: Step) -> bool:
 def usable(power: Power, step: Step, player: CharacterState) -> bool:
     """Whether a player may use this power now: it applies here, it helps the character it may help
     (KEEP-01), and its conditions hold."""
-    if all(isinstance(effect, Instead) for effect in power.effects):
+    if power.effect_kinds == _REPLACEMENT:
         return False  # a replacement applies where a card goes; it is not played (see `replacements`)
     helped = player if power.when is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
     if not _helps(power.whose, player, helped):
@@ -523,8 +508,11 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
     places: list[str] = []
     mandatory = False
     own = [power for power in card_powers(card) if power.action is None]  # the card's own "instead"
-    standing = [power for _, power, _, source_card in player_powers(step.game, player) if source_card is None]
+    standing = [power for _, power in player.powers()]
+    standing += [power for _, power, _ in _table_powers(step.game, player, None)]
     for power in standing + own:
+        if Instead not in power.effect_kinds:
+            continue
         for effect in power.effects:
             if not isinstance(effect, Instead) or not matches(card, effect.cards):
                 continue

@@ -6,7 +6,7 @@ All randomness of a game (shuffles, dice, random draws from the box) comes from 
 from __future__ import annotations
 
 import random
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,13 +115,13 @@ class CharacterState:
         return self._checked_powers()[1].get(timing, [])
 
     def _checked_powers(self) -> tuple[object, dict[Timing | None, list[tuple[str, Power]]]]:
-        checked = (self.feats.role, frozenset(self.feats.powers))
+        checked = (self.feats.role, self.feats.powers)
         if self._powers is None or self._powers[0] != checked:
             powers = self._powers_with_feats()
             by_timing: dict[Timing | None, list[tuple[str, Power]]] = {None: powers}
             for key, power in powers:
                 by_timing.setdefault(power.when, []).append((key, power))
-            self._powers = (checked, by_timing)
+            self._powers = ((self.feats.role, set(self.feats.powers)), by_timing)
         return self._powers
 
     def _powers_with_feats(self) -> list[tuple[str, Power]]:
@@ -183,20 +183,21 @@ class HeldPowers:
     to know that a step offers a player nothing to play."""
 
     def __init__(self) -> None:
-        self.timings: dict[str, Counter[Timing]] = defaultdict(Counter)
+        self.timings: dict[str, dict[Timing | None, int]] = defaultdict(dict)
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
-            self.timings[source.owner].subtract(_timings_of(card))
+            self._count(source.owner, card, -1)
         if target is not None and target.kind in _HELD:
-            self.timings[target.owner].update(_timings_of(card))
+            self._count(target.owner, card, 1)
+
+    def _count(self, owner: str, card: PhysicalCard, sign: int) -> None:
+        counts = self.timings[owner]
+        for timing, powers in card.card.powers_by_timing.items():
+            counts[timing] = counts.get(timing, 0) + sign * len(powers)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
-
-
-def _timings_of(card: PhysicalCard) -> list[Timing]:
-    return [power.when for power in getattr(card.card, "powers", ())]
 
 
 class Game:
