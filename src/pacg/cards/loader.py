@@ -125,6 +125,7 @@ class CardLibrary:
         self._cards: dict[str, AnyCard] = {}
         for card in cards:
             self._cards[card.name] = card
+        self._boxes: dict[int, list[AnyCard]] = {}
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -147,6 +148,16 @@ class CardLibrary:
             (card for card in self._cards.values() if card.name.lower() == name.lower()), None
         )
 
+    def box_contents(self, adventure_deck_number: int, names: list[str] | None = None) -> list[AnyCard]:
+        """Every copy of every bane, boon and cohort (or of the named cards) that goes into the box of a game at
+        that adventure deck number (SET-01, SET-03, SETUP-04), once for each copy."""
+        if names:
+            return _boxed([self.get(name) for name in names], adventure_deck_number)
+        contents = self._boxes.get(adventure_deck_number)
+        if contents is None:
+            contents = self._boxes[adventure_deck_number] = _boxed(self._cards.values(), adventure_deck_number)
+        return contents
+
     def of_type(self, *types: CardType) -> list[AnyCard]:
         return [card for card in self._cards.values() if card.type in types]
 
@@ -156,6 +167,13 @@ class CardLibrary:
         if not isinstance(card, model):
             raise TypeError(f"{name!r} is a {card.type}, not a {model.__name__}")
         return card
+
+
+def _boxed(cards: Iterable[AnyCard], adventure_deck_number: int) -> list[AnyCard]:
+    return [card for card in cards
+            if card.adventure_deck_number <= adventure_deck_number
+            and (card.is_boon or card.is_bane or card.type == CardType.COHORT)
+            for _ in range(card.copies)]
 
 
 def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:

@@ -396,35 +396,42 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     """Every legal play of one player in a step or on a check: each power once (PLAY-03), one card of each
     type per player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
-    if not player.alive or (player is not step.checker and any(p.power.effect(NoHelp) for p in step.plays)):
-        return []
+    game = step.game
     timings = [timing for timing in (step.timing, step.also)
-               if timing is not None and _may_have_powers(step.game, player, timing)]
-    if not timings:
+               if timing is not None and _may_have_powers(game, player, timing)]
+    if not timings or not player.alive:
         return []
-    played = {p.card for p in step.plays if p.player is player and p.card is not None
-              and not p.power.effect(IgnoreTypeLimit)}
+    if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
+        return []
     used = {p.key for p in step.plays}
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
-    candidates = [found for timing in timings for found in player_powers(step.game, player, timing)]
-    for key, power, source, card in candidates:
-        if key in used or bool(power.effect(UseSkill)) != deciding_skill or bool(power.effect(Reroll)) != rerolling:
-            continue
-        if not power.optional or not usable(power, step, player):
-            continue
-        if card is not None and (_another_of_its_type(card, played) or set(card.card.traits) & step.immunities):
-            continue
-        for cost_card in _cost_cards(step.game, player, power, card):
-            power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
-            same = (power_of, cost_card.name if cost_card else None)
-            if same not in seen:  # copies of one card are the same choice
-                seen.add(same)
-                plays.append(Play(player, key, power, source, card, cost_card))
+    for timing in timings:
+        for key, power, source, card in player_powers(game, player, timing):
+            kinds = power.effect_kinds
+            if (not power.optional or key in used or (UseSkill in kinds) is not deciding_skill
+                    or (Reroll in kinds) is not rerolling or not usable(power, step, player)):
+                continue
+            if card is not None and not _may_play(card, step, player):
+                continue
+            for cost_card in _cost_cards(game, player, power, card):
+                power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
+                same = (power_of, cost_card.name if cost_card else None)
+                if same not in seen:  # copies of one card are the same choice
+                    seen.add(same)
+                    plays.append(Play(player, key, power, source, card, cost_card))
     return plays
 
 
-def _another_of_its_type(card: PhysicalCard, played: set[PhysicalCard]) -> bool:
+def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
+    """One card of each type per player (ENC-02, BOON-01), and none with a trait the bane is immune to
+    (ENC-03)."""
+    played = [p.card for p in step.plays if p.player is player and p.card is not None
+              and IgnoreTypeLimit not in p.power.effect_kinds]
+    return not _another_of_its_type(card, played) and not (card.card.traits and set(card.card.traits) & step.immunities)
+
+
+def _another_of_its_type(card: PhysicalCard, played: list[PhysicalCard]) -> bool:
     """Whether the player already played a different card of this card's type (ENC-02, BOON-01). A card
     revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
     return any(other is not card and counted_type(other) == counted_type(card) for other in played)

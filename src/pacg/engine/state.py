@@ -53,6 +53,7 @@ class CharacterState:
 
     def __init__(self, card: Character, feats: Feats | None = None, location: str = "") -> None:
         self.card = card
+        self.name = card.name
         self.feats = feats or Feats()
         self.location = location
         self.alive = True
@@ -60,10 +61,6 @@ class CharacterState:
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
         self._powers: tuple[object, dict[Timing | None, list[tuple[str, Power]]]] | None = None
         self._zones: dict[ZoneKind, Zone] = {}
-
-    @property
-    def name(self) -> str:
-        return self.card.name
 
     def zone(self, kind: ZoneKind) -> Zone:
         zone = self._zones.get(kind)
@@ -168,14 +165,12 @@ class LocationState:
     card: Location
     closed: bool = False
     face_up: list[int] = field(default_factory=list)  # cards left face up on the deck, in order (ENC-10)
+    name: str = field(init=False)
+    deck: Zone = field(init=False)
 
-    @property
-    def name(self) -> str:
-        return self.card.name
-
-    @property
-    def deck(self) -> Zone:
-        return Zone(ZoneKind.LOCATION_DECK, self.name)
+    def __post_init__(self) -> None:
+        self.name = self.card.name
+        self.deck = Zone(ZoneKind.LOCATION_DECK, self.name)
 
 
 class HeldPowers:
@@ -225,13 +220,9 @@ class Game:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,
         the Character Add-On Deck and the Adventure Decks up to the game's adventure deck number, since an
         Adventure Deck joins the box when its adventure begins (SETUP-04, SET-01)."""
-        cards = [self.library.get(name) for name in names] if names else list(self.library)
+        cards = self.library.box_contents(self.adventure_deck_number, names)
         for card in cards:
-            if card.adventure_deck_number > self.adventure_deck_number:
-                continue
-            if card.is_boon or card.is_bane or card.type == CardType.COHORT:
-                for _ in range(card.copies):
-                    self.zones.create(card, box(card.type))
+            self.zones.create(card, box(card.type))
 
     def from_box(self, name: str) -> PhysicalCard:
         """A named card out of the box (where it must be)."""

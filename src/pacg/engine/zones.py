@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import NamedTuple
 
@@ -42,8 +42,15 @@ class Zone(NamedTuple):
         return f"{self.owner}'s {self.kind}" if self.owner else str(self.kind)
 
 
+_BOXES: dict[CardType | str, Zone] = {}
+
+
 def box(card_type: CardType | str) -> Zone:
-    return Zone(ZoneKind.BOX, str(card_type))
+    """The part of the box that holds one type of card (SET-03)."""
+    zone = _BOXES.get(card_type)
+    if zone is None:
+        zone = _BOXES[card_type] = Zone(ZoneKind.BOX, str(card_type))
+    return zone
 
 
 BLESSINGS_DECK = Zone(ZoneKind.BLESSINGS_DECK)
@@ -57,10 +64,10 @@ class PhysicalCard:
 
     uid: int
     card: AnyCard
+    name: str = field(init=False)
 
-    @property
-    def name(self) -> str:
-        return self.card.name
+    def __post_init__(self) -> None:
+        self.name = self.card.name
 
     @property
     def type(self) -> CardType:
