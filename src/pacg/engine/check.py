@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
@@ -81,7 +82,13 @@ class CheckState(Step):
 
     def pool(self) -> DicePool:
         """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05)."""
-        return DicePool((self.die, *self.added_dice), self.modifier)
+        return _pool((self.die, *self.added_dice), self.modifier)
+
+
+@lru_cache(maxsize=1024)
+def _pool(dice: tuple[int, ...], modifier: int) -> DicePool:
+    """Pools are immutable: one for each set of dice and modifier serves every check that rolls it."""
+    return DicePool(dice, modifier)
 
 
 
@@ -199,7 +206,12 @@ def odds(state: CheckState) -> Fraction:
     """The exact chance the check succeeds as it stands (DESIGN.md 6)."""
     if state.automatic_success and not state.is_combat:
         return Fraction(1)
-    return state.pool().probability_at_least(state.difficulty)
+    return _chance(state.pool(), state.difficulty)
+
+
+@lru_cache(maxsize=1024)
+def _chance(pool: DicePool, difficulty: int) -> Fraction:
+    return pool.probability_at_least(difficulty)
 
 
 def _play_cards(state: CheckState) -> Process[None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pacg.cards.model import AnyCard, Bane, Boon, Cohort
 from pacg.cards.powers import (
@@ -29,7 +29,6 @@ from pacg.cards.powers import (
     Conditions,
     CountFace,
     Draw,
-    Effect,
     Evade,
     Explore,
     Heal,
@@ -60,8 +59,7 @@ if TYPE_CHECKING:
     from pacg.engine.check import CheckState
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One legal use of one power by one player, with the card paid as its cost, if any."""
 
     player: CharacterState
@@ -128,25 +126,34 @@ def card_powers(card: PhysicalCard) -> list[Power]:
 _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 
-def player_powers(
-    game: Game, player: CharacterState, timing: Timing
-) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
+Offer = tuple[str, Power, str, "PhysicalCard | None"]  # a power's key, the power, its source and card
+
+
+def player_powers(game: Game, player: CharacterState, timing: Timing) -> list[Offer]:
     """Every power of one timing a player could use, with its key and source: cards in hand (PLAY-06),
     displayed cards (activating one counts as playing it, PLAY-01), the character card, the location, the
     scenario, and the card the player is encountering."""
+    offers = game.held.offers.setdefault(player.name, {})
+    held = offers.get(timing)
+    if held is None:
+        held = offers[timing] = _held_powers(game, player, timing)
+    return held + [(key, power, source, None) for key, power, source in _table_powers(game, player, timing)]
+
+
+def _held_powers(game: Game, player: CharacterState, timing: Timing) -> list[Offer]:
+    """The powers of one timing of the player's cards in hand and on display, and of the character card."""
     zones = game.zones
-    for card in zones.cards(player.zone(ZoneKind.HAND)):
-        for index, power in card.card.powers_by_timing.get(timing, ()):
-            if power.action is not None:
-                yield f"card:{card.uid}:{index}", power, card.name, card
-    for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
-        for index, power in card.card.powers_by_timing.get(timing, ()):
-            if power.action not in _NOT_PLAYED_FROM_DISPLAY:
-                yield f"card:{card.uid}:{index}", power, card.name, card
-    for key, power in player.powers_at(timing):
-        yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
-    for key, power, source in _table_powers(game, player, timing):
-        yield key, power, source, None
+    offers: list[Offer] = [
+        (f"card:{card.uid}:{index}", power, card.name, card)
+        for card in zones.cards(player.zone(ZoneKind.HAND))
+        for index, power in card.card.powers_by_timing.get(timing, ()) if power.action is not None]
+    offers += [
+        (f"card:{card.uid}:{index}", power, card.name, card)
+        for card in zones.cards(player.zone(ZoneKind.DISPLAYED))
+        for index, power in card.card.powers_by_timing.get(timing, ()) if power.action not in _NOT_PLAYED_FROM_DISPLAY]
+    offers += [(f"character:{player.name}:{key}", power, f"{player.name}'s power", None)
+               for key, power in player.powers_at(timing)]
+    return offers
 
 
 def _table_powers(game: Game, player: CharacterState, timing: Timing | None) -> Iterator[tuple[str, Power, str]]:
@@ -326,35 +333,54 @@ def _applies_to_check(power: Power, state: Step) -> bool:
     return not (added and set(added.add_traits) & state.immunities)
 
 
-def _effect_applies(effect: Effect, step: Step) -> bool:
-    """Whether an effect has something to act on in this step (PLAY-07): no evading without an encounter,
-    no exploring outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01)."""
-    game = step.game
-    if isinstance(effect, Evade):  # "cannot" beats "can" (GOLD-03)
-        return step.timing is Timing.EVASION and step.against is not None and not any(
-            power.effect(CannotEvade) for power in card_powers(step.against))
-    if isinstance(effect, Explore):
-        return game.turn is not None and game.turn.exploring and game.turn.character is step.checker
-    if isinstance(effect, ReduceDamage):
-        return step.timing is Timing.DAMAGE and step.damage > 0 and (
-            "all" in effect.types or step.damage_type in effect.types)  # DMG-01, ARMOR-01
-    if isinstance(effect, (ShiftDamage, IgnoreTypeLimit)):
-        return step.timing is Timing.DAMAGE and step.damage > 0
-    if isinstance(effect, TakeEncounter):
-        return False  # taking over another's encounter is not supported yet: such a power is never offered
-    if isinstance(effect, Draw):
-        return bool(game.zones.cards(step.checker.zone(ZoneKind.DECK)))
-    if isinstance(effect, Heal):  # someone it may heal has cards to heal
-        local = [c for c in game.characters if c.alive and c.location == step.checker.location]
-        return any(game.zones.cards(c.zone(ZoneKind.DISCARD)) for c in local)
-    return not isinstance(effect, CHECK_EFFECTS) or isinstance(effect, (MoveCards, Instead))
+def _may_evade(step: Step) -> bool:
+    """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
+    return step.timing is Timing.EVASION and step.against is not None and not any(
+        CannotEvade in power.effect_kinds for power in card_powers(step.against))
+
+
+def _may_explore(step: Step) -> bool:
+    turn = step.game.turn
+    return turn is not None and turn.exploring and turn.character is step.checker
+
+
+def _may_heal(step: Step) -> bool:
+    """Someone at the location has cards in the discard pile to heal."""
+    zones = step.game.zones
+    return any(c.alive and c.location == step.checker.location and zones.cards(c.zone(ZoneKind.DISCARD))
+               for c in step.game.characters)
+
+
+def _damage_dealt(step: Step) -> bool:
+    return step.timing is Timing.DAMAGE and step.damage > 0
+
+
+EffectTest = Callable[[Any, Step], bool]
+
+# Whether an effect has something to act on in a step (PLAY-07): no evading without an encounter, no exploring
+# outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01), nothing
+# that changes a check outside one. An effect not listed always applies.
+STEP_TESTS: dict[type, EffectTest] = {
+    Evade: lambda _, step: _may_evade(step),
+    Explore: lambda _, step: _may_explore(step),
+    ReduceDamage: lambda effect, step: _damage_dealt(step) and bool({"all", step.damage_type} & set(effect.types)),
+    ShiftDamage: lambda _, step: _damage_dealt(step),
+    IgnoreTypeLimit: lambda _, step: _damage_dealt(step),
+    TakeEncounter: lambda _, step: False,  # taking over another's encounter is not supported yet: never offered
+    Draw: lambda _, step: bool(step.game.zones.cards(step.checker.zone(ZoneKind.DECK))),
+    Heal: lambda _, step: _may_heal(step),
+} | {kind: (lambda _, step: False) for kind in CHECK_EFFECTS if kind not in (MoveCards, Instead)}
 
 
 def _applies_to_step(power: Power, step: Step) -> bool:
     """A power may be used in a step of its timing, where every one of its effects applies (PLAY-07)."""
-    if (power.when is not step.timing and power.when is not step.also) or power.effect(UseSkill):
+    if power.when is not step.timing and power.when is not step.also:
         return False
-    return all(_effect_applies(effect, step) for effect in power.effects)
+    for effect in power.effects:
+        test = STEP_TESTS.get(type(effect))
+        if test is not None and not test(effect, step):
+            return False
+    return True
 
 
 def usable(power: Power, step: Step, player: CharacterState) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pacg.cards.loader import CardLibrary
@@ -59,7 +60,6 @@ class CharacterState:
         self.alive = True
         self.mythic_charges = 0
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
-        self._powers: tuple[object, dict[Timing | None, list[tuple[str, Power]]]] | None = None
         self._zones: dict[ZoneKind, Zone] = {}
 
     def zone(self, kind: ZoneKind) -> Zone:
@@ -104,22 +104,21 @@ class CharacterState:
 
         A power feat box carries the whole power as it reads once checked (FEAT-02); of several checked boxes
         of one power, the last listed applies. A paragraph that begins with a box applies once it is checked.
+        Feats are checked once a scenario is won (END-03), so a character's powers don't change during one.
         """
-        return self._checked_powers()[1][None]
+        return self._powers_by_timing[None]
 
     def powers_at(self, timing: Timing) -> list[tuple[str, Power]]:
         """The character's powers of one timing (see `powers`)."""
-        return self._checked_powers()[1].get(timing, [])
+        return self._powers_by_timing.get(timing, [])
 
-    def _checked_powers(self) -> tuple[object, dict[Timing | None, list[tuple[str, Power]]]]:
-        checked = (self.feats.role, self.feats.powers)
-        if self._powers is None or self._powers[0] != checked:
-            powers = self._powers_with_feats()
-            by_timing: dict[Timing | None, list[tuple[str, Power]]] = {None: powers}
-            for key, power in powers:
-                by_timing.setdefault(power.when, []).append((key, power))
-            self._powers = ((self.feats.role, set(self.feats.powers)), by_timing)
-        return self._powers
+    @cached_property
+    def _powers_by_timing(self) -> dict[Timing | None, list[tuple[str, Power]]]:
+        powers = self._powers_with_feats()
+        by_timing: dict[Timing | None, list[tuple[str, Power]]] = {None: powers}
+        for key, power in powers:
+            by_timing.setdefault(power.when, []).append((key, power))
+        return by_timing
 
     def _powers_with_feats(self) -> list[tuple[str, Power]]:
         result = []
@@ -175,10 +174,12 @@ class LocationState:
 
 class HeldPowers:
     """For each character, how many powers of each timing the cards in hand or on display have: a quick way
-    to know that a step offers a player nothing to play."""
+    to know that a step offers a player nothing to play. `offers` keeps, for each character, what the rules
+    work out from those cards (see `playing.player_powers`) until one of them moves."""
 
     def __init__(self) -> None:
         self.timings: dict[str, dict[Timing | None, int]] = defaultdict(dict)
+        self.offers: dict[str, dict[Timing, list[Any]]] = {}
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
@@ -190,6 +191,7 @@ class HeldPowers:
         counts = self.timings[owner]
         for timing, powers in card.card.powers_by_timing.items():
             counts[timing] = counts.get(timing, 0) + sign * len(powers)
+        self.offers.pop(owner, None)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
