@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, groupby
 from operator import sub
 
 __all__ = [
@@ -307,9 +306,7 @@ class DicePool:
 
     def __str__(self) -> str:
         """Canonical DICE-01 text: dice grouped by sides, largest first, then the modifier."""
-        groups = Counter(self.dice)
-        parts = [f"{groups[sides]}d{sides}" for sides in sorted(groups, reverse=True)]
-        text = "+".join(parts)
+        text = "+".join(f"{len(list(same))}d{sides}" for sides, same in groupby(self.dice))  # sorted, largest first
         if self.modifier:
             text += f"{self.modifier:+d}"
         return text

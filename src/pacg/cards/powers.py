@@ -1137,6 +1137,13 @@ class Power(_Strict):
         return self._first_of_kind.get(kind)
 
     @cached_property
+    def effects_text(self) -> str:
+        """What the paragraph's effects do, in words."""
+        from pacg.cards.text import effect_text  # the text module reads this one
+
+        return "; ".join(effect_text(effect) for effect in self.effects)
+
+    @cached_property
     def effect_kinds(self) -> frozenset[type]:
         """The kinds of effect the paragraph has: what it can do, at a glance."""
         return frozenset(self._first_of_kind)

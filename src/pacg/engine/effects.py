@@ -49,7 +49,6 @@ from pacg.cards.powers import (
     Timing,
     Whose,
 )
-from pacg.cards.text import effect_text
 from pacg.cards.vocabulary import CardAction
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
@@ -79,8 +78,7 @@ from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, Zone
 
 def describe(play: Play) -> str:
     """An option's label for a play: what is played and what it does."""
-    effects = "; ".join(effect_text(effect) for effect in play.power.effects)
-    return f"{play.label}: {effects}"
+    return f"{play.label}: {play.power.effects_text}"
 
 
 def decide_order(
@@ -197,7 +195,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
                                                             step, player):
             continue
         if power.optional:
-            label = f"Use {source}: " + "; ".join(effect_text(e) for e in power.effects)
+            label = f"Use {source}: {power.effects_text}"
             choice = yield Decision(player.name, "after playing", f"{player.name}: after playing {play.source}?",
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:

@@ -35,13 +35,11 @@ class SetupError(ValueError):
 def new_game(library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None) -> Game:
     """A game of a scenario for a party, before setup: checks the names and the party size."""
     card = library.find(scenario)
-    scenarios = sorted(c.name for c in library.of_type(CardType.SCENARIO))
     if not isinstance(card, Scenario):
-        raise SetupError(f"unknown scenario {scenario!r} (known: {', '.join(scenarios)})")
-    known = sorted(c.name for c in library.of_type(CardType.CHARACTER))
+        raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
     for name in characters:
         if not isinstance(library.find(name), Character):
-            raise SetupError(f"unknown character {name!r} (known: {', '.join(known)})")
+            raise SetupError(f"unknown character {name!r} (known: {_names(library, CardType.CHARACTER)})")
     if len(set(characters)) != len(characters):
         raise SetupError("a character can be in the party only once")
     most = min(MAX_PARTY, max(card.locations)) if card.locations else MAX_PARTY
@@ -57,6 +55,10 @@ def new_game(library: CardLibrary, scenario: str, characters: list[str], seed: i
     for name in characters:
         game.characters.append(CharacterState(library.typed(name, Character)))
     return game
+
+
+def _names(library: CardLibrary, card_type: CardType) -> str:
+    return ", ".join(sorted(card.name for card in library.of_type(card_type)))
 
 
 def set_up(game: Game) -> Process[None]:
