@@ -126,34 +126,25 @@ def card_powers(card: PhysicalCard) -> list[Power]:
 _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 
-Offer = tuple[str, Power, str, "PhysicalCard | None"]  # a power's key, the power, its source and card
-
-
-def player_powers(game: Game, player: CharacterState, timing: Timing) -> list[Offer]:
+def player_powers(
+    game: Game, player: CharacterState, timing: Timing
+) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
     """Every power of one timing a player could use, with its key and source: cards in hand (PLAY-06),
     displayed cards (activating one counts as playing it, PLAY-01), the character card, the location, the
     scenario, and the card the player is encountering."""
-    offers = game.held.offers.setdefault(player.name, {})
-    held = offers.get(timing)
-    if held is None:
-        held = offers[timing] = _held_powers(game, player, timing)
-    return held + [(key, power, source, None) for key, power, source in _table_powers(game, player, timing)]
-
-
-def _held_powers(game: Game, player: CharacterState, timing: Timing) -> list[Offer]:
-    """The powers of one timing of the player's cards in hand and on display, and of the character card."""
     zones = game.zones
-    offers: list[Offer] = [
-        (f"card:{card.uid}:{index}", power, card.name, card)
-        for card in zones.cards(player.zone(ZoneKind.HAND))
-        for index, power in card.card.powers_by_timing.get(timing, ()) if power.action is not None]
-    offers += [
-        (f"card:{card.uid}:{index}", power, card.name, card)
-        for card in zones.cards(player.zone(ZoneKind.DISPLAYED))
-        for index, power in card.card.powers_by_timing.get(timing, ()) if power.action not in _NOT_PLAYED_FROM_DISPLAY]
-    offers += [(f"character:{player.name}:{key}", power, f"{player.name}'s power", None)
-               for key, power in player.powers_at(timing)]
-    return offers
+    for card in zones.cards(player.zone(ZoneKind.HAND)):
+        for index, power in card.card.powers_by_timing.get(timing, ()):
+            if power.action is not None:
+                yield f"card:{card.uid}:{index}", power, card.name, card
+    for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
+        for index, power in card.card.powers_by_timing.get(timing, ()):
+            if power.action not in _NOT_PLAYED_FROM_DISPLAY:
+                yield f"card:{card.uid}:{index}", power, card.name, card
+    for key, power in player.powers_at(timing):
+        yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
+    for key, power, source in _table_powers(game, player, timing):
+        yield key, power, source, None
 
 
 def _table_powers(game: Game, player: CharacterState, timing: Timing | None) -> Iterator[tuple[str, Power, str]]:
@@ -182,8 +173,10 @@ def _may_have_powers(game: Game, player: CharacterState, timing: Timing) -> bool
         return True
     if game.scenario is not None and timing in game.scenario.powers_by_timing:
         return True
-    return any(encounter.character is player and timing in encounter.card.card.powers_by_timing
-               for encounter in game.encounters)
+    for encounter in game.encounters:
+        if encounter.character is player and timing in encounter.card.card.powers_by_timing:
+            return True
+    return False
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
@@ -423,13 +416,14 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     type per player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
     game = step.game
-    timings = [timing for timing in (step.timing, step.also)
-               if timing is not None and _may_have_powers(game, player, timing)]
+    timings = [step.timing] if _may_have_powers(game, player, step.timing) else []
+    if step.also is not None and _may_have_powers(game, player, step.also):
+        timings.append(step.also)
     if not timings or not player.alive:
         return []
     if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
         return []
-    used = {p.key for p in step.plays}
+    used = {p.key for p in step.plays} if step.plays else ()
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
     for timing in timings:

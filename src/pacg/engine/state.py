@@ -174,12 +174,10 @@ class LocationState:
 
 class HeldPowers:
     """For each character, how many powers of each timing the cards in hand or on display have: a quick way
-    to know that a step offers a player nothing to play. `offers` keeps, for each character, what the rules
-    work out from those cards (see `playing.player_powers`) until one of them moves."""
+    to know that a step offers a player nothing to play."""
 
     def __init__(self) -> None:
         self.timings: dict[str, dict[Timing | None, int]] = defaultdict(dict)
-        self.offers: dict[str, dict[Timing, list[Any]]] = {}
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
@@ -191,7 +189,6 @@ class HeldPowers:
         counts = self.timings[owner]
         for timing, powers in card.card.powers_by_timing.items():
             counts[timing] = counts.get(timing, 0) + sign * len(powers)
-        self.offers.pop(owner, None)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
