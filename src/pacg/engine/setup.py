@@ -117,13 +117,13 @@ def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
 
 
 def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) -> Process[None]:
-    theirs_by_type = {counted_type(card) for card in _deck_cards(game, partner)}
+    theirs = _deck_cards(game, partner)
+    theirs_by_type = {counted_type(card) for card in theirs}
     mine = [card for card in _deck_cards(game, offering) if counted_type(card) in theirs_by_type]
     if not mine:
         return
     given = yield from choose(offering, "trade card", f"{offering.name}: which of your cards?", mine)
-    wanted = [card for card in _deck_cards(game, partner)
-              if counted_type(card) == counted_type(given) and card.name != given.name]
+    wanted = [card for card in theirs if counted_type(card) == counted_type(given) and card.name != given.name]
     if not wanted:
         return
     taken = yield from choose(offering, "trade card", f"{offering.name}: for which of {partner.name}'s cards?",
