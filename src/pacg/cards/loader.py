@@ -6,6 +6,7 @@ as a node tree first, so that every validation error can be traced back to the l
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -178,7 +179,10 @@ def _boxed(cards: Iterable[AnyCard], adventure_deck_number: int) -> list[AnyCard
 
 def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:
     """Read every `*.yaml` card file below a folder. All problems of all files are reported together,
-    and so is a name used by two files."""
+    and so is a name used by two files.
+
+    The cards then live as long as the process, so they are frozen out of the garbage collector's sight
+    (`gc.freeze`): otherwise every full collection during play would walk all of them again."""
     cards: list[AnyCard] = []
     problems: list[CardProblem] = []
     seen: dict[str, Path] = {}
@@ -195,4 +199,6 @@ def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:
         cards.append(card)
     if problems:
         raise CardFileError(problems)
-    return CardLibrary(cards)
+    library = CardLibrary(cards)
+    gc.freeze()
+    return library
