@@ -200,5 +200,6 @@ def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:
     if problems:
         raise CardFileError(problems)
     library = CardLibrary(cards)
+    gc.collect()  # what is garbage now must not be frozen with the cards
     gc.freeze()
     return library

@@ -326,26 +326,35 @@ def _applies_to_check(power: Power, state: Step) -> bool:
     return not (added and set(added.add_traits) & state.immunities)
 
 
-def _may_evade(step: Step) -> bool:
+def _may_evade(_: Evade, step: Step) -> bool:
     """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
     return step.timing is Timing.EVASION and step.against is not None and not any(
         CannotEvade in power.effect_kinds for power in card_powers(step.against))
 
 
-def _may_explore(step: Step) -> bool:
+def _may_explore(_: Explore, step: Step) -> bool:
     turn = step.game.turn
     return turn is not None and turn.exploring and turn.character is step.checker
 
 
-def _may_heal(step: Step) -> bool:
+def _may_heal(_: Heal, step: Step) -> bool:
     """Someone at the location has cards in the discard pile to heal."""
     zones = step.game.zones
     return any(c.alive and c.location == step.checker.location and zones.cards(c.zone(ZoneKind.DISCARD))
                for c in step.game.characters)
 
 
-def _damage_dealt(step: Step) -> bool:
+def _damage_dealt(_: Any, step: Step) -> bool:
     return step.timing is Timing.DAMAGE and step.damage > 0
+
+
+def _damage_reduced(effect: ReduceDamage, step: Step) -> bool:
+    """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
+    return _damage_dealt(effect, step) and bool({"all", step.damage_type} & set(effect.types))
+
+
+def _never(_: Any, step: Step) -> bool:
+    return False
 
 
 EffectTest = Callable[[Any, Step], bool]
@@ -354,15 +363,15 @@ EffectTest = Callable[[Any, Step], bool]
 # outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01), nothing
 # that changes a check outside one. An effect not listed always applies.
 STEP_TESTS: dict[type, EffectTest] = {
-    Evade: lambda _, step: _may_evade(step),
-    Explore: lambda _, step: _may_explore(step),
-    ReduceDamage: lambda effect, step: _damage_dealt(step) and bool({"all", step.damage_type} & set(effect.types)),
-    ShiftDamage: lambda _, step: _damage_dealt(step),
-    IgnoreTypeLimit: lambda _, step: _damage_dealt(step),
-    TakeEncounter: lambda _, step: False,  # taking over another's encounter is not supported yet: never offered
+    Evade: _may_evade,
+    Explore: _may_explore,
+    ReduceDamage: _damage_reduced,
+    ShiftDamage: _damage_dealt,
+    IgnoreTypeLimit: _damage_dealt,
+    TakeEncounter: _never,  # taking over another's encounter is not supported yet: such a power is never offered
     Draw: lambda _, step: bool(step.game.zones.cards(step.checker.zone(ZoneKind.DECK))),
-    Heal: lambda _, step: _may_heal(step),
-} | {kind: (lambda _, step: False) for kind in CHECK_EFFECTS if kind not in (MoveCards, Instead)}
+    Heal: _may_heal,
+} | {kind: _never for kind in CHECK_EFFECTS if kind not in (MoveCards, Instead)}
 
 
 def _applies_to_step(power: Power, step: Step) -> bool:
@@ -423,7 +432,9 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
         return []
     if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
         return []
-    used = {p.key for p in step.plays} if step.plays else ()
+    used = {p.key for p in step.plays}
+    played = [p.card for p in step.plays if p.player is player and p.card is not None
+              and IgnoreTypeLimit not in p.power.effect_kinds]
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
     for timing in timings:
@@ -432,7 +443,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
             if (not power.optional or key in used or (UseSkill in kinds) is not deciding_skill
                     or (Reroll in kinds) is not rerolling or not usable(power, step, player)):
                 continue
-            if card is not None and not _may_play(card, step, player):
+            if card is not None and not _may_play(card, played, step):
                 continue
             for cost_card in _cost_cards(game, player, power, card):
                 power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
@@ -443,11 +454,9 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     return plays
 
 
-def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
+def _may_play(card: PhysicalCard, played: list[PhysicalCard], step: Step) -> bool:
     """One card of each type per player (ENC-02, BOON-01), and none with a trait the bane is immune to
     (ENC-03)."""
-    played = [p.card for p in step.plays if p.player is player and p.card is not None
-              and IgnoreTypeLimit not in p.power.effect_kinds]
     return not _another_of_its_type(card, played) and not (card.card.traits and set(card.card.traits) & step.immunities)
 
 
