@@ -433,8 +433,6 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
         return []
     used = {p.key for p in step.plays}
-    played = [p.card for p in step.plays if p.player is player and p.card is not None
-              and IgnoreTypeLimit not in p.power.effect_kinds]
     plays: list[Play] = []
     seen: set[tuple[str, str | None]] = set()
     for timing in timings:
@@ -443,7 +441,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
             if (not power.optional or key in used or (UseSkill in kinds) is not deciding_skill
                     or (Reroll in kinds) is not rerolling or not usable(power, step, player)):
                 continue
-            if card is not None and not _may_play(card, played, step):
+            if card is not None and not _may_play(card, step, player):
                 continue
             for cost_card in _cost_cards(game, player, power, card):
                 power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
@@ -454,9 +452,11 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     return plays
 
 
-def _may_play(card: PhysicalCard, played: list[PhysicalCard], step: Step) -> bool:
+def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
     """One card of each type per player (ENC-02, BOON-01), and none with a trait the bane is immune to
-    (ENC-03)."""
+    (ENC-03). Only a card that could be played gets this far, so the cards played are listed only then."""
+    played = [p.card for p in step.plays if p.player is player and p.card is not None
+              and IgnoreTypeLimit not in p.power.effect_kinds]
     return not _another_of_its_type(card, played) and not (card.card.traits and set(card.card.traits) & step.immunities)
 
 
