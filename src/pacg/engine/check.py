@@ -51,7 +51,7 @@ class Damage:
     type: str
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class CheckState(Step):
     """Everything a check accumulates while it is attempted."""
 

@@ -61,6 +61,7 @@ class CharacterState:
         self.mythic_charges = 0
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
         self._zones: dict[ZoneKind, Zone] = {}
+        self._skills: dict[Skill, SkillDie | None] = {}
 
     def zone(self, kind: ZoneKind) -> Zone:
         zone = self._zones.get(kind)
@@ -76,8 +77,14 @@ class CharacterState:
         """The die and modifier of a skill the character has, or None (DICE-03).
 
         A derived skill ("Melee: Strength +3") uses the ability's die and adds both modifiers; so does a skill
-        a power gives ("you have the skill Perception: Wisdom +2").
+        a power gives ("you have the skill Perception: Wisdom +2"). Like the powers, skills are worked out
+        once: feats are checked only between scenarios.
         """
+        if skill not in self._skills:
+            self._skills[skill] = self._skill(skill)
+        return self._skills[skill]
+
+    def _skill(self, skill: Skill) -> SkillDie | None:
         for ability, entry in self.card.skills.items():
             feat_bonus = min(self.feats.skills.get(ability, 0), entry.feats)
             if ability == skill:
