@@ -162,6 +162,25 @@ def test_a_power_for_after_playing_a_spell_follows_a_spell_not_another_card() ->
     assert table.cards(enora, ZoneKind.DISCARD)[-1] == "Frigid Blast"
 
 
+@pytest.mark.rule("PLAY-03")
+def test_each_character_s_after_playing_power_is_their_own_once_per_check() -> None:
+    """Enora's and Kyra's after-playing powers are both printed second on their cards: Enora using hers
+    doesn't use up Kyra's."""
+    from pacg.cards.powers import Purpose
+    from pacg.engine.check import attempt_checks
+
+    table = Table()
+    table.location("Armory")
+    enora = table.character("Enora", at="Armory", hand=["Lightning Touch"], discard=["Frigid Blast"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"], discard=["Mace"])
+    table.dice(1, 1, 1, 1, 1)
+    table.run(attempt_checks(table.game, enora, "Combat 40", Purpose.DEFEAT), "Discard Lightning Touch: Arcane",
+              "Use", "Discard Blessing of Ascension", "Use", "Kyra")
+    assert [d.player for d in table.decisions if d.kind == "after playing"] == ["Enora", "Kyra"]
+    assert table.cards(enora, ZoneKind.DECK) == ["Frigid Blast"], "Enora recharged a random spell"
+    assert table.cards(kyra, ZoneKind.DECK) == ["Mace"], "after the check, Kyra shuffled her Mace into her deck"
+
+
 @pytest.mark.rule("TURN-09")
 def test_the_other_players_may_play_between_the_steps_once_a_turn_as_it_ends() -> None:
     table = Table()

@@ -185,11 +185,12 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
     the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
     player = play.player
-    own = [(f"{play.key}:after:{index}", power, play.source)
+    own = [((*play.key, "after", index), power, play.source)
            for index, power in enumerate(card_powers(play.card) if play.card is not None else [])]
-    character = [(key, power, f"{player.name}'s power") for key, power in player.powers_at(Timing.AFTER_PLAYING)]
+    character = [(("character", player.name, key), power, f"{player.name}'s power")
+                 for key, power in player.powers_at(Timing.AFTER_PLAYING)]
     for key, power, source in character + own:
-        if power.when is not Timing.AFTER_PLAYING or f"after:{key}" in {p.key for p in step.plays}:
+        if power.when is not Timing.AFTER_PLAYING or ("after", key) in {p.key for p in step.plays}:
             continue
         if not _follows(power, play) or not conditions_hold(power.conditions.model_copy(update={"played": None}),
                                                             step, player):
@@ -200,7 +201,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:
                 continue
-        step.plays.append(Play(player, f"after:{key}", power, source))
+        step.plays.append(Play(player, ("after", key), power, source))
         yield from resolve(step, list(power.effects), player)
 
 

@@ -59,11 +59,14 @@ if TYPE_CHECKING:
     from pacg.engine.check import CheckState
 
 
+PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
+
+
 class Play(NamedTuple):
     """One legal use of one power by one player, with the card paid as its cost, if any."""
 
     player: CharacterState
-    key: str  # the power's identity: each power is used at most once per check or step (PLAY-03)
+    key: PowerKey  # the power's identity: each power is used at most once per check or step (PLAY-03)
     power: Power
     source: str  # the card the power is printed on: a card played, the character, the location
     card: PhysicalCard | None = None  # the card played, from hand or display
@@ -128,7 +131,7 @@ _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 def player_powers(
     game: Game, player: CharacterState, timing: Timing
-) -> Iterator[tuple[str, Power, str, PhysicalCard | None]]:
+) -> Iterator[tuple[PowerKey, Power, str, PhysicalCard | None]]:
     """Every power of one timing a player could use, with its key and source: cards in hand (PLAY-06),
     displayed cards (activating one counts as playing it, PLAY-01), the character card, the location, the
     scenario, and the card the player is encountering."""
@@ -136,32 +139,34 @@ def player_powers(
     for card in zones.cards(player.zone(ZoneKind.HAND)):
         for index, power in card.card.powers_by_timing.get(timing, ()):
             if power.action is not None:
-                yield f"card:{card.uid}:{index}", power, card.name, card
+                yield ("card", card.uid, index), power, card.name, card
     for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
         for index, power in card.card.powers_by_timing.get(timing, ()):
             if power.action not in _NOT_PLAYED_FROM_DISPLAY:
-                yield f"card:{card.uid}:{index}", power, card.name, card
+                yield ("card", card.uid, index), power, card.name, card
     for key, power in player.powers_at(timing):
-        yield f"character:{player.name}:{key}", power, f"{player.name}'s power", None
+        yield ("character", player.name, key), power, f"{player.name}'s power", None
     for key, power, source in _table_powers(game, player, timing):
         yield key, power, source, None
 
 
-def _table_powers(game: Game, player: CharacterState, timing: Timing | None) -> Iterator[tuple[str, Power, str]]:
+def _table_powers(
+    game: Game, player: CharacterState, timing: Timing | None
+) -> Iterator[tuple[PowerKey, Power, str]]:
     """The powers of one timing (None: all) that the table gives a player: the location's, the scenario's and
     the "you may ..." paragraphs of the card the player is encountering."""
     location = game.locations.get(player.location)
     if location is not None and game.location_powers_apply(location):
         for index, power in location.card.at_this_location_by_timing.get(timing, ()):
-            yield f"location:{location.name}:{index}", power, location.name
+            yield ("location", location.name, index), power, location.name
     if game.scenario is not None:
         for index, power in game.scenario.powers_by_timing.get(timing, ()):
-            yield f"scenario:{index}", power, game.scenario.name
+            yield ("scenario", index), power, game.scenario.name
     for encounter in game.encounters:
         if encounter.character is player:
             for index, power in encounter.card.card.powers_by_timing.get(timing, ()):
                 if power.action is None:
-                    yield f"encountered:{encounter.card.uid}:{index}", power, encounter.card.name
+                    yield ("encountered", encounter.card.uid, index), power, encounter.card.name
 
 
 def _may_have_powers(game: Game, player: CharacterState, timing: Timing) -> bool:
@@ -434,7 +439,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
         return []
     used = {p.key for p in step.plays}
     plays: list[Play] = []
-    seen: set[tuple[str, str | None]] = set()
+    seen: set[tuple[object, str | None]] = set()
     for timing in timings:
         for key, power, source, card in player_powers(game, player, timing):
             kinds = power.effect_kinds
@@ -444,7 +449,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
             if card is not None and not _may_play(card, step, player):
                 continue
             for cost_card in _cost_cards(game, player, power, card):
-                power_of = key if card is None else f"{card.name}:{key.rsplit(':', 1)[-1]}"
+                power_of = key if card is None else (card.name, key[-1])
                 same = (power_of, cost_card.name if cost_card else None)
                 if same not in seen:  # copies of one card are the same choice
                     seen.add(same)
