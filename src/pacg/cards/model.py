@@ -22,7 +22,16 @@ from pydantic import (
 )
 
 from pacg.cards.checks import Check, parse_check
-from pacg.cards.powers import CardFilter, Cost, Power, PowersByTiming, Trait, powers_by_timing
+from pacg.cards.powers import (
+    CardFilter,
+    ChoicesByMoment,
+    Cost,
+    Power,
+    PowersByTiming,
+    Trait,
+    choices_by_moment,
+    powers_by_timing,
+)
 from pacg.cards.vocabulary import (
     ABILITIES,
     BANE_TYPES,
@@ -102,10 +111,20 @@ class Card(_Strict):
     def is_bane(self) -> bool:
         return self.type in BANE_TYPES
 
+    @property
+    def paragraphs(self) -> list[Power]:
+        """The powers that act while the card is in play: a location's are its At This Location powers."""
+        return getattr(self, "powers", [])  # type: ignore[no-any-return]
+
     @cached_property
     def powers_by_timing(self) -> PowersByTiming:
-        """The card's powers by timing (a location's are `at_this_location_by_timing`)."""
-        return powers_by_timing(getattr(self, "powers", []))
+        """The card's paragraphs by timing."""
+        return powers_by_timing(self.paragraphs)
+
+    @cached_property
+    def choices_by_moment(self) -> ChoicesByMoment:
+        """The card's paragraphs a player may choose to use, each with its place on the card, by moment."""
+        return choices_by_moment(enumerate(self.paragraphs))
 
 
 def _restrict_type(*allowed: CardType) -> Any:
@@ -249,9 +268,9 @@ class Location(Card):
     when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
     when_permanently_closed: list[Power] = []
 
-    @cached_property
-    def at_this_location_by_timing(self) -> PowersByTiming:
-        return powers_by_timing(self.at_this_location)
+    @property
+    def paragraphs(self) -> list[Power]:
+        return self.at_this_location
 
     _type = _restrict_type(CardType.LOCATION)
     _deck_types = field_validator("deck")(_only_deck_types)

@@ -22,6 +22,7 @@ Amounts are integers or small sums over the game's numbers: "1 + AD" (the scenar
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -286,6 +287,10 @@ class Timing(StrEnum):
     AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
     ENTER = "enter"  # when a character moves to this location (TURN-03)
     LEAVE = "leave"  # when a character moves away from this location (TURN-03)
+
+
+Moment = tuple[Timing, bool, bool]
+"""When a power may be chosen: its timing; whether it sets the skill; whether it rerolls (`Power.moment`)."""
 
 
 class Whose(StrEnum):
@@ -1148,10 +1153,25 @@ class Power(_Strict):
         """The kinds of effect the paragraph has: what it can do, at a glance."""
         return frozenset(self._first_of_kind)
 
+    @cached_property
+    def is_choice(self) -> bool:
+        """Whether a player may choose to use the paragraph: it is optional, and more than a replacement,
+        which applies where a card goes instead of being used (PLAY-10)."""
+        return self.optional and self.effect_kinds != {Instead}
+
+    @cached_property
+    def moment(self) -> Moment:
+        """When a player may choose to use the paragraph: its timing and, on a check, whether it sets the
+        skill (offered only while the skill is chosen, CHK-05) and whether it rerolls (only once the dice
+        are rolled, CHK-13)."""
+        kinds = self.effect_kinds
+        return self.when, UseSkill in kinds, Reroll in kinds
+
 
 PowerFeat.model_rebuild()
 
 PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]
+ChoicesByMoment = dict[Moment, list[tuple[Any, Power]]]
 
 
 def powers_by_timing(powers: list[Power]) -> PowersByTiming:
@@ -1160,3 +1180,12 @@ def powers_by_timing(powers: list[Power]) -> PowersByTiming:
     for index, power in enumerate(powers):
         by_timing.setdefault(power.when, []).append((index, power))
     return by_timing
+
+
+def choices_by_moment(powers: Iterable[tuple[Any, Power]]) -> ChoicesByMoment:
+    """The paragraphs a player may choose to use (`Power.is_choice`), each with its key, by `Power.moment`."""
+    by_moment: ChoicesByMoment = {}
+    for key, power in powers:
+        if power.is_choice:
+            by_moment.setdefault(power.moment, []).append((key, power))
+    return by_moment

@@ -34,6 +34,7 @@ from pacg.cards.powers import (
     Heal,
     IgnoreTypeLimit,
     Instead,
+    Moment,
     MoveCards,
     NoHelp,
     Power,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
+PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None"]  # a power, its key, its source, its card
 
 
 class Play(NamedTuple):
@@ -129,59 +131,43 @@ def card_powers(card: PhysicalCard) -> list[Power]:
 _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 
-def player_powers(
-    game: Game, player: CharacterState, timing: Timing
-) -> Iterator[tuple[PowerKey, Power, str, PhysicalCard | None]]:
-    """Every power of one timing a player could use, with its key and source: cards in hand (PLAY-06),
-    displayed cards (activating one counts as playing it, PLAY-01), the character card, the location, the
-    scenario, and the card the player is encountering."""
-    zones = game.zones
-    for card in zones.cards(player.zone(ZoneKind.HAND)):
-        for index, power in card.card.powers_by_timing.get(timing, ()):
-            if power.action is not None:
-                yield ("card", card.uid, index), power, card.name, card
-    for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
-        for index, power in card.card.powers_by_timing.get(timing, ()):
-            if power.action not in _NOT_PLAYED_FROM_DISPLAY:
-                yield ("card", card.uid, index), power, card.name, card
-    for key, power in player.powers_at(timing):
-        yield ("character", player.name, key), power, f"{player.name}'s power", None
-    for key, power, source in _table_powers(game, player, timing):
-        yield key, power, source, None
+def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+    """Every power a player may choose to use at one moment, with its key and source: cards in hand
+    (PLAY-06), displayed cards (activating one counts as playing it, PLAY-01), the character card, the
+    location, the scenario, and the "you may ..." paragraphs of the card the player is encountering."""
+    offers: list[PowerOffer] = []
+    if game.held.moments[player.name].get(moment):
+        zones = game.zones
+        for card in zones.cards(player.zone(ZoneKind.HAND)):
+            for index, power in card.card.choices_by_moment.get(moment, ()):
+                if power.action is not None:
+                    offers.append((("card", card.uid, index), power, card.name, card))
+        for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
+            for index, power in card.card.choices_by_moment.get(moment, ()):
+                if power.action not in _NOT_PLAYED_FROM_DISPLAY:
+                    offers.append((("card", card.uid, index), power, card.name, card))
+    for key, power in player.choices_at(moment):
+        offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
+    for where, name, card in _table_cards(game, player):
+        for index, power in card.choices_by_moment.get(moment, ()):
+            if power.action is None:
+                offers.append(((*where, index), power, name, None))
+    return offers
 
 
-def _table_powers(
-    game: Game, player: CharacterState, timing: Timing | None
-) -> Iterator[tuple[PowerKey, Power, str]]:
-    """The powers of one timing (None: all) that the table gives a player: the location's, the scenario's and
-    the "you may ..." paragraphs of the card the player is encountering."""
+def _table_cards(game: Game, player: CharacterState) -> list[tuple[tuple[object, ...], str, AnyCard]]:
+    """The cards on the table whose paragraphs a player may use, each with where it is and its name: the
+    location (unless its powers don't apply), the scenario, and the cards the player is encountering."""
+    cards: list[tuple[tuple[object, ...], str, AnyCard]] = []
     location = game.locations.get(player.location)
     if location is not None and game.location_powers_apply(location):
-        for index, power in location.card.at_this_location_by_timing.get(timing, ()):
-            yield ("location", location.name, index), power, location.name
+        cards.append((("location", location.name), location.name, location.card))
     if game.scenario is not None:
-        for index, power in game.scenario.powers_by_timing.get(timing, ()):
-            yield ("scenario", index), power, game.scenario.name
+        cards.append((("scenario",), game.scenario.name, game.scenario))
     for encounter in game.encounters:
         if encounter.character is player:
-            for index, power in encounter.card.card.powers_by_timing.get(timing, ()):
-                if power.action is None:
-                    yield ("encountered", encounter.card.uid, index), power, encounter.card.name
-
-
-def _may_have_powers(game: Game, player: CharacterState, timing: Timing) -> bool:
-    """Whether any card, power, location or scenario of the player's has a power of this timing."""
-    if game.held.timings[player.name].get(timing) or player.powers_at(timing):
-        return True
-    location = game.locations.get(player.location)
-    if location is not None and timing in location.card.at_this_location_by_timing:
-        return True
-    if game.scenario is not None and timing in game.scenario.powers_by_timing:
-        return True
-    for encounter in game.encounters:
-        if encounter.character is player and timing in encounter.card.card.powers_by_timing:
-            return True
-    return False
+            cards.append((("encountered", encounter.card.uid), encounter.card.name, encounter.card.card))
+    return cards
 
 
 def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
@@ -198,7 +184,7 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
         yield power, checker
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
-        for _, power in location.card.at_this_location_by_timing.get(timing, ()):
+        for _, power in location.card.powers_by_timing.get(timing, ()):
             yield power, checker
     if game.scenario is not None:
         for _, power in game.scenario.powers_by_timing.get(timing, ()):
@@ -318,7 +304,6 @@ CHECK_EFFECTS = (UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTrai
                  Succeed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
                  SwapTrait, MoveCards, Instead)
 _ON_A_CHECK = frozenset(CHECK_EFFECTS)
-_REPLACEMENT = frozenset({Instead})
 
 
 def _applies_to_check(power: Power, state: Step) -> bool:
@@ -393,8 +378,6 @@ def _applies_to_step(power: Power, step: Step) -> bool:
 def usable(power: Power, step: Step, player: CharacterState) -> bool:
     """Whether a player may use this power now: it applies here, it helps the character it may help
     (KEEP-01), and its conditions hold."""
-    if power.effect_kinds == _REPLACEMENT:
-        return False  # a replacement applies where a card goes; it is not played (see `replacements`)
     helped = player if power.when is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
     if not _helps(power.whose, player, helped):
         return False
@@ -429,31 +412,28 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     """Every legal play of one player in a step or on a check: each power once (PLAY-03), one card of each
     type per player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
-    game = step.game
-    timings = [step.timing] if _may_have_powers(game, player, step.timing) else []
-    if step.also is not None and _may_have_powers(game, player, step.also):
-        timings.append(step.also)
-    if not timings or not player.alive:
+    if not player.alive:
         return []
-    if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
+    game = step.game
+    offers = player_powers(game, player, (step.timing, deciding_skill, rerolling))
+    if step.also is not None:
+        offers += player_powers(game, player, (step.also, deciding_skill, rerolling))
+    if not offers or player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
         return []
     used = {p.key for p in step.plays}
     plays: list[Play] = []
     seen: set[tuple[object, str | None]] = set()
-    for timing in timings:
-        for key, power, source, card in player_powers(game, player, timing):
-            kinds = power.effect_kinds
-            if (not power.optional or key in used or (UseSkill in kinds) is not deciding_skill
-                    or (Reroll in kinds) is not rerolling or not usable(power, step, player)):
-                continue
-            if card is not None and not _may_play(card, step, player):
-                continue
-            for cost_card in _cost_cards(game, player, power, card):
-                power_of = key if card is None else (card.name, key[-1])
-                same = (power_of, cost_card.name if cost_card else None)
-                if same not in seen:  # copies of one card are the same choice
-                    seen.add(same)
-                    plays.append(Play(player, key, power, source, card, cost_card))
+    for key, power, source, card in offers:
+        if key in used or not usable(power, step, player):
+            continue
+        if card is not None and not _may_play(card, step, player):
+            continue
+        for cost_card in _cost_cards(game, player, power, card):
+            power_of = key if card is None else (card.name, key[-1])
+            same = (power_of, cost_card.name if cost_card else None)
+            if same not in seen:  # copies of one card are the same choice
+                seen.add(same)
+                plays.append(Play(player, key, power, source, card, cost_card))
     return plays
 
 
@@ -550,7 +530,8 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
     mandatory = False
     own = [power for power in card_powers(card) if power.action is None]  # the card's own "instead"
     standing = [power for _, power in player.powers()]
-    standing += [power for _, power, _ in _table_powers(step.game, player, None)]
+    standing += [power for _, _, table in _table_cards(step.game, player) for power in table.paragraphs
+                 if power.action is None]
     for power in standing + own:
         if Instead not in power.effect_kinds:
             continue

@@ -13,7 +13,7 @@ from typing import Any
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
-from pacg.cards.powers import GainSkill, Power, Timing
+from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, Timing, choices_by_moment
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
 
@@ -119,6 +119,14 @@ class CharacterState:
         """The character's powers of one timing (see `powers`)."""
         return self._powers_by_timing.get(timing, [])
 
+    def choices_at(self, moment: Moment) -> list[tuple[str, Power]]:
+        """The character's powers the player may choose to use at one moment (see `Power.moment`)."""
+        return self._choices_by_moment.get(moment, [])
+
+    @cached_property
+    def _choices_by_moment(self) -> ChoicesByMoment:
+        return choices_by_moment(self.powers())
+
     @cached_property
     def _powers_by_timing(self) -> dict[Timing | None, list[tuple[str, Power]]]:
         powers = self._powers_with_feats()
@@ -180,11 +188,11 @@ class LocationState:
 
 
 class HeldPowers:
-    """For each character, how many powers of each timing the cards in hand or on display have: a quick way
+    """For each character, how many powers the cards in hand or on display offer at each moment: a quick way
     to know that a step offers a player nothing to play."""
 
     def __init__(self) -> None:
-        self.timings: dict[str, dict[Timing | None, int]] = defaultdict(dict)
+        self.moments: dict[str, dict[Moment, int]] = defaultdict(dict)
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
@@ -193,9 +201,9 @@ class HeldPowers:
             self._count(target.owner, card, 1)
 
     def _count(self, owner: str, card: PhysicalCard, sign: int) -> None:
-        counts = self.timings[owner]
-        for timing, powers in card.card.powers_by_timing.items():
-            counts[timing] = counts.get(timing, 0) + sign * len(powers)
+        counts = self.moments[owner]
+        for moment, powers in card.card.choices_by_moment.items():
+            counts[moment] = counts.get(moment, 0) + sign * len(powers)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
