@@ -100,6 +100,11 @@ class Card(_Strict):
         return adventure_deck_number(self.set)
 
     @property
+    def counts_as(self) -> CardType:
+        """The type the card counts as: its own, but for loot and villains and henchmen (LOOT-01, BANE-01)."""
+        return self.type
+
+    @property
     def is_basic(self) -> bool:
         return "Basic" in self.traits
 

@@ -201,8 +201,7 @@ def matches(card: PhysicalCard, wanted: CardFilter) -> bool:
 
 def matches_card(definition: AnyCard, wanted: CardFilter) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for."""
-    counts_as = definition.counts_as if isinstance(definition, (Boon, Bane)) else definition.type
-    if wanted.types is not None and definition.type not in wanted.types and counts_as not in wanted.types:
+    if wanted.types is not None and definition.type not in wanted.types and definition.counts_as not in wanted.types:
         return False
     if wanted.traits is not None and not set(wanted.traits) & set(definition.traits):
         return False
@@ -385,12 +384,6 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     return applies and conditions_hold(power.conditions, step, player)
 
 
-def counted_type(card: PhysicalCard) -> CardType:
-    """The type a card counts as: loot as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
-    definition = card.card
-    return definition.counts_as if isinstance(definition, (Boon, Bane)) else definition.type
-
-
 def _cost_cards(
     game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
@@ -448,7 +441,7 @@ def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
 def _another_of_its_type(card: PhysicalCard, played: list[PhysicalCard]) -> bool:
     """Whether the player already played a different card of this card's type (ENC-02, BOON-01). A card
     revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
-    return any(other is not card and counted_type(other) == counted_type(card) for other in played)
+    return any(other is not card and other.counts_as == card.counts_as for other in played)
 
 
 def reroll_plays(state: CheckState) -> list[Play]:

@@ -20,7 +20,6 @@ from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, named_in_box, random_from_box
 from pacg.engine.effects import choose
-from pacg.engine.playing import counted_type
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
 
@@ -118,12 +117,12 @@ def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
 
 def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) -> Process[None]:
     theirs = _deck_cards(game, partner)
-    theirs_by_type = {counted_type(card) for card in theirs}
-    mine = [card for card in _deck_cards(game, offering) if counted_type(card) in theirs_by_type]
+    theirs_by_type = {card.counts_as for card in theirs}
+    mine = [card for card in _deck_cards(game, offering) if card.counts_as in theirs_by_type]
     if not mine:
         return
     given = yield from choose(offering, "trade card", f"{offering.name}: which of your cards?", mine)
-    wanted = [card for card in theirs if counted_type(card) == counted_type(given) and card.name != given.name]
+    wanted = [card for card in theirs if card.counts_as == given.counts_as and card.name != given.name]
     if not wanted:
         return
     taken = yield from choose(offering, "trade card", f"{offering.name}: for which of {partner.name}'s cards?",

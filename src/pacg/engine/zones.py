@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import NamedTuple
 
@@ -58,20 +57,18 @@ BLESSINGS_DISCARD = Zone(ZoneKind.BLESSINGS_DISCARD)
 REMOVED = Zone(ZoneKind.REMOVED)
 
 
-@dataclass(eq=False, slots=True)
 class PhysicalCard:
-    """One physical copy of a card; `uid` tells copies apart."""
+    """One physical copy of a card; `uid` tells copies apart. Its name and the type it counts as are its
+    card's (LOOT-01, BANE-01)."""
 
-    uid: int
-    card: AnyCard
-    name: str = field(init=False)
+    __slots__ = ("uid", "card", "name", "type", "counts_as")
 
-    def __post_init__(self) -> None:
-        self.name = self.card.name
-
-    @property
-    def type(self) -> CardType:
-        return self.card.type
+    def __init__(self, uid: int, card: AnyCard) -> None:
+        self.uid = uid
+        self.card = card
+        self.name = card.name
+        self.type: CardType = card.type
+        self.counts_as: CardType = card.counts_as
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
