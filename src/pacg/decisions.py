@@ -7,7 +7,7 @@ index of the chosen option. Humans at a terminal, scripted tests and AI agents a
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -20,8 +20,7 @@ class Option(NamedTuple):
     value: Any = None
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """A choice for one player: who decides, what about, and every legal option."""
 
     player: str
@@ -29,7 +28,7 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     help: str = ""
-    context: Mapping[str, Any] = field(default_factory=dict)
+    context: Mapping[str, Any] = MappingProxyType({})
 
     def index_of(self, label: str) -> int:
         """The index of the option with this label (for scripts and tests)."""

@@ -183,7 +183,7 @@ class Bane(Card):
     def counts_as(self) -> CardType:
         """Villains and most henchmen count as monsters, a few henchmen as barriers (BANE-01)."""
         if self.type in (CardType.VILLAIN, CardType.HENCHMAN):
-            return CardType(self.counts_as_type or "monster")
+            return CardType.BARRIER if self.counts_as_type == "barrier" else CardType.MONSTER
         return self.type
 
     @property

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
@@ -43,8 +44,7 @@ from pacg.engine.state import CharacterState, Game, SkillDie
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(NamedTuple):
     """Damage a failed check deals (CHK-15)."""
 
     amount: int
@@ -92,8 +92,7 @@ def _pool(dice: tuple[int, ...], modifier: int) -> DicePool:
 
 
 
-@dataclass(frozen=True)
-class CheckResult:
+class CheckResult(NamedTuple):
     """How a check went."""
 
     success: bool
@@ -109,8 +108,7 @@ class CheckResult:
         return self.roll.total if self.roll else 0
 
 
-@dataclass(frozen=True)
-class SkillChoice:
+class SkillChoice(NamedTuple):
     """One way to attempt a check: an option of the check, a skill, and the card or power deciding it."""
 
     option: CheckOption

@@ -60,14 +60,12 @@ class CharacterState:
         self.alive = True
         self.mythic_charges = 0
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
-        self._zones: dict[ZoneKind, Zone] = {}
+        self._zones = {kind: Zone(kind, self.name) for kind in ZoneKind}
         self._skills: dict[Skill, SkillDie | None] = {}
 
     def zone(self, kind: ZoneKind) -> Zone:
-        zone = self._zones.get(kind)
-        if zone is None:
-            zone = self._zones[kind] = Zone(kind, self.name)
-        return zone
+        """One of the character's places for cards: deck, hand, discard pile, buried, displayed ..."""
+        return self._zones[kind]
 
     @property
     def role(self) -> Role | None:

@@ -122,7 +122,10 @@ class Zones:
 
     def cards(self, zone: Zone) -> list[PhysicalCard]:
         """The cards in a zone, top first. The list is the zone's own: change it only through `move`."""
-        return self._piles.setdefault(zone, [])
+        pile = self._piles.get(zone)
+        if pile is None:
+            pile = self._piles[zone] = []
+        return pile
 
     def where(self, card: PhysicalCard) -> Zone:
         return self._where[card.uid]
