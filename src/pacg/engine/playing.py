@@ -148,24 +148,31 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
                     offers.append((("card", card.uid, index), power, card.name, card))
     for key, power in player.choices_at(moment):
         offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
-    for where, name, card in _table_cards(game, player):
-        for index, power in card.choices_by_moment.get(moment, ()):
+    for where, name, card in _table_cards(game, player, moment):
+        for index, power in card.choices_by_moment[moment]:
             if power.action is None:
                 offers.append(((*where, index), power, name, None))
     return offers
 
 
-def _table_cards(game: Game, player: CharacterState) -> list[tuple[tuple[object, ...], str, AnyCard]]:
+def _table_cards(
+    game: Game, player: CharacterState, moment: Moment | None = None
+) -> list[tuple[tuple[object, ...], str, AnyCard]]:
     """The cards on the table whose paragraphs a player may use, each with where it is and its name: the
-    location (unless its powers don't apply), the scenario, and the cards the player is encountering."""
+    location (unless its powers don't apply), the scenario, and the cards the player is encountering. With a
+    moment, only those that offer a choice at that moment."""
+
+    def offers(card: AnyCard) -> bool:
+        return moment is None or moment in card.choices_by_moment
+
     cards: list[tuple[tuple[object, ...], str, AnyCard]] = []
     location = game.locations.get(player.location)
-    if location is not None and game.location_powers_apply(location):
+    if location is not None and offers(location.card) and game.location_powers_apply(location):
         cards.append((("location", location.name), location.name, location.card))
-    if game.scenario is not None:
+    if game.scenario is not None and offers(game.scenario):
         cards.append((("scenario",), game.scenario.name, game.scenario))
     for encounter in game.encounters:
-        if encounter.character is player:
+        if encounter.character is player and offers(encounter.card.card):
             cards.append((("encountered", encounter.card.uid), encounter.card.name, encounter.card.card))
     return cards
 
