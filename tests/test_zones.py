@@ -42,3 +42,23 @@ def test_a_card_recorded_in_the_wrong_place_is_caught() -> None:
     zones._where[card.uid] = Zone(ZoneKind.HAND, "Nobody")
     with pytest.raises(ConservationError):
         zones.check_conservation()
+
+
+@pytest.mark.rule("SET-03")
+def test_games_of_one_library_fill_their_boxes_alike_and_apart() -> None:
+    """Every game's box starts with the same cards; what one game does with them leaves the other's box
+    as it was."""
+    first, second = Table(), Table()
+    weapons = [card.uid for card in second.game.zones.cards(box("weapon"))]
+    assert [card.uid for card in first.game.zones.cards(box("weapon"))] == weapons
+    first.character("Harsk", at="Abattoir", hand=["Shortbow"])
+    first.game.zones.shuffle(box("weapon"), random.Random(1))
+    assert [card.uid for card in second.game.zones.cards(box("weapon"))] == weapons
+    assert second.game.zones.total == first.game.zones.total
+    second.game.zones.check_conservation()
+
+
+def test_the_box_is_filled_before_any_other_card_comes_in() -> None:
+    table = Table()
+    with pytest.raises(ValueError, match="before any other card"):
+        table.game.fill_box()

@@ -18,7 +18,7 @@ from pacg.cards.model import Character, Location, Scenario
 from pacg.cards.powers import CardFilter
 from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
-from pacg.engine.box import build_location, named_in_box, random_from_box
+from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import choose
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
@@ -87,7 +87,7 @@ def build_deck(game: Game, character: CharacterState) -> None:
     deck = character.zone(ZoneKind.DECK)
     for card_type, names in character.card.suggested_deck.items():
         for name in names:
-            card = _named_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
+            card = first_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
             if card is None:
                 raise ValueError(f"the box has no {card_type} left for {character.name}'s deck")
             game.zones.move(card, deck, Position.BOTTOM)
@@ -134,10 +134,6 @@ def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) 
         game.zones.move(given, partner.zone(ZoneKind.DECK))
         game.zones.move(taken, offering.zone(ZoneKind.DECK))
         game.note(f"{offering.name} trades {given.name} to {partner.name} for {taken.name}")
-
-
-def _named_in_box(game: Game, name: str) -> PhysicalCard | None:
-    return next(iter(named_in_box(game, name)), None)
 
 
 def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
@@ -204,10 +200,10 @@ def _shuffle_back(game: Game, discard: Zone, deck: Zone) -> None:
 def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
     """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11)."""
     for character in game.characters:
-        if character.card.cohort and (cohort := _named_in_box(game, character.card.cohort)):
+        if character.card.cohort and (cohort := first_in_box(game, character.card.cohort)):
             game.zones.move(cohort, character.zone(ZoneKind.HAND))
     for character in game.characters:
-        offered = [card for name in scenario.cohorts if (card := _named_in_box(game, name))]
+        offered = [card for name in scenario.cohorts if (card := first_in_box(game, name))]
         if not offered:
             return
         options = (Option("No cohort"),) + tuple(Option(f"Take {card.name}", card) for card in offered)

@@ -10,12 +10,13 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
 from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, Timing, choices_by_moment
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
-from pacg.engine.zones import PhysicalCard, Zone, ZoneKind, Zones, box
+from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, box, full_box
 
 
 @dataclass
@@ -207,6 +208,10 @@ class HeldPowers:
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
 
 
+# The full box of each library at each adventure deck number, made once (see `zones.FullBox`).
+_FULL_BOXES: WeakKeyDictionary[CardLibrary, dict[int, FullBox]] = WeakKeyDictionary()
+
+
 class Game:
     """One game: the card library, the physical cards in their zones, the table and the random generator."""
 
@@ -232,9 +237,15 @@ class Game:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,
         the Character Add-On Deck and the Adventure Decks up to the game's adventure deck number, since an
         Adventure Deck joins the box when its adventure begins (SETUP-04, SET-01)."""
-        cards = self.library.box_contents(self.adventure_deck_number, names)
-        for card in cards:
-            self.zones.create(card, box(card.type))
+        if names:
+            contents = full_box(self.library.box_contents(self.adventure_deck_number, names))
+        else:
+            made = _FULL_BOXES.setdefault(self.library, {})
+            contents = made.get(self.adventure_deck_number)
+            if contents is None:
+                contents = made[self.adventure_deck_number] = full_box(
+                    self.library.box_contents(self.adventure_deck_number))
+        self.zones.fill_box(contents)
 
     def from_box(self, name: str) -> PhysicalCard:
         """A named card out of the box (where it must be)."""

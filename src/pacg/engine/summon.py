@@ -12,7 +12,7 @@ from __future__ import annotations
 from pacg.cards.model import Location
 from pacg.cards.powers import SERVITOR_DEMON, CardFilter
 from pacg.decisions import Process
-from pacg.engine.box import build_location, named_in_box, random_from_box
+from pacg.engine.box import build_location, first_in_box, random_from_box
 from pacg.engine.playing import banish
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
@@ -40,10 +40,10 @@ def summon(game: Game, character: CharacterState, what: str | CardFilter) -> Phy
     if what == SERVITOR_DEMON:
         what = SERVITOR_DEMONS[game.adventure_deck_number]
     definition = game.library.get(what)
-    in_box = named_in_box(game, what)
-    if in_box:
-        game.zones.move(in_box[0], zone)
-        return in_box[0]
+    in_box = first_in_box(game, what)
+    if in_box is not None:
+        game.zones.move(in_box, zone)
+        return in_box
     return game.zones.summon_copy(definition, zone)
 
 

@@ -83,6 +83,25 @@ class ConservationError(AssertionError):
     """A card found in no zone, in two zones, or a card count that changed (DESIGN.md 7)."""
 
 
+class FullBox(NamedTuple):
+    """The physical cards of a full box, by type (SET-03), numbered from 0. Physical cards never change, only
+    where they are, so one full box serves every game that fills its box with the same cards."""
+
+    piles: dict[Zone, list[PhysicalCard]]
+    where: dict[int, Zone]
+
+
+def full_box(cards: list[AnyCard]) -> FullBox:
+    """One physical card for each card in the list, in the box of its type."""
+    piles: dict[Zone, list[PhysicalCard]] = {}
+    where: dict[int, Zone] = {}
+    for uid, card in enumerate(cards):
+        zone = box(card.type)
+        piles.setdefault(zone, []).append(PhysicalCard(uid, card))
+        where[uid] = zone
+    return FullBox(piles, where)
+
+
 class Zones:
     """All zones of one game and the cards in them."""
 
@@ -93,8 +112,17 @@ class Zones:
         self._copies: set[int] = set()
         self.watcher: Callable[[PhysicalCard, Zone | None, Zone | None], None] | None = None  # told of every move
 
+    def fill_box(self, contents: FullBox) -> None:
+        """Put a full box's cards into the game before any other card (the box is never held: no watcher is
+        told)."""
+        if self._where:
+            raise ValueError("the box is filled before any other card comes into the game")
+        self._piles.update((zone, list(pile)) for zone, pile in contents.piles.items())
+        self._where.update(contents.where)
+        self._next_uid = len(contents.where)
+
     def create(self, card: AnyCard, zone: Zone) -> PhysicalCard:
-        """Bring a physical card into the game (only when the box is filled)."""
+        """Bring a physical card into the game: a summoned copy (SUM-01)."""
         physical = PhysicalCard(self._next_uid, card)
         self._next_uid += 1
         self._where[physical.uid] = zone
