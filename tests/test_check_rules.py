@@ -182,7 +182,7 @@ def test_failing_to_defeat_a_monster_deals_the_difference_as_combat_damage() -> 
     [result] = table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Melee")
     assert (result.total, result.damage.amount, result.damage.type) == (5, 3, "Combat")
     assert table.cards(seelah, ZoneKind.DISCARD) == ["Cursed Blade"], "3 damage discards the 1-card hand (DMG-02)"
-    table.game.zones.move(table.game.zones.cards(seelah.zone(ZoneKind.DISCARD))[0], seelah.zone(ZoneKind.HAND))
+    table.game.zones.move(table.game.zones.cards(seelah.discard_pile)[0], seelah.hand)
     table.dice(8)
     [result] = table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Reveal Cursed")
     assert result.total == 0, "a result never goes below 0"

@@ -218,7 +218,7 @@ def test_examining_puts_cards_back_in_order_and_searching_shuffles_the_deck() ->
     for _ in range(8):
         table.run(resolve(step, [MoveCards(move_cards="hand", source="deck", cards=CardFilter(types=["armor"]))],
                           kyra))
-        table.game.zones.move(table.game.zones.cards(kyra.zone(ZoneKind.HAND))[0], kyra.zone(ZoneKind.DECK))
+        table.game.zones.move(table.game.zones.cards(kyra.hand)[0], kyra.deck)
         orders.add(tuple(table.cards(kyra, ZoneKind.DECK)))
     assert len(orders) > 1, "a searched deck is shuffled"
 

@@ -98,16 +98,16 @@ def test_suggested_decks_and_a_starting_hand_with_the_favored_card_type() -> Non
     game = set_up_game(["Harsk", "Imrijka"], "Forsaken Cloister", "Forsaken Cloister", "Blessing")
     harsk, imrijka = game.characters
     for character in game.characters:
-        hand = game.zones.cards(character.zone(ZoneKind.HAND))
-        deck = game.zones.cards(character.zone(ZoneKind.DECK))
+        hand = game.zones.cards(character.hand)
+        deck = game.zones.cards(character.deck)
         assert len(hand) == character.hand_size
-        assert game.zones.cards(character.zone(ZoneKind.DISCARD)) == [], "discards are shuffled back"
+        assert game.zones.cards(character.discard_pile) == [], "discards are shuffled back"
         suggested = Counter(name for names in character.card.suggested_deck.values() for name in names)
         assert Counter(card.name for card in hand + deck) == suggested
-    assert any(card.type is CardType.WEAPON for card in game.zones.cards(harsk.zone(ZoneKind.HAND)))
+    assert any(card.type is CardType.WEAPON for card in game.zones.cards(harsk.hand))
     favored = next(d for d in decisions_of(["Harsk", "Imrijka"]) if d.kind == "favored")
     assert [option.label for option in favored.options] == ["Weapon", "Blessing"]
-    assert any(card.type is CardType.BLESSING for card in game.zones.cards(imrijka.zone(ZoneKind.HAND)))
+    assert any(card.type is CardType.BLESSING for card in game.zones.cards(imrijka.hand))
 
 
 def decisions_of(party: list[str]) -> list[Decision]:
@@ -152,9 +152,9 @@ def test_a_listed_cohort_goes_to_hand_and_each_character_may_take_one_of_the_sce
 
     game = set_up_game(["Alain", "Harsk"], "Forsaken", "Forsaken", "No cohort", "Take Cecilla", before=with_cohort)
     alain, harsk = game.characters
-    assert "Donahan" in [card.name for card in game.zones.cards(alain.zone(ZoneKind.HAND))]
-    assert "Cecilla the Uprooter" in [card.name for card in game.zones.cards(harsk.zone(ZoneKind.HAND))]
-    assert len(game.zones.cards(harsk.zone(ZoneKind.HAND))) == harsk.hand_size + 1
+    assert "Donahan" in [card.name for card in game.zones.cards(alain.hand)]
+    assert "Cecilla the Uprooter" in [card.name for card in game.zones.cards(harsk.hand)]
+    assert len(game.zones.cards(harsk.hand)) == harsk.hand_size + 1
 
 
 @pytest.mark.rule("SETUP-12")
@@ -209,7 +209,7 @@ def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() ->
     game = new_game(library(), GODLESS, ["Harsk", "Seelah"], seed=1)
     for character in game.characters:
         build_deck(game, character)
-    shortbows = sum(card.name == "Shortbow" for card in game.zones.cards(game.characters[0].zone(ZoneKind.DECK)))
+    shortbows = sum(card.name == "Shortbow" for card in game.zones.cards(game.characters[0].deck))
 
     answers = script("Offer Seelah", "Shortbow", "Longsword", "Accept", "Offer Seelah", "Shortbow", "Mace", "Refuse")
     seen: list[Decision] = []
@@ -220,12 +220,12 @@ def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() ->
 
     run(trade_cards(game), answer)
     harsk, seelah = game.characters
-    deck = {c.name: [card.name for card in game.zones.cards(c.zone(ZoneKind.DECK))] for c in game.characters}
+    deck = {c.name: [card.name for card in game.zones.cards(c.deck)] for c in game.characters}
     assert "Longsword" in deck["Harsk"] and "Shortbow" in deck["Seelah"]
     assert deck["Harsk"].count("Shortbow") == shortbows - 1
     assert "Mace" in deck["Seelah"], "a refused trade changes nothing"
     for character in game.characters:
-        kinds = Counter(card.type for card in game.zones.cards(character.zone(ZoneKind.DECK)))
+        kinds = Counter(card.type for card in game.zones.cards(character.deck))
         assert kinds == Counter({kind: len(names) for kind, names in character.card.suggested_deck.items()})
     offered = next(d for d in seen if d.kind == "trade card" and "for which" in d.prompt)
     assert all(game.library.get(o.label).type is CardType.WEAPON for o in offered.options), "only the same type"

@@ -132,8 +132,8 @@ def test_the_table_shows_locations_characters_hands_and_blessings() -> None:
     assert re.search(r"^Turn 1: Harsk at ", text, re.MULTILINE)
     assert "Blessings deck: 29 left · last flipped: " in text
     harsk = table.character("Harsk")
-    hand = counted([card.name for card in table.zones.cards(harsk.zone(ZoneKind.HAND))])
-    assert f"hand ({len(table.zones.cards(harsk.zone(ZoneKind.HAND)))}/{harsk.hand_size}): {hand}" in text
+    hand = counted([card.name for card in table.zones.cards(harsk.hand)])
+    assert f"hand ({len(table.zones.cards(harsk.hand))}/{harsk.hand_size}): {hand}" in text
 
 
 def test_the_table_is_shown_again_only_where_it_changed() -> None:
@@ -251,14 +251,14 @@ def test_the_table_never_shows_a_face_down_deck_card_by_card() -> None:
               for card in table.zones.cards(character.zone(kind))}
     faceup |= {encounter.card.name for encounter in table.encounters}
     facedown = {card.name for character in table.characters
-                for card in table.zones.cards(character.zone(ZoneKind.DECK))}
+                for card in table.zones.cards(character.deck)}
     facedown |= {card.name for location in table.locations.values() for card in table.zones.cards(location.deck)}
     facedown |= {card.name for card in table.zones.cards(BLESSINGS_DECK)}
     hidden = facedown - faceup - set(view.blessings_discard)
     assert hidden
     assert not [name for name in hidden if name in text]
     for character in table.characters:
-        assert f"deck {len(table.zones.cards(character.zone(ZoneKind.DECK)))} · " in text
+        assert f"deck {len(table.zones.cards(character.deck))} · " in text
 
 
 # --- choosing the party ---------------------------------------------------------------------------------------------

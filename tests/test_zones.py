@@ -23,8 +23,8 @@ def test_moving_keeps_every_card_in_exactly_one_place() -> None:
     zones = table.game.zones
     total = zones.total
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow"], deck=["Javelin", "Bolas"])
-    deck = harsk.zone(ZoneKind.DECK)
-    bow = zones.cards(harsk.zone(ZoneKind.HAND))[0]
+    deck = harsk.deck
+    bow = zones.cards(harsk.hand)[0]
     zones.move(bow, deck, Position.BOTTOM)
     assert [card.name for card in zones.cards(deck)] == ["Javelin", "Bolas", "Shortbow"]
     assert zones.where(bow) == deck

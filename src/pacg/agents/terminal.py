@@ -30,7 +30,7 @@ from rich.text import Text
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
 from pacg.engine.state import Game
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone
 
 if TYPE_CHECKING:
     from pacg.engine.encounter import Encounter
@@ -199,9 +199,9 @@ def view_of(game: Game) -> TableView:
     )
     characters = tuple(
         CharacterView(
-            c.name, c.location, c.alive, _names(game, c.zone(ZoneKind.HAND)), c.hand_size,
-            len(game.zones.cards(c.zone(ZoneKind.DECK))), _names(game, c.zone(ZoneKind.DISCARD)),
-            _names(game, c.zone(ZoneKind.BURIED)), _names(game, c.zone(ZoneKind.DISPLAYED)), c.mythic_charges,
+            c.name, c.location, c.alive, _names(game, c.hand), c.hand_size,
+            len(game.zones.cards(c.deck)), _names(game, c.discard_pile),
+            _names(game, c.buried), _names(game, c.displayed), c.mythic_charges,
         )
         for c in game.characters
     )

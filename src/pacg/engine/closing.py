@@ -21,12 +21,12 @@ from pacg.engine.effects import apply_mandatory, choose, resolve
 from pacg.engine.playing import Step, banish, matches, perform
 from pacg.engine.state import CharacterState, Game, LocationState
 from pacg.engine.summon import summon_and_encounter
-from pacg.engine.zones import PhysicalCard, ZoneKind
+from pacg.engine.zones import PhysicalCard
 
 
 def _cards_to_pay(game: Game, character: CharacterState, option: ClosingOption) -> list[PhysicalCard]:
     assert option.cost is not None
-    hand = game.zones.cards(character.zone(ZoneKind.HAND))
+    hand = game.zones.cards(character.hand)
     return [card for card in hand if matches(card, option.cost.card)]
 
 

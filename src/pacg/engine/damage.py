@@ -33,8 +33,8 @@ def take_damage(game: Game, character: CharacterState, amount: int, damage_type:
 
 def deal_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
     """Discard `amount` cards of the character's choice from hand, or the whole hand if it is smaller."""
-    hand = game.zones.cards(character.zone(ZoneKind.HAND))
-    discard = character.zone(ZoneKind.DISCARD)
+    hand = game.zones.cards(character.hand)
+    discard = character.discard_pile
     if amount <= 0:
         return
     if amount >= len(hand):
@@ -56,7 +56,7 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
 def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
     """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
     more than the deck holds kills the character (DEATH-01)."""
-    deck = game.zones.cards(character.zone(ZoneKind.DECK))
+    deck = game.zones.cards(character.deck)
     if count > len(deck):
         die(game, character)
         return
@@ -67,7 +67,7 @@ def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone
 def die(game: Game, character: CharacterState) -> None:
     """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01). When every
     character is dead the scenario is lost (DEATH-02); a death on your own turn ends it."""
-    buried = character.zone(ZoneKind.BURIED)
+    buried = character.buried
     for kind in (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.DISPLAYED):
         for card in list(game.zones.cards(character.zone(kind))):
             game.zones.move(card, buried)

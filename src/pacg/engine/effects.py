@@ -282,7 +282,7 @@ def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play |
 
 def draw(game: Game, character: CharacterState, count: int) -> None:
     """Draw from the top of your deck (DRAW-01); having to draw more than it holds kills you (DEATH-01)."""
-    remove_from_deck(game, character, count, character.zone(ZoneKind.HAND))
+    remove_from_deck(game, character, count, character.hand)
 
 
 def _draw(step: Step, effect: Draw, player: CharacterState, play: Play | None) -> Process[None]:
@@ -294,16 +294,16 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     """Shuffle random cards from a character's discard pile into their deck."""
     game = step.game
     whose = play.power.whose if play else Whose.YOUR
-    candidates = [c for c in game.characters if c.alive and game.zones.cards(c.zone(ZoneKind.DISCARD))
+    candidates = [c for c in game.characters if c.alive and game.zones.cards(c.discard_pile)
                   and (whose is not Whose.YOUR or c is player)
                   and (whose in (Whose.ANY, Whose.ANOTHER) or c.location == player.location)]
     if not candidates:
         return
     target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
-    discard = game.zones.cards(target.zone(ZoneKind.DISCARD))
+    discard = game.zones.cards(target.discard_pile)
     count = min(_roll(game, effect.heal, step), len(discard))
     for card in game.rng.sample(discard, count):
-        game.zones.shuffle_into(card, target.zone(ZoneKind.DECK), game.rng)
+        game.zones.shuffle_into(card, target.deck, game.rng)
     game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
 
 
@@ -331,7 +331,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
     """Examine the top cards of a deck; as the power allows, reorder them, draw one or bottom one (EXAM-01)."""
     game = step.game
     if effect.deck == "your deck":
-        deck = player.zone(ZoneKind.DECK)
+        deck = player.deck
     elif effect.deck == "any location":
         locations = list(game.locations.values())
         chosen = yield from choose(player, "location", f"{player.name}: examine which location deck?", locations)
@@ -339,7 +339,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
     else:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
     cards = _look(step, player, deck, effect.examine_deck.evaluate(step.variables()))
-    for wanted, to in ((effect.may_draw, player.zone(ZoneKind.HAND)), (effect.may_bottom, None)):
+    for wanted, to in ((effect.may_draw, player.hand), (effect.may_bottom, None)):
         fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
         if not fitting:
             continue
@@ -428,7 +428,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         where = yield from _choose_place(player, card, places)
         put(game, owner, card, where)
     if effect.source in ("deck", "deck or discard pile"):
-        game.zones.shuffle(owner.zone(ZoneKind.DECK), game.rng)  # a searched deck is shuffled (EXAM-02)
+        game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
 
 
 def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
@@ -455,7 +455,7 @@ def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: P
     for _ in range(effect.count.evaluate(step.variables())):
         card = random_from_box(step.game, effect.draw_random)
         if card is not None:
-            step.game.zones.move(card, player.zone(ZoneKind.HAND))
+            step.game.zones.move(card, player.hand)
             step.game.note(f"{player.name} draws {card.name} from the box")
     return _none()
 

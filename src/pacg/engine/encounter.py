@@ -113,7 +113,7 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
         return isinstance(card.card, Boon)
     if isinstance(card.card, Boon):
         payments = [(cost, paid) for cost in card.card.acquire_costs
-                    for paid in game.zones.cards(character.zone(ZoneKind.HAND)) if matches(paid, cost.card)]
+                    for paid in game.zones.cards(character.hand) if matches(paid, cost.card)]
         options = (Option(f"Attempt to acquire {card.name} ({check})"), Option(f"Let {card.name} go (it is banished)"),
                    *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid))
                      for cost, paid in payments))

@@ -138,11 +138,11 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     offers: list[PowerOffer] = []
     if game.held.moments[player.name].get(moment):
         zones = game.zones
-        for card in zones.cards(player.zone(ZoneKind.HAND)):
+        for card in zones.cards(player.hand):
             for index, power in card.card.choices_by_moment.get(moment, ()):
                 if power.action is not None:
                     offers.append((("card", card.uid, index), power, card.name, card))
-        for card in zones.cards(player.zone(ZoneKind.DISPLAYED)):
+        for card in zones.cards(player.displayed):
             for index, power in card.card.choices_by_moment.get(moment, ()):
                 if power.action not in _NOT_PLAYED_FROM_DISPLAY:
                     offers.append((("card", card.uid, index), power, card.name, card))
@@ -248,7 +248,7 @@ def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> boo
 
 def _displaying(wanted: CardFilter | str, state: Step, player: CharacterState) -> bool:
     """A kind of card the player has displayed ("this card" is not known on a check)."""
-    displayed = state.game.zones.cards(player.zone(ZoneKind.DISPLAYED))
+    displayed = state.game.zones.cards(player.displayed)
     return not isinstance(wanted, str) and any(matches(card, wanted) for card in displayed)
 
 
@@ -336,7 +336,7 @@ def _may_explore(_: Explore, step: Step) -> bool:
 def _may_heal(_: Heal, step: Step) -> bool:
     """Someone at the location has cards in the discard pile to heal."""
     zones = step.game.zones
-    return any(c.alive and c.location == step.checker.location and zones.cards(c.zone(ZoneKind.DISCARD))
+    return any(c.alive and c.location == step.checker.location and zones.cards(c.discard_pile)
                for c in step.game.characters)
 
 
@@ -365,7 +365,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     ShiftDamage: _damage_dealt,
     IgnoreTypeLimit: _damage_dealt,
     TakeEncounter: _never,  # taking over another's encounter is not supported yet: such a power is never offered
-    Draw: lambda _, step: bool(step.game.zones.cards(step.checker.zone(ZoneKind.DECK))),
+    Draw: lambda _, step: bool(step.game.zones.cards(step.checker.deck)),
     Heal: _may_heal,
 } | {kind: _never for kind in CHECK_EFFECTS if kind not in (MoveCards, Instead)}
 
@@ -490,13 +490,13 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
     if action is CardAction.REVEAL:
         return
     if action is CardAction.DISPLAY:
-        zones.move(card, player.zone(ZoneKind.DISPLAYED))
+        zones.move(card, player.displayed)
     elif action is CardAction.DISCARD:
-        zones.move(card, player.zone(ZoneKind.DISCARD))
+        zones.move(card, player.discard_pile)
     elif action is CardAction.RECHARGE:
-        zones.move(card, player.zone(ZoneKind.DECK), Position.BOTTOM)
+        zones.move(card, player.deck, Position.BOTTOM)
     elif action is CardAction.BURY:
-        zones.move(card, player.zone(ZoneKind.BURIED))
+        zones.move(card, player.buried)
     else:
         banish(game, card)
 
@@ -515,11 +515,11 @@ def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace
     if place in PLACE_ACTION:
         perform(game, player, card, PLACE_ACTION[place])
     elif place == "hand":
-        zones.move(card, player.zone(ZoneKind.HAND))
+        zones.move(card, player.hand)
     elif place == "top of deck":
-        zones.move(card, player.zone(ZoneKind.DECK))
+        zones.move(card, player.deck)
     else:  # shuffle into deck
-        zones.shuffle_into(card, player.zone(ZoneKind.DECK), game.rng)
+        zones.shuffle_into(card, player.deck, game.rng)
 
 
 def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:

@@ -21,7 +21,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import choose
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind, box
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
 MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
@@ -84,7 +84,7 @@ def set_up(game: Game) -> Process[None]:
 def build_deck(game: Game, character: CharacterState) -> None:
     """The character's suggested deck from the box (SETUP-02); a card the box has run out of is replaced by
     a random Basic card of its type (SETUP-01)."""
-    deck = character.zone(ZoneKind.DECK)
+    deck = character.deck
     for card_type, names in character.card.suggested_deck.items():
         for name in names:
             card = first_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
@@ -112,7 +112,7 @@ def trade_cards(game: Game) -> Process[None]:
 
 def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
     """A character's cards as they stand before the game, each name once."""
-    return list({card.name: card for card in game.zones.cards(character.zone(ZoneKind.DECK))}.values())
+    return list({card.name: card for card in game.zones.cards(character.deck)}.values())
 
 
 def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) -> Process[None]:
@@ -131,8 +131,8 @@ def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) 
                             f"{offering.name}'s {given.name}?", (Option("Refuse"), Option("Accept")),
                             help="A trade needs both players; each deck keeps its Cards List.")
     if accept:
-        game.zones.move(given, partner.zone(ZoneKind.DECK))
-        game.zones.move(taken, offering.zone(ZoneKind.DECK))
+        game.zones.move(given, partner.deck)
+        game.zones.move(taken, offering.deck)
         game.note(f"{offering.name} trades {given.name} to {partner.name} for {taken.name}")
 
 
@@ -174,8 +174,8 @@ def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
     if len(character.card.favored) > 1:
         favored = yield from choose(character, "favored", f"{character.name}: which favored card type?",
                                     list(character.card.favored))
-    zones, deck, hand = game.zones, character.zone(ZoneKind.DECK), character.zone(ZoneKind.HAND)
-    discard = character.zone(ZoneKind.DISCARD)
+    zones, deck, hand = game.zones, character.deck, character.hand
+    discard = character.discard_pile
     if not any(card.type is favored for card in zones.cards(deck)):
         favored = None  # a deck without the type can never show it
     while True:
@@ -201,7 +201,7 @@ def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
     """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11)."""
     for character in game.characters:
         if character.card.cohort and (cohort := first_in_box(game, character.card.cohort)):
-            game.zones.move(cohort, character.zone(ZoneKind.HAND))
+            game.zones.move(cohort, character.hand)
     for character in game.characters:
         offered = [card for name in scenario.cohorts if (card := first_in_box(game, name))]
         if not offered:
@@ -210,4 +210,4 @@ def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
         index = yield Decision(character.name, "cohort", f"{character.name}: take one of the scenario's cohorts?",
                                options, help="Each character may add 1 of the scenario's cohorts to her hand.")
         if index:
-            game.zones.move(options[index].value, character.zone(ZoneKind.HAND))
+            game.zones.move(options[index].value, character.hand)

@@ -62,6 +62,11 @@ class CharacterState:
         self.mythic_charges = 0
         self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
         self._zones = {kind: Zone(kind, self.name) for kind in ZoneKind}
+        self.deck = self._zones[ZoneKind.DECK]
+        self.hand = self._zones[ZoneKind.HAND]
+        self.discard_pile = self._zones[ZoneKind.DISCARD]
+        self.buried = self._zones[ZoneKind.BURIED]
+        self.displayed = self._zones[ZoneKind.DISPLAYED]
         self._skills: dict[Skill, SkillDie | None] = {}
 
     def zone(self, kind: ZoneKind) -> Zone:

@@ -21,7 +21,7 @@ from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, m
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step, plays_in, standing_powers, table_order
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard
 
 
 def take_turn(game: Game, character: CharacterState) -> Process[None]:
@@ -74,7 +74,7 @@ def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> 
 def give_a_card(game: Game, character: CharacterState) -> Process[None]:
     """You may give 1 card from your hand to another character at your location (TURN-02)."""
     others = [c for c in game.local_characters(character.location) if c is not character]
-    hand = game.zones.cards(character.zone(ZoneKind.HAND))
+    hand = game.zones.cards(character.hand)
     if not others or not hand:
         return
     distinct = list({card.name: card for card in hand}.values())
@@ -84,7 +84,7 @@ def give_a_card(game: Game, character: CharacterState) -> Process[None]:
                            help="You may give 1 card from your hand to a character at your location.")
     if index:
         card, other = options[index].value
-        game.zones.move(card, other.zone(ZoneKind.HAND))
+        game.zones.move(card, other.hand)
         game.note(f"{character.name} gives {card.name} to {other.name}")
 
 
@@ -191,8 +191,8 @@ def reset_hand(game: Game, character: CharacterState) -> Process[None]:
     """Discard any number of cards, then down to your hand size, then draw up to it (RESET-01). Having to
     draw from a deck too small kills the character (DEATH-01)."""
     yield from play_window(Step(game=game, checker=character, timing=Timing.RESET_HAND), [character])
-    hand = game.zones.cards(character.zone(ZoneKind.HAND))
-    discard = character.zone(ZoneKind.DISCARD)
+    hand = game.zones.cards(character.hand)
+    discard = character.discard_pile
     while hand:
         options = (Option("Done discarding"),) + tuple(Option(f"Discard {card.name}", card) for card in hand)
         index = yield Decision(character.name, "reset discard", f"{character.name}: discard before resetting?",
@@ -206,4 +206,4 @@ def reset_hand(game: Game, character: CharacterState) -> Process[None]:
                                f"{character.hand_size} cards", options, help="Discard down to your hand size.")
         game.zones.move(options[index].value, discard)
     if len(hand) < character.hand_size:
-        remove_from_deck(game, character, character.hand_size - len(hand), character.zone(ZoneKind.HAND))
+        remove_from_deck(game, character, character.hand_size - len(hand), character.hand)
