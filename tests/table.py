@@ -20,7 +20,7 @@ from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
 from pacg.engine.state import CharacterState, Feats, Game, LocationState
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
 T = TypeVar("T")
 
@@ -83,7 +83,7 @@ class Table:
 
     def _deal(self, names: Iterable[str], zone: object) -> None:
         for name in names:
-            self.game.zones.move(self.game.from_box(name), zone, Position.BOTTOM)  # type: ignore[arg-type]
+            self.game.zones.move(self.game.from_box(name), zone, bottom=True)  # type: ignore[arg-type]
 
     def blessings(self, *names: str) -> None:
         """The blessings deck, top card first."""

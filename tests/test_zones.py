@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pacg.engine.zones import REMOVED, ConservationError, Position, Zone, ZoneKind, box
+from pacg.engine.zones import REMOVED, ConservationError, Zone, ZoneKind, box
 from table import Table
 
 
@@ -25,7 +25,7 @@ def test_moving_keeps_every_card_in_exactly_one_place() -> None:
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow"], deck=["Javelin", "Bolas"])
     deck = harsk.deck
     bow = zones.cards(harsk.hand)[0]
-    zones.move(bow, deck, Position.BOTTOM)
+    zones.move(bow, deck, bottom=True)
     assert [card.name for card in zones.cards(deck)] == ["Javelin", "Bolas", "Shortbow"]
     assert zones.where(bow) == deck
     zones.move(bow, REMOVED)

@@ -71,7 +71,7 @@ from pacg.engine.playing import (
 )
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, ZoneKind
 
 # --- playing in turn order ------------------------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting],
                                    nothing="Leave them")
         if picked is not None:
-            game.zones.move(picked, to or deck, Position.TOP if to else Position.BOTTOM)
+            game.zones.move(picked, to or deck, bottom=to is None)
             cards.remove(picked)
     if effect.reorder and len(cards) > 1:
         order = []

@@ -29,7 +29,7 @@ from pacg.engine.playing import Step, banish, matches, perform, standing_powers
 from pacg.engine.state import CharacterState, Game, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
-from pacg.engine.zones import PhysicalCard, Position, Zone, ZoneKind
+from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 
 @dataclass
@@ -218,6 +218,6 @@ def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
     if place is None:
         game.zones.shuffle_into(current.card, deck, game.rng)
     else:
-        game.zones.move(current.card, deck, Position.BOTTOM if place == "bottom" else Position.TOP)
+        game.zones.move(current.card, deck, bottom=place == "bottom")
     if place == "face up":
         game.locations[current.location].face_up.append(current.card.uid)

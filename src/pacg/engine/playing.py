@@ -54,7 +54,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType, Proficiency
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Position, Zone, ZoneKind, box
+from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
@@ -215,16 +215,23 @@ def matches_card(definition: AnyCard, wanted: CardFilter) -> bool:
     return not (wanted.not_traits and set(wanted.not_traits) & set(definition.traits))
 
 
+# Whom a power for "your", "local", "another" ... check may help (KEEP-01): the player's own character,
+# another character at the player's location, another character elsewhere.
+HELPS: dict[Whose, tuple[bool, bool, bool]] = {
+    Whose.YOUR: (True, False, False),
+    Whose.LOCAL: (True, True, False),
+    Whose.ANOTHER_LOCAL: (False, True, False),
+    Whose.ANOTHER: (False, True, True),
+    Whose.ANY: (True, True, True),
+}
+
+
 def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> bool:
-    """Whether a power for "your", "local", "any" ... check may be used on this checker's check (KEEP-01)."""
-    if whose is Whose.ANY:
-        return True
-    if whose is Whose.YOUR:
-        return player is checker
-    if whose is Whose.ANOTHER:
-        return player is not checker
-    local = player.location == checker.location
-    return local if whose is Whose.LOCAL else local and player is not checker  # ANOTHER_LOCAL
+    """Whether a player's power for "your", "local", "any" ... check may be used on this checker's check."""
+    yourself, local, elsewhere = HELPS[whose]
+    if player is checker:
+        return yourself
+    return local if player.location == checker.location else elsewhere
 
 
 def _highest_difficulty(card: PhysicalCard) -> int:
@@ -391,18 +398,16 @@ def usable(power: Power, step: Step, player: CharacterState) -> bool:
     return applies and conditions_hold(power.conditions, step, player)
 
 
+_COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Source.DECK_TOP: ZoneKind.DECK}
+
+
 def _cost_cards(
     game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
     """The cards that could pay a power's cost; [None] when it has none; [] when it can't be paid."""
     if power.cost is None:
         return [None]
-    zone = {
-        Source.HAND: ZoneKind.HAND,
-        Source.DISCARD: ZoneKind.DISCARD,
-        Source.DECK_TOP: ZoneKind.DECK,
-    }[power.cost.source]
-    cards = game.zones.cards(player.zone(zone))
+    cards = game.zones.cards(player.zone(_COST_ZONES[power.cost.source]))
     if power.cost.source is Source.DECK_TOP:
         cards = cards[:1]
     return [c for c in cards if c is not card and matches(c, power.cost.card)]
@@ -494,7 +499,7 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
     elif action is CardAction.DISCARD:
         zones.move(card, player.discard_pile)
     elif action is CardAction.RECHARGE:
-        zones.move(card, player.deck, Position.BOTTOM)
+        zones.move(card, player.deck, bottom=True)
     elif action is CardAction.BURY:
         zones.move(card, player.buried)
     else:

@@ -21,7 +21,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import choose
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Position, Zone, box
+from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
 MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
@@ -90,7 +90,7 @@ def build_deck(game: Game, character: CharacterState) -> None:
             card = first_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
             if card is None:
                 raise ValueError(f"the box has no {card_type} left for {character.name}'s deck")
-            game.zones.move(card, deck, Position.BOTTOM)
+            game.zones.move(card, deck, bottom=True)
     game.zones.shuffle(deck, game.rng)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import NamedTuple
 
 from pacg.cards.model import AnyCard
@@ -72,11 +72,6 @@ class PhysicalCard:
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
-
-
-class Position(Enum):
-    TOP = "top"
-    BOTTOM = "bottom"
 
 
 class ConservationError(AssertionError):
@@ -158,22 +153,22 @@ class Zones:
     def where(self, card: PhysicalCard) -> Zone:
         return self._where[card.uid]
 
-    def move(self, card: PhysicalCard, to: Zone, position: Position = Position.TOP) -> None:
-        """Move a card from wherever it is to the top or bottom of another zone."""
-        source = self._piles[self._where[card.uid]]
-        source.remove(card)
-        target = self._piles.setdefault(to, [])
-        if position is Position.TOP:
-            target.insert(0, card)
-        else:
-            target.append(card)
-        if self.watcher is not None:
-            self.watcher(card, self._where[card.uid], to)
+    def move(self, card: PhysicalCard, to: Zone, bottom: bool = False) -> None:
+        """Move a card from wherever it is to the top (or the bottom) of another zone."""
+        source = self._where[card.uid]
+        self._piles[source].remove(card)
         self._where[card.uid] = to
+        target = self.cards(to)
+        if bottom:
+            target.append(card)
+        else:
+            target.insert(0, card)
+        if self.watcher is not None:
+            self.watcher(card, source, to)
 
     def shuffle_into(self, card: PhysicalCard, to: Zone, rng: random.Random) -> None:
         """Move a card into a zone at a random place (SUM-05: added cards are shuffled in)."""
-        self.move(card, to, Position.BOTTOM)
+        self.move(card, to, bottom=True)
         target = self._piles[to]
         target.insert(rng.randrange(len(target)), target.pop())
 
