@@ -161,19 +161,18 @@ def _table_cards(
     """The cards on the table whose paragraphs a player may use, each with where it is and its name: the
     location (unless its powers don't apply), the scenario, and the cards the player is encountering. With a
     moment, only those that offer a choice at that moment."""
-
-    def offers(card: AnyCard) -> bool:
-        return moment is None or moment in card.choices_by_moment
-
     cards: list[tuple[tuple[object, ...], str, AnyCard]] = []
     location = game.locations.get(player.location)
-    if location is not None and offers(location.card) and game.location_powers_apply(location):
+    if (location is not None and (moment is None or moment in location.card.choices_by_moment)
+            and game.location_powers_apply(location)):
         cards.append((("location", location.name), location.name, location.card))
-    if game.scenario is not None and offers(game.scenario):
-        cards.append((("scenario",), game.scenario.name, game.scenario))
+    scenario = game.scenario
+    if scenario is not None and (moment is None or moment in scenario.choices_by_moment):
+        cards.append((("scenario",), scenario.name, scenario))
     for encounter in game.encounters:
-        if encounter.character is player and offers(encounter.card.card):
-            cards.append((("encountered", encounter.card.uid), encounter.card.name, encounter.card.card))
+        card = encounter.card
+        if encounter.character is player and (moment is None or moment in card.card.choices_by_moment):
+            cards.append((("encountered", card.uid), card.name, card.card))
     return cards
 
 

@@ -153,6 +153,8 @@ def _explorable(game: Game, character: CharacterState) -> list[PhysicalCard]:
     assert game.turn is not None
     location = game.locations[character.location]
     deck = game.zones.cards(location.deck)
+    if not location.face_up:
+        return deck[:1]
     face_up = [card for card in deck if card.uid in location.face_up]
     if face_up and game.turn.explorations == 0:
         return face_up
