@@ -7,6 +7,7 @@ pile is a list whose first card is the top. The box holds cards by type (SET-03)
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
@@ -101,7 +102,7 @@ class Zones:
     """All zones of one game and the cards in them."""
 
     def __init__(self) -> None:
-        self._piles: dict[Zone, list[PhysicalCard]] = {}
+        self._piles: defaultdict[Zone, list[PhysicalCard]] = defaultdict(list)
         self._where: dict[int, Zone] = {}
         self._next_uid = 0
         self._copies: set[int] = set()
@@ -121,7 +122,7 @@ class Zones:
         physical = PhysicalCard(self._next_uid, card)
         self._next_uid += 1
         self._where[physical.uid] = zone
-        self._piles.setdefault(zone, []).append(physical)
+        self._piles[zone].append(physical)
         if self.watcher is not None:
             self.watcher(physical, None, zone)
         return physical
@@ -145,24 +146,21 @@ class Zones:
 
     def cards(self, zone: Zone) -> list[PhysicalCard]:
         """The cards in a zone, top first. The list is the zone's own: change it only through `move`."""
-        pile = self._piles.get(zone)
-        if pile is None:
-            pile = self._piles[zone] = []
-        return pile
+        return self._piles[zone]
 
     def where(self, card: PhysicalCard) -> Zone:
         return self._where[card.uid]
 
     def move(self, card: PhysicalCard, to: Zone, bottom: bool = False) -> None:
         """Move a card from wherever it is to the top (or the bottom) of another zone."""
-        source = self._where[card.uid]
-        self._piles[source].remove(card)
-        self._where[card.uid] = to
-        target = self.cards(to)
+        piles, where = self._piles, self._where
+        source = where[card.uid]
+        piles[source].remove(card)
+        where[card.uid] = to
         if bottom:
-            target.append(card)
+            piles[to].append(card)
         else:
-            target.insert(0, card)
+            piles[to].insert(0, card)
         if self.watcher is not None:
             self.watcher(card, source, to)
 
@@ -173,7 +171,7 @@ class Zones:
         target.insert(rng.randrange(len(target)), target.pop())
 
     def shuffle(self, zone: Zone, rng: random.Random) -> None:
-        rng.shuffle(self._piles.setdefault(zone, []))
+        rng.shuffle(self._piles[zone])
 
     @property
     def total(self) -> int:
