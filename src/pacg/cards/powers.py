@@ -245,6 +245,15 @@ class CardFilter(_Strict):
     traits: list[Trait] | None = None
     not_traits: list[Trait] | None = None
 
+    @cached_property
+    def wanted(self) -> tuple[frozenset[CardType] | None, frozenset[str] | None, frozenset[str]]:
+        """The types and traits asked for (None: any) and the traits excluded, as sets."""
+        return (
+            None if self.types is None else frozenset(self.types),
+            None if self.traits is None else frozenset(self.traits),
+            frozenset(self.not_traits or ()),
+        )
+
 
 class Source(StrEnum):
     """Where a cost's card comes from; cards come from your hand unless a power says otherwise (PLAY-06)."""

@@ -139,11 +139,11 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     if game.held.moments[player.name].get(moment):
         zones = game.zones
         for card in zones.cards(player.hand):
-            for index, power in card.card.choices_by_moment.get(moment, ()):
+            for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action is not None:
                     offers.append((("card", card.uid, index), power, card.name, card))
         for card in zones.cards(player.displayed):
-            for index, power in card.card.choices_by_moment.get(moment, ()):
+            for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action not in _NOT_PLAYED_FROM_DISPLAY:
                     offers.append((("card", card.uid, index), power, card.name, card))
     for key, power in player.choices_at(moment):
@@ -171,7 +171,7 @@ def _table_cards(
         cards.append((("scenario",), scenario.name, scenario))
     for encounter in game.encounters:
         card = encounter.card
-        if encounter.character is player and (moment is None or moment in card.card.choices_by_moment):
+        if encounter.character is player and (moment is None or moment in card.choices_by_moment):
             cards.append((("encountered", card.uid), card.name, card.card))
     return cards
 
@@ -202,16 +202,18 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
 
 def matches(card: PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a physical card is of one of the types and has one of the traits a filter asks for."""
-    return matches_card(card.card, wanted)
+    return matches_card(card, wanted)
 
 
-def matches_card(definition: AnyCard, wanted: CardFilter) -> bool:
-    """Whether a card is of one of the types and has one of the traits a filter asks for."""
-    if wanted.types is not None and definition.type not in wanted.types and definition.counts_as not in wanted.types:
+def matches_card(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
+    """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
+    traits it excludes. Loot counts as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
+    types, traits, excluded = wanted.wanted
+    if types is not None and card.type not in types and card.counts_as not in types:
         return False
-    if wanted.traits is not None and not set(wanted.traits) & set(definition.traits):
+    if traits is not None and traits.isdisjoint(card.traits):
         return False
-    return not (wanted.not_traits and set(wanted.not_traits) & set(definition.traits))
+    return excluded.isdisjoint(card.traits)
 
 
 # Whom a power for "your", "local", "another" ... check may help (KEEP-01): the player's own character,

@@ -73,8 +73,9 @@ class CharacterState:
         """One of the character's places for cards: deck, hand, discard pile, buried, displayed ..."""
         return self._zones[kind]
 
-    @property
+    @cached_property
     def role(self) -> Role | None:
+        """The role card chosen after the first adventure (ROLE-01); like the powers, read once a scenario."""
         return next((role for role in self.card.roles if role.name == self.feats.role), None)
 
     def skill(self, skill: Skill) -> SkillDie | None:
@@ -101,7 +102,7 @@ class CharacterState:
                 return SkillDie(skill, base.die, base.modifier + gained.modifier, base.ability)
         return None
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         counted = self.role.hand_size if self.role else self.card.hand_size
         return counted.start + min(self.feats.hand_size, counted.feats)
@@ -206,7 +207,7 @@ class HeldPowers:
 
     def _count(self, owner: str, card: PhysicalCard, sign: int) -> None:
         counts = self.moments[owner]
-        for moment, powers in card.card.choices_by_moment.items():
+        for moment, powers in card.choices_by_moment.items():
             counts[moment] = counts.get(moment, 0) + sign * len(powers)
 
 

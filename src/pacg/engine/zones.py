@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from pacg.cards.model import AnyCard
+from pacg.cards.powers import ChoicesByMoment
 from pacg.cards.vocabulary import CardType
 
 
@@ -59,10 +60,11 @@ REMOVED = Zone(ZoneKind.REMOVED)
 
 
 class PhysicalCard:
-    """One physical copy of a card; `uid` tells copies apart. Its name and the type it counts as are its
-    card's (LOOT-01, BANE-01)."""
+    """One physical copy of a card; `uid` tells copies apart. Its name, type, the type it counts as (LOOT-01,
+    BANE-01), traits and the powers a player may choose to use are its card's, copied here to be read
+    quickly."""
 
-    __slots__ = ("uid", "card", "name", "type", "counts_as")
+    __slots__ = ("uid", "card", "name", "type", "counts_as", "traits", "choices_by_moment")
 
     def __init__(self, uid: int, card: AnyCard) -> None:
         self.uid = uid
@@ -70,6 +72,8 @@ class PhysicalCard:
         self.name = card.name
         self.type: CardType = card.type
         self.counts_as: CardType = card.counts_as
+        self.traits: list[str] = card.traits
+        self.choices_by_moment: ChoicesByMoment = card.choices_by_moment
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
