@@ -163,11 +163,11 @@ def _table_cards(
     moment, only those that offer a choice at that moment."""
     cards: list[tuple[tuple[object, ...], str, AnyCard]] = []
     location = game.locations.get(player.location)
-    if (location is not None and (moment is None or moment in location.card.choices_by_moment)
+    if (location is not None and (moment is None or moment in location.choices_by_moment)
             and game.location_powers_apply(location)):
         cards.append((("location", location.name), location.name, location.card))
     scenario = game.scenario
-    if scenario is not None and (moment is None or moment in scenario.choices_by_moment):
+    if scenario is not None and (moment is None or moment in game.scenario_choices):
         cards.append((("scenario",), scenario.name, scenario))
     for encounter in game.encounters:
         card = encounter.card
@@ -190,11 +190,10 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
         yield power, checker
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
-        for _, power in location.card.powers_by_timing.get(timing, ()):
+        for _, power in location.powers_by_timing.get(timing, ()):
             yield power, checker
-    if game.scenario is not None:
-        for _, power in game.scenario.powers_by_timing.get(timing, ()):
-            yield power, checker
+    for _, power in game.scenario_powers.get(timing, ()):
+        yield power, checker
 
 
 # --- conditions -----------------------------------------------------------------------------------------
@@ -448,7 +447,7 @@ def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
     (ENC-03). Only a card that could be played gets this far, so the cards played are listed only then."""
     played = [p.card for p in step.plays if p.player is player and p.card is not None
               and IgnoreTypeLimit not in p.power.effect_kinds]
-    return not _another_of_its_type(card, played) and not (card.card.traits and set(card.card.traits) & step.immunities)
+    return not _another_of_its_type(card, played) and step.immunities.isdisjoint(card.traits)
 
 
 def _another_of_its_type(card: PhysicalCard, played: list[PhysicalCard]) -> bool:

@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
-from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, Timing, choices_by_moment
+from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, PowersByTiming, Timing, choices_by_moment
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, box, full_box
 
@@ -186,10 +186,14 @@ class LocationState:
     face_up: list[int] = field(default_factory=list)  # cards left face up on the deck, in order (ENC-10)
     name: str = field(init=False)
     deck: Zone = field(init=False)
+    powers_by_timing: PowersByTiming = field(init=False)  # its At This Location powers, read once
+    choices_by_moment: ChoicesByMoment = field(init=False)
 
     def __post_init__(self) -> None:
         self.name = self.card.name
         self.deck = Zone(ZoneKind.LOCATION_DECK, self.name)
+        self.powers_by_timing = self.card.powers_by_timing
+        self.choices_by_moment = self.card.choices_by_moment
 
 
 class HeldPowers:
@@ -228,7 +232,7 @@ class Game:
         self.zones = Zones()
         self.characters: list[CharacterState] = []
         self.locations: dict[str, LocationState] = {}
-        self.scenario: Scenario | None = None
+        self.scenario = None  # with its powers read once: see the setter
         self.adventure_deck_number = adventure_deck_number
         self.log: list[str] = []
         self.turn: TurnState | None = None
@@ -277,6 +281,17 @@ class Game:
         """Move a character's token to a location (TURN-03)."""
         self.note(f"{character.name} moves from {character.location} to {location}")
         character.location = location
+
+    @property
+    def scenario(self) -> Scenario | None:
+        return self._scenario
+
+    @scenario.setter
+    def scenario(self, card: Scenario | None) -> None:
+        """The scenario card, and its powers by timing and by moment, read once."""
+        self._scenario = card
+        self.scenario_powers: PowersByTiming = card.powers_by_timing if card else {}
+        self.scenario_choices: ChoicesByMoment = card.choices_by_moment if card else {}
 
     def location_powers_apply(self, location: LocationState) -> bool:
         """A closed location's, or one a power says to ignore this turn, has no At This Location powers."""
