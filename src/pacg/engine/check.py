@@ -51,24 +51,25 @@ class Damage(NamedTuple):
     type: str
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True)
 class CheckState(Step):
-    """Everything a check accumulates while it is attempted."""
+    """Everything a check accumulates while it is attempted: the option of the check is given, the rest is
+    worked out as the check goes."""
 
     timing: Timing = Timing.CHECK
     option: CheckOption
-    skill: Skill | None = None
-    skill_die: SkillDie | None = None
-    traits: set[str] = field(default_factory=set)
-    difficulty: int = 0
-    die: int = UNTRAINED_DIE  # the die the check rolls (its type is what blessings add, CHK-12)
-    added_dice: list[int] = field(default_factory=list)
-    modifier: int = 0
-    automatic_success: bool = False
-    roll: Roll | None = None
-    blessing_die: int | None = None  # blessings add this die instead of the check's (BlessingDie)
-    count_faces: list[CountFace] = field(default_factory=list)
-    after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list)
+    skill: Skill | None = field(default=None, init=False)
+    skill_die: SkillDie | None = field(default=None, init=False)
+    traits: set[str] = field(default_factory=set, init=False)
+    difficulty: int = field(default=0, init=False)
+    die: int = field(default=UNTRAINED_DIE, init=False)  # the die the check rolls (blessings add its type, CHK-12)
+    added_dice: list[int] = field(default_factory=list, init=False)
+    modifier: int = field(default=0, init=False)
+    automatic_success: bool = field(default=False, init=False)
+    roll: Roll | None = field(default=None, init=False)
+    blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
+    count_faces: list[CountFace] = field(default_factory=list, init=False)
+    after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
     in_check = True
 
     @property

@@ -83,10 +83,11 @@ class Play(NamedTuple):
         return text
 
 
-@dataclass(kw_only=True, slots=True)
+@dataclass(kw_only=True)
 class Step:
     """A step in which players may play cards and use powers (ENC-02): a step of an encounter or of a turn,
-    taking damage, or a check (`CheckState`). `checker` is the character whose step it is."""
+    taking damage, or a check (`CheckState`). `checker` is the character whose step it is. What the plays
+    lead to (`evaded` ...) starts out as the class says, and is set as they are made."""
 
     game: Game
     checker: CharacterState
@@ -98,13 +99,13 @@ class Step:
     encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
     damage: int = 0  # the damage being dealt, in a damage step
     damage_type: str = ""
-    evaded: bool = False  # an encounter: the card was evaded (ENC-05)
-    defeated: bool = False  # an encounter: the bane was defeated without its check
-    banish_encountered: bool = False
-    keep: str | None = None  # an encounter: the card goes to hand or is buried (KeepEncountered)
-    place: str | None = None  # an encounter: the card goes to the top or bottom of its deck
-    may_close: bool = False  # the chance to close the location (CLOSE-01)
-    examined: Zone | None = None  # the deck last examined in this step (EXAM-01)
+    evaded: bool = field(default=False, init=False)  # an encounter: the card was evaded (ENC-05)
+    defeated: bool = field(default=False, init=False)  # an encounter: the bane was defeated without its check
+    banish_encountered: bool = field(default=False, init=False)
+    keep: str | None = field(default=None, init=False)  # an encounter: the card goes to hand or is buried
+    place: str | None = field(default=None, init=False)  # an encounter: to the top or bottom of its deck
+    may_close: bool = field(default=False, init=False)  # the chance to close the location (CLOSE-01)
+    examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
     in_check = False
 
     @property
