@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 
 from pacg.cards.vocabulary import COMBAT, Skill
@@ -119,8 +120,10 @@ def _parse_step(text: str, whole: str) -> CheckStep:
     return CheckStep(tuple(options))
 
 
+@lru_cache(maxsize=1024)
 def parse_check(text: str) -> Check:
-    """Parse a check as printed on a card (CHK-02). Raises CheckSyntaxError naming the bad part."""
+    """Parse a check as printed on a card (CHK-02). Raises CheckSyntaxError naming the bad part. A check
+    doesn't change, so each text is parsed once."""
     stripped = " ".join(text.split())
     for no_check in NoCheck:
         if stripped.lower() == no_check.lower():
