@@ -219,13 +219,13 @@ def _play_cards(state: CheckState) -> Process[None]:
 
 
 def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[str, object]]:
-    pool = state.pool()
+    pool = str(state.pool())
     chance = odds(state)
     prompt = (
         f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
         f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
     )
-    return prompt, {"pool": str(pool), "difficulty": state.difficulty, "probability": chance}
+    return prompt, {"pool": pool, "difficulty": state.difficulty, "probability": chance}
 
 
 def _roll(state: CheckState) -> Process[Roll]:
