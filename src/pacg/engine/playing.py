@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
-PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None"]  # a power, its key, its source, its card
+PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None"]  # a power's key, the power, its source, its card
 
 
 class Play(NamedTuple):
