@@ -19,6 +19,7 @@ from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
+from pacg.engine.box import first_in_box
 from pacg.engine.state import CharacterState, Feats, Game, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
@@ -83,7 +84,7 @@ class Table:
 
     def _deal(self, names: Iterable[str], zone: object) -> None:
         for name in names:
-            self.game.zones.move(self.game.from_box(name), zone, bottom=True)  # type: ignore[arg-type]
+            self.game.zones.move(self.card(name), zone, bottom=True)  # type: ignore[arg-type]
 
     def blessings(self, *names: str) -> None:
         """The blessings deck, top card first."""
@@ -97,7 +98,11 @@ class Table:
         return [card.name for card in self.game.zones.cards(character.zone(kind))]
 
     def card(self, name: str) -> PhysicalCard:
-        return self.game.from_box(name)
+        """A named card out of the box (where it must be)."""
+        card = first_in_box(self.game, name)
+        if card is None:
+            raise LookupError(f"no {name} left in the box")
+        return card
 
     def dice(self, *faces: int) -> None:
         """The next die faces rolled, in the order the pool rolls them (largest dice first)."""

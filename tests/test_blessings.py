@@ -11,7 +11,7 @@ from table import Table
 
 
 def on_top_of_the_blessings_discard(table: Table, name: str) -> None:
-    table.game.zones.move(table.game.from_box(name), BLESSINGS_DISCARD)
+    table.game.zones.move(table.card(name), BLESSINGS_DISCARD)
 
 
 def test_a_deity_blessing_matching_the_top_of_the_blessings_discard_may_be_recharged() -> None:

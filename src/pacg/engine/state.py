@@ -16,7 +16,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
 from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, PowersByTiming, Timing, choices_by_moment
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
-from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, box, full_box
+from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, full_box
 
 
 @dataclass
@@ -256,14 +256,6 @@ class Game:
                 contents = made[self.adventure_deck_number] = full_box(
                     self.library.box_contents(self.adventure_deck_number))
         self.zones.fill_box(contents)
-
-    def from_box(self, name: str) -> PhysicalCard:
-        """A named card out of the box (where it must be)."""
-        card = self.library.get(name)
-        for physical in self.zones.cards(box(card.type)):
-            if physical.card is card:
-                return physical
-        raise LookupError(f"no {name} left in the box")
 
     def character(self, name: str) -> CharacterState:
         for character in self.characters:

@@ -121,20 +121,15 @@ class Zones:
         self._where.update(contents.where)
         self._next_uid = len(contents.where)
 
-    def create(self, card: AnyCard, zone: Zone) -> PhysicalCard:
-        """Bring a physical card into the game: a summoned copy (SUM-01)."""
-        physical = PhysicalCard(self._next_uid, card)
-        self._next_uid += 1
-        self._where[physical.uid] = zone
-        self._piles[zone].append(physical)
-        if self.watcher is not None:
-            self.watcher(physical, None, zone)
-        return physical
-
     def summon_copy(self, card: AnyCard, zone: Zone) -> PhysicalCard:
         """A copy of a card already in play, imagined for one encounter (SUM-01); `vanish` ends it."""
-        copy = self.create(card, zone)
+        copy = PhysicalCard(self._next_uid, card)
+        self._next_uid += 1
+        self._where[copy.uid] = zone
+        self._piles[zone].append(copy)
         self._copies.add(copy.uid)
+        if self.watcher is not None:
+            self.watcher(copy, None, zone)
         return copy
 
     def is_copy(self, card: PhysicalCard) -> bool:
