@@ -60,7 +60,6 @@ from pacg.engine.playing import (
     Play,
     Step,
     apply_effects,
-    card_powers,
     conditions_hold,
     matches,
     perform,
@@ -184,13 +183,13 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 def _after_playing(step: Step, play: Play) -> Process[None]:
     """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
     the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
-    player = play.player
-    own = [((*play.key, "after", index), power, play.source)
-           for index, power in enumerate(card_powers(play.card) if play.card is not None else [])]
+    player, after = play.player, Timing.AFTER_PLAYING
     character = [(("character", player.name, key), power, f"{player.name}'s power")
-                 for key, power in player.powers_at(Timing.AFTER_PLAYING)]
+                 for key, power in player.powers_at(after)]
+    own = [((*play.key, "after", index), power, play.source)
+           for index, power in (play.card.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
     for key, power, source in character + own:
-        if power.when is not Timing.AFTER_PLAYING or ("after", key) in {p.key for p in step.plays}:
+        if ("after", key) in {p.key for p in step.plays}:
             continue
         if not _follows(power, play) or not conditions_hold(power.conditions.model_copy(update={"played": None}),
                                                             step, player):
@@ -431,15 +430,17 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
 
 
+# The character's zones a power's "from your ..." names.
+_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
+                 "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
+                 "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
+
+
 def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
     zones = game.zones
-    kinds = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
-             "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
-             "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD],
-             "buried": [ZoneKind.BURIED]}
     if source == "location deck":
         return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
-    cards = [card for kind in kinds[source] for card in zones.cards(character.zone(kind))]
+    cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
     return cards[:1] if source == "top of deck" else cards
 
 

@@ -111,8 +111,7 @@ class Step:
     @property
     def immunities(self) -> frozenset[str]:
         """The traits the card encountered or checked against is immune to (ENC-03)."""
-        card = self.against.card if self.against else None
-        return frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
+        return self.against.immunities if self.against is not None else frozenset()
 
     @property
     def is_combat(self) -> bool:
@@ -135,7 +134,9 @@ _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
     """Every power a player may choose to use at one moment, with its key and source: cards in hand
     (PLAY-06), displayed cards (activating one counts as playing it, PLAY-01), the character card, the
-    location, the scenario, and the "you may ..." paragraphs of the card the player is encountering."""
+    location (unless its powers don't apply), the scenario, and the "you may ..." paragraphs of the card the
+    player is encountering. Most moments offer most players nothing, so each source is asked first whether
+    it offers anything at this moment."""
     offers: list[PowerOffer] = []
     if game.held.moments[player.name].get(moment):
         zones = game.zones
@@ -149,31 +150,37 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
                     offers.append((("card", card.uid, index), power, card.name, card))
     for key, power in player.choices_at(moment):
         offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
-    for where, name, card in _table_cards(game, player, moment):
-        for index, power in card.choices_by_moment[moment]:
-            if power.action is None:
-                offers.append(((*where, index), power, name, None))
+    location = game.locations.get(player.location)
+    if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
+        _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
+    if moment in game.scenario_choices and (scenario := game.scenario) is not None:
+        _offer_table_card(offers, ("scenario",), scenario.name, game.scenario_choices[moment])
+    for encounter in game.encounters:
+        card = encounter.card
+        if encounter.character is player and moment in card.choices_by_moment:
+            _offer_table_card(offers, ("encountered", card.uid), card.name, card.choices_by_moment[moment])
     return offers
 
 
-def _table_cards(
-    game: Game, player: CharacterState, moment: Moment | None = None
-) -> list[tuple[tuple[object, ...], str, AnyCard]]:
-    """The cards on the table whose paragraphs a player may use, each with where it is and its name: the
-    location (unless its powers don't apply), the scenario, and the cards the player is encountering. With a
-    moment, only those that offer a choice at that moment."""
-    cards: list[tuple[tuple[object, ...], str, AnyCard]] = []
+def _offer_table_card(
+    offers: list[PowerOffer], where: tuple[object, ...], name: str, choices: list[tuple[Any, Power]]
+) -> None:
+    """A card on the table offers the paragraphs that need no card played (a location's, the scenario's)."""
+    for index, power in choices:
+        if power.action is None:
+            offers.append(((*where, index), power, name, None))
+
+
+def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
+    """The cards on the table whose paragraphs apply to a player: the location (unless its powers don't
+    apply), the scenario, and the cards the player is encountering."""
+    cards: list[AnyCard] = []
     location = game.locations.get(player.location)
-    if (location is not None and (moment is None or moment in location.choices_by_moment)
-            and game.location_powers_apply(location)):
-        cards.append((("location", location.name), location.name, location.card))
-    scenario = game.scenario
-    if scenario is not None and (moment is None or moment in game.scenario_choices):
-        cards.append((("scenario",), scenario.name, scenario))
-    for encounter in game.encounters:
-        card = encounter.card
-        if encounter.character is player and (moment is None or moment in card.choices_by_moment):
-            cards.append((("encountered", card.uid), card.name, card.card))
+    if location is not None and game.location_powers_apply(location):
+        cards.append(location.card)
+    if game.scenario is not None:
+        cards.append(game.scenario)
+    cards += [encounter.card.card for encounter in game.encounters if encounter.character is player]
     return cards
 
 
@@ -321,8 +328,8 @@ _ON_A_CHECK = frozenset(CHECK_EFFECTS)
 
 
 def _applies_to_check(power: Power, state: Step) -> bool:
-    """A power may be used on a check only where it applies (PLAY-07, CHK-01, ENC-03)."""
-    if power.when is not Timing.CHECK or not power.effect_kinds <= _ON_A_CHECK:
+    """A power of a check's timing may be used on it only where it applies (PLAY-07, CHK-01, ENC-03)."""
+    if not power.effect_kinds <= _ON_A_CHECK:
         return False
     if power.effect(Succeed) and state.is_combat:
         return False
@@ -379,9 +386,7 @@ STEP_TESTS: dict[type, EffectTest] = {
 
 
 def _applies_to_step(power: Power, step: Step) -> bool:
-    """A power may be used in a step of its timing, where every one of its effects applies (PLAY-07)."""
-    if power.when is not step.timing and power.when is not step.also:
-        return False
+    """A power of a step's timing may be used in it where every one of its effects applies (PLAY-07)."""
     for effect in power.effects:
         test = STEP_TESTS.get(type(effect))
         if test is not None and not test(effect, step):
@@ -389,10 +394,9 @@ def _applies_to_step(power: Power, step: Step) -> bool:
     return True
 
 
-def usable(power: Power, step: Step, player: CharacterState) -> bool:
-    """Whether a player may use this power now: it applies here, it helps the character it may help
-    (KEEP-01), and its conditions hold."""
-    helped = player if power.when is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
+def usable(power: Power, step: Step, player: CharacterState, helped: CharacterState) -> bool:
+    """Whether a player may use this power of the step's timing now: it helps the character it may help
+    (KEEP-01), it applies here, and its conditions hold."""
     if not _helps(power.whose, player, helped):
         return False
     applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
@@ -420,27 +424,36 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     skill once it is chosen (CHK-05), none by others on a check no one may help with."""
     if not player.alive:
         return []
-    game = step.game
-    offers = player_powers(game, player, (step.timing, deciding_skill, rerolling))
-    if step.also is not None:
-        offers += player_powers(game, player, (step.also, deciding_skill, rerolling))
-    if not offers or player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
-        return []
-    used = {p.key for p in step.plays}
     plays: list[Play] = []
     seen: set[tuple[object, str | None]] = set()
+    for timing in (step.timing, step.also):
+        offers = player_powers(step.game, player, (timing, deciding_skill, rerolling)) if timing else []
+        if not offers:
+            continue
+        if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
+            return []
+        helped = player if timing is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
+        _add_plays(plays, seen, step, player, helped, offers)
+    return plays
+
+
+def _add_plays(
+    plays: list[Play], seen: set[tuple[object, str | None]], step: Step, player: CharacterState,
+    helped: CharacterState, offers: list[PowerOffer],
+) -> None:
+    """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
+    used = {p.key for p in step.plays}
     for key, power, source, card in offers:
-        if key in used or not usable(power, step, player):
+        if key in used or not usable(power, step, player, helped):
             continue
         if card is not None and not _may_play(card, step, player):
             continue
-        for cost_card in _cost_cards(game, player, power, card):
+        for cost_card in _cost_cards(step.game, player, power, card):
             power_of = key if card is None else (card.name, key[-1])
             same = (power_of, cost_card.name if cost_card else None)
-            if same not in seen:  # copies of one card are the same choice
+            if same not in seen:
                 seen.add(same)
                 plays.append(Play(player, key, power, source, card, cost_card))
-    return plays
 
 
 def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
@@ -493,18 +506,21 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
     """Do with a card what its power or a cost says (PLAY-04). A banished cohort is removed (COH-01)."""
     zones = game.zones
     game.note(f"{player.name} {VERB[action]} {card.name}")
-    if action is CardAction.REVEAL:
-        return
-    if action is CardAction.DISPLAY:
-        zones.move(card, player.displayed)
-    elif action is CardAction.DISCARD:
-        zones.move(card, player.discard_pile)
-    elif action is CardAction.RECHARGE:
-        zones.move(card, player.deck, bottom=True)
-    elif action is CardAction.BURY:
-        zones.move(card, player.buried)
-    else:
+    if action in _PLACED:
+        kind, bottom = _PLACED[action]
+        zones.move(card, player.zone(kind), bottom)
+    elif action is CardAction.BANISH:
         banish(game, card)
+
+
+# Where a card goes for each action but revealing (which leaves it in hand) and banishing: the player's zone,
+# and whether at the bottom (PLAY-04: a recharged card goes to the bottom of the deck).
+_PLACED: dict[CardAction, tuple[ZoneKind, bool]] = {
+    CardAction.DISPLAY: (ZoneKind.DISPLAYED, False),
+    CardAction.DISCARD: (ZoneKind.DISCARD, False),
+    CardAction.RECHARGE: (ZoneKind.DECK, True),
+    CardAction.BURY: (ZoneKind.BURIED, False),
+}
 
 
 def banish(game: Game, card: PhysicalCard) -> None:
@@ -536,7 +552,7 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
     mandatory = False
     own = [power for power in card_powers(card) if power.action is None]  # the card's own "instead"
     standing = [power for _, power in player.powers()]
-    standing += [power for _, _, table in _table_cards(step.game, player) for power in table.paragraphs
+    standing += [power for table in _table_cards(step.game, player) for power in table.paragraphs
                  if power.action is None]
     for power in standing + own:
         if Instead not in power.effect_kinds:
