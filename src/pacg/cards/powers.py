@@ -342,6 +342,11 @@ class Conditions(_Strict):
     mythic_charges: int | None = Field(None, ge=1)  # you have at least this many mythic charges (MYTH-01)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
 
+    @cached_property
+    def stated(self) -> tuple[tuple[str, Any], ...]:
+        """The conditions the paragraph states, each with what it asks for."""
+        return tuple((name, value) for name in self.model_fields_set if (value := getattr(self, name)) is not None)
+
 
 # --- effects -------------------------------------------------------------------------------------------
 

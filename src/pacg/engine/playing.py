@@ -309,10 +309,7 @@ def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
 
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState) -> bool:
     """Whether every condition a power states holds on this check."""
-    for name in conditions.model_fields_set:
-        wanted = getattr(conditions, name)
-        if wanted is None:
-            continue
+    for name, wanted in conditions.stated:
         test = CONDITION_TESTS.get(name)
         if test is None or not test(wanted, state, player):
             return False
@@ -457,17 +454,17 @@ def _add_plays(
 
 
 def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
-    """One card of each type per player (ENC-02, BOON-01), and none with a trait the bane is immune to
-    (ENC-03). Only a card that could be played gets this far, so the cards played are listed only then."""
-    played = [p.card for p in step.plays if p.player is player and p.card is not None
-              and IgnoreTypeLimit not in p.power.effect_kinds]
-    return not _another_of_its_type(card, played) and step.immunities.isdisjoint(card.traits)
-
-
-def _another_of_its_type(card: PhysicalCard, played: list[PhysicalCard]) -> bool:
-    """Whether the player already played a different card of this card's type (ENC-02, BOON-01). A card
-    revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
-    return any(other is not card and other.counts_as == card.counts_as for other in played)
+    """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
+    BOON-01) unless a power lifts the limit: the player may not have played a different card of this card's
+    type. A card revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
+    if not step.immunities.isdisjoint(card.traits):
+        return False
+    for play in step.plays:
+        other = play.card
+        if (other is not None and other is not card and other.counts_as == card.counts_as
+                and play.player is player and IgnoreTypeLimit not in play.power.effect_kinds):
+            return False
+    return True
 
 
 def reroll_plays(state: CheckState) -> list[Play]:
