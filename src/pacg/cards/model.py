@@ -26,6 +26,7 @@ from pacg.cards.powers import (
     CardFilter,
     ChoicesByMoment,
     Cost,
+    Instead,
     Power,
     PowersByTiming,
     Trait,
@@ -125,6 +126,11 @@ class Card(_Strict):
     def powers_by_timing(self) -> PowersByTiming:
         """The card's paragraphs by timing."""
         return powers_by_timing(self.paragraphs)
+
+    @cached_property
+    def instead_powers(self) -> list[Power]:
+        """The card's paragraphs that send a card somewhere else than a play would (`instead`, PLAY-10)."""
+        return [power for power in self.paragraphs if Instead in power.effect_kinds]
 
     @cached_property
     def choices_by_moment(self) -> ChoicesByMoment:

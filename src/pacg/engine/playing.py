@@ -148,7 +148,7 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action not in _NOT_PLAYED_FROM_DISPLAY:
                     offers.append((("card", card.uid, index), power, card.name, card))
-    for key, power in player.choices_at(moment):
+    for key, power in player.choices_by_moment.get(moment, ()):
         offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
@@ -547,13 +547,10 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
     discarding it if it matches the top of the blessings discard pile"), and whether that is mandatory."""
     places: list[str] = []
     mandatory = False
-    own = [power for power in card_powers(card) if power.action is None]  # the card's own "instead"
-    standing = [power for _, power in player.powers()]
-    standing += [power for table in _table_cards(step.game, player) for power in table.paragraphs
-                 if power.action is None]
+    own = [power for power in card_powers(card) if power.action is None and Instead in power.effect_kinds]
+    standing = player.instead_powers + [power for table in _table_cards(step.game, player)
+                                        for power in table.instead_powers if power.action is None]
     for power in standing + own:
-        if Instead not in power.effect_kinds:
-            continue
         for effect in power.effects:
             if not isinstance(effect, Instead) or not matches(card, effect.cards):
                 continue

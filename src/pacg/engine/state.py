@@ -14,7 +14,16 @@ from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
-from pacg.cards.powers import ChoicesByMoment, GainSkill, Moment, Power, PowersByTiming, Timing, choices_by_moment
+from pacg.cards.powers import (
+    ChoicesByMoment,
+    GainSkill,
+    Instead,
+    Moment,
+    Power,
+    PowersByTiming,
+    Timing,
+    choices_by_moment,
+)
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, full_box
 
@@ -124,13 +133,15 @@ class CharacterState:
         """The character's powers of one timing (see `powers`)."""
         return self._powers_by_timing.get(timing, [])
 
-    def choices_at(self, moment: Moment) -> list[tuple[str, Power]]:
-        """The character's powers the player may choose to use at one moment (see `Power.moment`)."""
-        return self._choices_by_moment.get(moment, [])
+    @cached_property
+    def choices_by_moment(self) -> ChoicesByMoment:
+        """The character's powers the player may choose to use, by moment (see `Power.moment`)."""
+        return choices_by_moment(self.powers())
 
     @cached_property
-    def _choices_by_moment(self) -> ChoicesByMoment:
-        return choices_by_moment(self.powers())
+    def instead_powers(self) -> list[Power]:
+        """The character's powers that send a card somewhere else than a play would (PLAY-10)."""
+        return [power for _, power in self.powers() if Instead in power.effect_kinds]
 
     @cached_property
     def _powers_by_timing(self) -> dict[Timing | None, list[tuple[str, Power]]]:
