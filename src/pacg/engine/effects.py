@@ -187,7 +187,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     character = [(("character", player.name, key), power, f"{player.name}'s power")
                  for key, power in player.powers_at(after)]
     own = [((*play.key, "after", index), power, play.source)
-           for index, power in (play.card.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
+           for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
     for key, power, source in character + own:
         if ("after", key) in {p.key for p in step.plays}:
             continue
@@ -488,10 +488,10 @@ def move_to(game: Game, character: CharacterState, location: str) -> Process[Non
     for timing, place in ((Timing.LEAVE, character.location), (Timing.ENTER, location)):
         if timing is Timing.ENTER:
             game.move(character, location)
-        powers = game.locations[place].card.at_this_location
-        if any(power.when is timing for power in powers):
+        powers = game.locations[place].powers_by_timing.get(timing)
+        if powers:
             step = Step(game=game, checker=character, timing=timing)
-            yield from apply_mandatory(step, [(power, character) for power in powers])
+            yield from apply_mandatory(step, [(power, character) for _, power in powers])
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:

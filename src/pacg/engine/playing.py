@@ -192,7 +192,7 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
     cards) wins."""
     game, checker, timing = state.game, state.checker, state.timing
     if state.against is not None:
-        for _, power in state.against.card.powers_by_timing.get(timing, ()):
+        for _, power in state.against.powers_by_timing.get(timing, ()):
             yield power, checker
     for _, power in (state.encounterer or checker).powers_at(timing):
         yield power, checker

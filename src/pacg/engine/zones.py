@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from pacg.cards.model import AnyCard, Bane
-from pacg.cards.powers import ChoicesByMoment
+from pacg.cards.powers import ChoicesByMoment, PowersByTiming
 from pacg.cards.vocabulary import CardType
 
 
@@ -61,10 +61,11 @@ REMOVED = Zone(ZoneKind.REMOVED)
 
 class PhysicalCard:
     """One physical copy of a card; `uid` tells copies apart. Its name, type, the type it counts as (LOOT-01,
-    BANE-01), traits, immunities (ENC-03) and the powers a player may choose to use are its card's, copied here
-    to be read quickly."""
+    BANE-01), traits, immunities (ENC-03), paragraphs by timing and the powers a player may choose to use are
+    its card's, copied here to be read quickly."""
 
-    __slots__ = ("uid", "card", "name", "type", "counts_as", "traits", "immunities", "choices_by_moment")
+    __slots__ = ("uid", "card", "name", "type", "counts_as", "traits", "immunities", "powers_by_timing",
+                 "choices_by_moment")
 
     def __init__(self, uid: int, card: AnyCard) -> None:
         self.uid = uid
@@ -74,6 +75,7 @@ class PhysicalCard:
         self.counts_as: CardType = card.counts_as
         self.traits: list[str] = card.traits
         self.immunities: frozenset[str] = frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
+        self.powers_by_timing: PowersByTiming = card.powers_by_timing
         self.choices_by_moment: ChoicesByMoment = card.choices_by_moment
 
     def __repr__(self) -> str:
