@@ -9,7 +9,7 @@ game, and the peak memory one game needs (tracemalloc). In the same run it times
 number of setups alone (building the box, the decks, the locations and the blessings deck), so the figure
 for play can be told apart from the figure for setting up.
 
-On a shared machine, other work slows a run down by up to a third, from one second to the next, so the
+On a shared machine, other work slows a run down by as much as 40%, from one second to the next, so the
 speed of the code is read the way `timeit` reads it: each batch's fastest time over the R runs, added up
 over the batches (the same games every run, so the fastest time of a batch is the time of its games with
 the least interference). The median run is printed beside it. The target is 100 games per second per core

@@ -1,0 +1,34 @@
+"""The benchmark scripts run and print their figures (their speed targets are checked by running them, not
+here: see benchmarks/README.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).parent.parent / "benchmarks"
+
+
+def _run(script: str, *options: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(BENCHMARKS / script), *options], capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def test_the_games_benchmark_plays_every_game_of_every_run_and_gives_its_verdict() -> None:
+    result = _run("bench_games.py", "--games", "4", "--batch", "3", "--repeat", "2")
+    assert result.returncode in (0, 1), result.stderr  # 1: the target was missed, which a test can't rule out
+    out = result.stdout
+    assert "4 games of The Godless Ones, 4 random players each, 2 runs in batches of 3:" in out
+    assert "games/s on one core (each batch's fastest run)" in out
+    assert "games/s in the median run" in out
+    assert "peak memory of one game" in out
+    verdict = "PASS" if result.returncode == 0 else "FAIL"
+    assert f"target 100 games/s per core: {verdict}" in out
+
+
+def test_the_dice_benchmark_checks_every_answer_against_icepool() -> None:
+    result = _run("bench_dice.py", "--pools", "12", "--repeat", "1")
+    assert result.returncode in (0, 1), result.stderr
+    assert "all 12 answers agree exactly: yes" in result.stdout, result.stdout
+    assert "mismatches: 0" in result.stdout
