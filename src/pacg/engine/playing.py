@@ -424,7 +424,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
     plays: list[Play] = []
     seen: set[tuple[object, str | None]] = set()
     for timing in (step.timing, step.also):
-        offers = player_powers(step.game, player, (timing, deciding_skill, rerolling)) if timing else []
+        offers = player_powers(step.game, player, (timing, deciding_skill, rerolling)) if timing is not None else []
         if not offers:
             continue
         if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
@@ -623,7 +623,7 @@ def apply_effects(state: CheckState, power: Power, player: CharacterState, play:
 
 
 def apply_standing_powers(state: CheckState) -> None:
-    """Apply every paragraph that always applies to this check (PLAY-10, CHK-08)."""
+    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
     for power, player in standing_powers(state):
-        if not power.optional and power.when is Timing.CHECK and conditions_hold(power.conditions, state, player):
+        if not power.optional and conditions_hold(power.conditions, state, player):
             apply_effects(state, power, player)
