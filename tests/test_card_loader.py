@@ -443,7 +443,7 @@ def test_the_format_doc_names_every_effect_condition_and_timing() -> None:
     doc = (DOCS / "card-format.md").read_text(encoding="utf-8")
     missing = [key for key in EFFECT_MODELS if f"`{key}`" not in doc]
     missing += [name for name in Conditions.model_fields if f"`{name}`" not in doc]
-    fields = [field.alias or name for name, field in Power.model_fields.items()]
+    fields = [field.alias or name for name, field in Power.__pydantic_fields__.items()]
     missing += [name for name in fields if f"`{name}`" not in doc]
     missing += [str(timing) for timing in Timing if f"`{timing}`" not in doc]
     assert not missing, f"docs/card-format.md does not describe: {', '.join(missing)}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter
 
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
@@ -17,7 +18,7 @@ from pacg.cards.text import card_summary, card_text, power_text
 
 
 def power(**fields: Any) -> Power:
-    return Power.model_validate(fields)
+    return TypeAdapter(Power).validate_python(fields)
 
 
 # --- amounts and single effects --------------------------------------------------------------------------

@@ -76,12 +76,16 @@ def _field_name(location: tuple[int | str, ...]) -> str:
     return name
 
 
+# How pydantic reports a field a card file's model doesn't have: a model's, and a dataclass's (a power).
+_UNKNOWN_FIELD = ("extra_forbidden", "unexpected_keyword_argument")
+
+
 def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardProblem]:
     problems = []
     for detail in error.errors():
         location = tuple(detail["loc"])
         message = detail["msg"].removeprefix("Value error, ")
-        if detail["type"] == "extra_forbidden":
+        if detail["type"] in _UNKNOWN_FIELD:
             message = "unknown field"
         line = _node_at(root, location).start_mark.line + 1
         problems.append(CardProblem(path, line, _field_name(location), message))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cached_property
 from typing import Annotated, Any, Literal, Union
@@ -41,6 +42,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from pacg.cards.vocabulary import (
     TRAITS,
@@ -1124,18 +1126,25 @@ class PowerFeat(_Strict):
     power: Power
 
 
-class Power(_Strict):
-    """One paragraph of powers on a card."""
+@pydantic_dataclass(kw_only=True, config=_Strict.model_config)
+class Power:
+    """One paragraph of powers on a card.
+
+    A pydantic dataclass, validated like the models, rather than a model: the engine reads a power's fields
+    at every step of every game, and reading a model's attribute is several times slower (`BaseModel`
+    defines `__getattr__`, which keeps its reads off Python's fast path). Validate one with
+    `TypeAdapter(Power)`.
+    """
 
     when: Timing
     action: CardAction | None = None
     cost: Cost | None = None
     whose: Whose = Whose.YOUR
-    conditions: Conditions = Field(default_factory=Conditions, alias="if")
-    effects: list[Effect] = Field(min_length=1)
+    conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)
+    effects: Annotated[list[Effect], Field(min_length=1)]
     optional: bool = True
     recharge_check: RechargeCheck | None = None
-    feats: list[PowerFeat] = []
+    feats: Annotated[list[PowerFeat], Field(json_schema_extra={"default": []})] = dataclass_field(default_factory=list)
     box: str | None = None  # a paragraph that begins with a feat box: it applies once that box is checked
 
     @model_validator(mode="after")
