@@ -1126,15 +1126,12 @@ class PowerFeat(_Strict):
     power: Power
 
 
+# A pydantic dataclass, validated like the models, rather than a model: the engine reads a power's fields at
+# every step of every game, and reading a model's attribute is several times slower (`BaseModel` defines
+# `__getattr__`, which keeps its reads off Python's fast path). Validate one with `TypeAdapter(Power)`.
 @pydantic_dataclass(kw_only=True, config=_Strict.model_config)
 class Power:
-    """One paragraph of powers on a card.
-
-    A pydantic dataclass, validated like the models, rather than a model: the engine reads a power's fields
-    at every step of every game, and reading a model's attribute is several times slower (`BaseModel`
-    defines `__getattr__`, which keeps its reads off Python's fast path). Validate one with
-    `TypeAdapter(Power)`.
-    """
+    """One paragraph of powers on a card."""
 
     when: Timing
     action: CardAction | None = None
