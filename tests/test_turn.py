@@ -195,3 +195,23 @@ def test_the_other_players_may_play_between_the_steps_once_a_turn_as_it_ends() -
     assert asked == [("Harsk", "any time")], "once, at the end of Kyra's turn"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
     assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"
+
+
+@pytest.mark.rule("PLAY-03")
+def test_a_power_applies_only_where_all_its_conditions_hold_the_card_played_being_tested_apart() -> None:
+    """A paragraph applies only where every condition it states holds. After playing, whether the card just
+    played is of the kind the power names is the play's own test, so the other conditions are asked without
+    it: "after you play a spell on your turn" needs the turn to be yours."""
+    from pacg.cards.powers import Conditions, Timing
+    from pacg.engine.playing import Step, conditions_hold
+    from pacg.engine.state import TurnState
+
+    table = Table()
+    table.location("Armory")
+    enora = table.character("Enora", at="Armory")
+    step = Step(game=table.game, checker=enora, timing=Timing.EXPLORE)
+    conditions = Conditions.model_validate({"played": [{"types": ["spell"]}], "turn": "yours"})
+    assert not conditions_hold(conditions, step, enora, but="played"), "it is no one's turn"
+    table.game.turn = TurnState(enora)
+    assert not conditions_hold(conditions, step, enora), "no spell was played in this step"
+    assert conditions_hold(conditions, step, enora, but="played")

@@ -191,8 +191,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     for key, power, source in character + own:
         if ("after", key) in {p.key for p in step.plays}:
             continue
-        if not _follows(power, play) or not conditions_hold(power.conditions.model_copy(update={"played": None}),
-                                                            step, player):
+        if not _follows(power, play) or not conditions_hold(power.conditions, step, player, but="played"):
             continue
         if power.optional:
             label = f"Use {source}: {power.effects_text}"

@@ -307,9 +307,11 @@ def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
     return bool(pile) and matches(pile[0], wanted)
 
 
-def conditions_hold(conditions: Conditions, state: Step, player: CharacterState) -> bool:
-    """Whether every condition a power states holds on this check."""
+def conditions_hold(conditions: Conditions, state: Step, player: CharacterState, but: str = "") -> bool:
+    """Whether every condition a power states holds on this check (all but one tested apart, if named)."""
     for name, wanted in conditions.stated:
+        if name == but:
+            continue
         test = CONDITION_TESTS.get(name)
         if test is None or not test(wanted, state, player):
             return False
