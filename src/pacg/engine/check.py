@@ -92,7 +92,6 @@ def _pool(dice: tuple[int, ...], modifier: int) -> DicePool:
     return DicePool(dice, modifier)
 
 
-
 class CheckResult(NamedTuple):
     """How a check went."""
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from pacg.cards.model import AnyCard, Bane, Boon, Cohort
+from pacg.cards.model import AnyCard, Bane
 from pacg.cards.powers import (
     AddCardNumber,
     AddDice,
@@ -124,10 +124,6 @@ class Step:
 # --- which powers a player has ------------------------------------------------------------------------
 
 
-def card_powers(card: PhysicalCard) -> list[Power]:
-    return card.card.powers if isinstance(card.card, (Boon, Cohort, Bane)) else []
-
-
 _NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
 
 
@@ -207,12 +203,7 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
 # --- conditions -----------------------------------------------------------------------------------------
 
 
-def matches(card: PhysicalCard, wanted: CardFilter) -> bool:
-    """Whether a physical card is of one of the types and has one of the traits a filter asks for."""
-    return matches_card(card, wanted)
-
-
-def matches_card(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
+def matches(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
     traits it excludes. Loot counts as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
     types, traits, excluded = wanted.wanted
@@ -258,7 +249,7 @@ def _was_played(wanted: list[CardFilter], state: Step) -> bool:
 
 def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
     location = state.game.locations.get(player.location)
-    return location is not None and matches_card(location.card, wanted)
+    return location is not None and matches(location.card, wanted)
 
 
 def _displaying(wanted: CardFilter | str, state: Step, player: CharacterState) -> bool:
@@ -339,7 +330,7 @@ def _applies_to_check(power: Power, state: Step) -> bool:
 def _may_evade(_: Evade, step: Step) -> bool:
     """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
     return step.timing is Timing.EVASION and step.against is not None and not any(
-        CannotEvade in power.effect_kinds for power in card_powers(step.against))
+        CannotEvade in power.effect_kinds for power in step.against.card.paragraphs)
 
 
 def _may_explore(_: Explore, step: Step) -> bool:
@@ -549,7 +540,7 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
     discarding it if it matches the top of the blessings discard pile"), and whether that is mandatory."""
     places: list[str] = []
     mandatory = False
-    own = [power for power in card_powers(card) if power.action is None and Instead in power.effect_kinds]
+    own = [power for power in card.card.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
                                         for power in table.instead_powers if power.action is None]
     for power in standing + own:
