@@ -6,8 +6,6 @@ and the rest go back (SUM-06). A location summoned and built stays for the scena
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from pacg.cards.model import Location
 from pacg.cards.powers import CardFilter
 from pacg.engine.playing import matches
@@ -21,19 +19,19 @@ def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
     return game.rng.choice(cards) if cards else None
 
 
-def _copies_in_box(game: Game, name: str) -> Iterator[PhysicalCard]:
-    definition = game.library.get(name)
-    return (card for card in game.zones.cards(box(definition.type)) if card.card is definition)
-
-
 def named_in_box(game: Game, name: str) -> list[PhysicalCard]:
     """Every copy of a named card that is in the box, from the top."""
-    return list(_copies_in_box(game, name))
+    definition = game.library.get(name)
+    return [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
 
 
 def first_in_box(game: Game, name: str) -> PhysicalCard | None:
     """The top copy of a named card in the box, or None."""
-    return next(_copies_in_box(game, name), None)
+    definition = game.library.get(name)
+    for card in game.zones.cards(box(definition.type)):
+        if card.card is definition:
+            return card
+    return None
 
 
 def build_location(game: Game, card: Location) -> LocationState:
