@@ -442,7 +442,8 @@ def test_the_format_doc_names_every_effect_condition_and_timing() -> None:
 
     doc = (DOCS / "card-format.md").read_text(encoding="utf-8")
     missing = [key for key in EFFECT_MODELS if f"`{key}`" not in doc]
-    missing += [name for name in Conditions.model_fields if f"`{name}`" not in doc]
+    conditions = [field.alias or name for name, field in Conditions.model_fields.items()]
+    missing += [name for name in conditions if f"`{name}`" not in doc]
     fields = [field.alias or name for name, field in Power.__pydantic_fields__.items()]
     missing += [name for name in fields if f"`{name}`" not in doc]
     missing += [str(timing) for timing in Timing if f"`{timing}`" not in doc]

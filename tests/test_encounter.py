@@ -343,7 +343,7 @@ when_closing: [{automatic: true}]
     table = Table(extra_cards=[die_d12])
     table.location("Die Hall")
     enora = table.character("Enora", at="Die Hall")
-    powers = [power for power, _ in __import__("pacg.engine.playing", fromlist=["x"]).standing_powers(
+    powers = [power for power, _, _ in __import__("pacg.engine.playing", fromlist=["x"]).standing_powers(
         Step(game=table.game, checker=enora, timing=Timing.CHECK))]
     assert powers[-1] is die_d12.at_this_location[0], "the location's paragraph comes after the character's"
     table.dice(12)

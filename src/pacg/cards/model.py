@@ -29,6 +29,7 @@ from pacg.cards.powers import (
     Instead,
     Power,
     PowersByTiming,
+    Timing,
     Trait,
     choices_by_moment,
     powers_by_timing,
@@ -136,6 +137,15 @@ class Card(_Strict):
     def choices_by_moment(self) -> ChoicesByMoment:
         """The card's paragraphs a player may choose to use, each with its place on the card, by moment."""
         return choices_by_moment(enumerate(self.paragraphs))
+
+    @cached_property
+    def displayed_standing(self) -> dict[Timing, int]:
+        """How many of the card's paragraphs work by themselves while it is displayed, by timing."""
+        counts: dict[Timing, int] = {}
+        for power in self.paragraphs:
+            if power.while_in == "displayed" and not power.optional:
+                counts[power.when] = counts.get(power.when, 0) + 1
+        return counts
 
 
 def _restrict_type(*allowed: CardType) -> Any:

@@ -241,18 +241,23 @@ Trait = Annotated[str, AfterValidator(_known_trait)]
 
 
 class CardFilter(_Strict):
-    """Which cards qualify: of any of these types, with any of these traits, without those."""
+    """Which cards qualify: of any of these types, with any of these traits, of none of the excluded types
+    ("a non-villain monster") and with none of the excluded traits ("non-Basic")."""
 
     types: list[CardType] | None = None
     traits: list[Trait] | None = None
+    not_types: list[CardType] | None = None
     not_traits: list[Trait] | None = None
 
     @cached_property
-    def wanted(self) -> tuple[frozenset[CardType] | None, frozenset[str] | None, frozenset[str]]:
-        """The types and traits asked for (None: any) and the traits excluded, as sets."""
+    def wanted(
+        self,
+    ) -> tuple[frozenset[CardType] | None, frozenset[str] | None, frozenset[CardType], frozenset[str]]:
+        """The types and traits asked for (None: any) and the types and traits excluded, as sets."""
         return (
             None if self.types is None else frozenset(self.types),
             None if self.traits is None else frozenset(self.traits),
+            frozenset(self.not_types or ()),
             frozenset(self.not_traits or ()),
         )
 
@@ -343,6 +348,11 @@ class Conditions(_Strict):
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1)  # you have at least this many mythic charges (MYTH-01)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
+    during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
+    character_traits: list[Trait] | None = None  # your character has one of these traits
+    summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
+    any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
+    none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
 
     @cached_property
     def stated(self) -> tuple[tuple[str, Any], ...]:
@@ -549,17 +559,6 @@ class Banish(_Strict):
 
 
 
-def _filter_words(card_filter: CardFilter) -> str:
-    """A short phrase for a card filter: "a card with the Demon trait", "a monster or barrier"."""
-    nouns = " or ".join(str(card_type) for card_type in card_filter.types or ()) or "card"
-    text = f"{'an' if nouns[:1] in 'aeiou' else 'a'} {nouns}"
-    if card_filter.traits:
-        text += f" with the {listing(card_filter.traits)} trait"
-    if card_filter.not_traits:
-        text += f" without the {listing(card_filter.not_traits)} trait"
-    return text
-
-
 class Defeat(_Strict):
     """Defeat the card being encountered without attempting its check (a bane is then banished, ENC-07)."""
 
@@ -647,10 +646,10 @@ class EncounterExamined(_Strict):
     encounter_examined: CardFilter
 
     def text(self) -> str:
-        return f"you may encounter the examined card if it is {_filter_words(self.encounter_examined)}"
+        return f"you may encounter the examined card if it is {_cards_words(self.encounter_examined)}"
 
     def verb_text(self) -> str:
-        return f"encounter the examined card if it is {_filter_words(self.encounter_examined)}"
+        return f"encounter the examined card if it is {_cards_words(self.encounter_examined)}"
 
 
 # --- effects of character, role and cohort powers ------------------------------------------------------
@@ -675,6 +674,8 @@ def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
     """ "a weapon", "weapons", "a card with the Divine or Ranged trait": a filter in a few words."""
     card_filter = card_filter or CardFilter()
     nouns = [str(card_type) for card_type in card_filter.types] if card_filter.types else ["card"]
+    if card_filter.not_types:
+        nouns = [f"non-{listing([str(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:
         text = listing(["allies" if noun == "ally" else f"{noun}s" for noun in nouns])
     else:
@@ -1092,6 +1093,7 @@ Effect = Annotated[
 """One effect primitive, written in a card file as a mapping with its name as the key."""
 
 
+Conditions.model_rebuild()
 AfterCheck.model_rebuild()
 RollDie.model_rebuild()
 Attempt.model_rebuild()
@@ -1137,8 +1139,9 @@ class Power:
     action: CardAction | None = None
     cost: Cost | None = None
     whose: Whose = Whose.YOUR
+    while_in: Annotated[Literal["displayed"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)
-    effects: Annotated[list[Effect], Field(min_length=1)]
+    effects: list[Effect] = dataclass_field(default_factory=list)
     optional: bool = True
     recharge_check: RechargeCheck | None = None
     feats: Annotated[list[PowerFeat], Field(json_schema_extra={"default": []})] = dataclass_field(default_factory=list)
@@ -1148,6 +1151,8 @@ class Power:
     def _mandatory_powers_are_not_played(self) -> Power:
         if not self.optional and (self.action is not None or self.cost is not None):
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
+        if not self.effects and self.action is None:
+            raise ValueError("a paragraph needs effects, unless playing the card is all it does (an action)")
         return self
 
     @cached_property

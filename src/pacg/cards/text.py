@@ -78,6 +78,8 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     """Which cards a filter admits: "a monster", "a card with the Animal or Vermin trait", "cards ..."."""
     card_filter = card_filter or CardFilter()
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
+    if card_filter.not_types:
+        nouns = [f"non-{listing([_plain(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:
         noun = listing([plural_of(noun) for noun in nouns])
     else:

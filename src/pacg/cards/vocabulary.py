@@ -121,6 +121,8 @@ class CardAction(StrEnum):
     RECHARGE = "recharge"
     BURY = "bury"
     BANISH = "banish"
+    TOP_OF_DECK = "top of deck"  # "another action specified by that card" (PLAY-01): put it on top of your deck
+    SHUFFLE_INTO_DECK = "shuffle into deck"
 
 
 class DamageType(StrEnum):

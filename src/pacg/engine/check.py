@@ -30,11 +30,10 @@ from pacg.cards.vocabulary import (
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool, Roll
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import apply_play, decide_order, resolve
+from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve
 from pacg.engine.playing import (
     Play,
     Step,
-    apply_standing_powers,
     matches,
     perform,
     plays_in,

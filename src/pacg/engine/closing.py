@@ -94,7 +94,7 @@ def close_permanently(
     game.note(f"{location.name} is closed")
     step = Step(game=game, checker=character, timing=Timing.CLOSING)
     powers = location.card.when_permanently_closed
-    yield from apply_mandatory(step, [(power, character) for power in powers])
+    yield from apply_mandatory(step, [(power, character, None) for power in powers])
     for power in (power for power in powers if power.optional and power.when is Timing.CLOSING):
         use = yield from choose(character, "closing power", f"{character.name}: use {location.name}'s power?",
                                 [False, True])

@@ -2,25 +2,35 @@
 
 Players play in turn order from the acting one until everyone passes (ENC-02). A play does the card's own
 action first (PLAY-05), then pays its cost, then does its effects in order. A card's `instead` powers may
-send a played card elsewhere. The effects on a check's dice are `playing.apply_effects`; every other effect
-has a handler here, and a power is offered only where each of its effects has something to act on (PLAY-07).
+send a played card elsewhere. Every effect has one handler here, those on a check's dice included; a power is
+offered only where each of its effects has something to act on (`playing.applies`, PLAY-07).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
+    EFFECT_MODELS,
+    AddCardNumber,
+    AddDice,
+    AddModifier,
+    AddSkill,
+    AddSkillDice,
+    AddTraits,
     AdjustDifficulty,
     AfterCheck,
     Attempt,
     Banish,
+    BlessingDie,
     BlessingToLocation,
+    CannotEvade,
     CardPlace,
     CloseLocation,
+    CountFace,
     DealDamage,
     Defeat,
     DiceAmount,
@@ -34,43 +44,57 @@ from pacg.cards.powers import (
     ExamineDeck,
     Explore,
     GainCharge,
+    GainSkill,
     Heal,
     IgnoreLocationPowers,
+    IgnoreTypeLimit,
+    Instead,
     KeepEncountered,
     Move,
     MoveCards,
+    NoHelp,
     PlaceEncountered,
     Power,
     Purpose,
     ReduceDamage,
+    ReplaceDie,
+    Reroll,
     RollDie,
+    SharedTraitDice,
     ShiftDamage,
+    Succeed,
     Summon,
+    SwapTrait,
+    TakeEncounter,
     Timing,
+    UseSkill,
     Whose,
 )
-from pacg.cards.vocabulary import CardAction
+from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
 from pacg.engine.box import random_from_box
 from pacg.engine.damage import remove_from_deck, take_damage
 from pacg.engine.playing import (
-    CHECK_EFFECTS,
     VERB,
     Play,
+    Standing,
     Step,
-    apply_effects,
     conditions_hold,
     matches,
     perform,
     plays_in,
     put,
     replacements,
+    standing_powers,
     table_order,
 )
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, ZoneKind
+
+if TYPE_CHECKING:
+    from pacg.engine.check import CheckState
 
 # --- playing in turn order ------------------------------------------------------------------------------------
 
@@ -136,23 +160,52 @@ def play_window(step: Step, players: list[CharacterState] | None = None) -> Proc
 
 
 def apply_play(step: Step, play: Play) -> Process[None]:
-    """Play: the card's own action first (PLAY-05), then the cost, then the effects in order."""
-    if play.card is not None and play.power.action is not None:
-        yield from place(step, play.player, play.card, play.power.action)
-    if play.cost_card is not None and play.power.cost is not None:
-        yield from place(step, play.player, play.cost_card, play.power.cost.action)
+    """Play: the card's own action first (PLAY-05), then the cost, then the effects in order, then what the
+    card says happens whenever it is played (PLAY-10)."""
+    card, power = play.card, play.power
+    if card is not None and power.action is not None:
+        yield from place(step, play.player, card, power.action)
+        if power.action is CardAction.DISPLAY:
+            _display_next_to(step, play, card)
+    if play.cost_card is not None and power.cost is not None:
+        yield from place(step, play.player, play.cost_card, power.cost.action)
     step.plays.append(play)
-    if step.in_check:
-        apply_effects(step, play.power, play.player, play)  # type: ignore[arg-type]
-        effects = [e for e in play.power.effects if not isinstance(e, CHECK_EFFECTS)]
-    else:
-        effects = list(play.power.effects)
-    yield from resolve(step, effects, play.player, play)
+    yield from resolve(step, list(power.effects), play.player, play)
+    if card is not None:
+        yield from _when_played(step, play, card)
     yield from _after_playing(step, play)
     if not step.in_check:  # on a check, the check to recharge waits until the check is done (KEEP-04)
         from pacg.engine.check import attempt_recharge  # checks play cards, and playing may call for checks
 
         yield from attempt_recharge(step.game, play)
+
+
+def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
+    """A card displayed for another character's check or damage is displayed next to that character: its
+    paragraphs that work while displayed act for them (PLAY-04: it still belongs to its owner)."""
+    game = step.game
+    if step.checker is play.player or step.timing is Timing.ANY_TIME:
+        game.next_to.pop(card.uid, None)
+    else:
+        game.next_to[card.uid] = step.checker
+
+
+def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
+    """The paragraphs of a card that are not powers of their own: they happen whenever the card is played
+    (PLAY-10: "a mandatory action you must take when you play the card"), once per card in a step (PLAY-02).
+    A card just displayed also works at once while displayed, for the character it is next to."""
+    if card.uid in step.riders:
+        return
+    step.riders.add(card.uid)
+    game = step.game
+    displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
+    for index, paragraph in card.powers_by_timing.get(step.timing, ()):
+        if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
+            continue
+        if paragraph.while_in is None:
+            yield from resolve(step, list(paragraph.effects), play.player, play)
+        elif displayed and game.displayed_next_to(card, play.player) is step.checker:
+            yield from resolve(step, list(paragraph.effects), play.player, play)
 
 
 def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
@@ -209,56 +262,174 @@ def _follows(power: Power, play: Play) -> bool:
     return not wanted or (play.card is not None and any(matches(play.card, one) for one in wanted))
 
 
-def apply_mandatory(step: Step, powers: list[tuple[Power, CharacterState]]) -> Process[None]:
-    """The paragraphs of the step's timing that always happen when they apply (PLAY-10)."""
-    for power, player in powers:
+def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
+    """The paragraphs of the step's timing that always happen when they apply (PLAY-10); a card's paragraph
+    is done with that card as "this card", and its check to recharge follows (KEEP-04)."""
+    from pacg.engine.check import attempt_recharge  # checks play cards, and playing may call for checks
+
+    for power, player, card in powers:
         if power.when is step.timing and not power.optional and conditions_hold(power.conditions, step, player):
-            yield from resolve(step, list(power.effects), player)
+            play = Play(player, ("standing", id(power)), power, card.name, card) if card is not None else None
+            yield from resolve(step, list(power.effects), player, play)
+            if play is not None and power.recharge_check is not None:
+                yield from attempt_recharge(step.game, play)
 
 
 # --- what effects do ------------------------------------------------------------------------------------------
+#
+# Every effect of the power language has exactly one handler, registered below in `IMMEDIATE` (effects that
+# only change the game's state: a check's dice, a flag of the encounter) or `ASKING` (effects that may ask the
+# players or start other processes). A new effect without a handler fails at import, not in a game.
 
-Handler = Callable[[Step, Any, CharacterState, "Play | None"], Generator[Decision, int, None]]
+Immediate = Callable[[Step, Any, CharacterState, "Play | None"], None]
+Asking = Callable[[Step, Any, CharacterState, "Play | None"], Process[None]]
 
 
 def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Play | None = None) -> Process[None]:
     """Do each effect in order (PLAY-02: all of the power that is possible)."""
     for effect in effects:
-        handler = HANDLERS.get(type(effect))
-        if handler is not None:
-            yield from handler(step, effect, player, play)
+        kind = type(effect)
+        run = IMMEDIATE.get(kind)
+        if run is not None:
+            run(step, effect, player, play)
+        else:
+            yield from ASKING[kind](step, effect, player, play)
 
 
-def _none() -> Process[None]:
-    return
-    yield  # a generator that does nothing
+def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Play | None = None) -> None:
+    """A standing paragraph's effects on a check being prepared (CHK-08, PLAY-10): each is immediate (the card
+    loader refuses a standing check paragraph that would need to ask anything)."""
+    for effect in power.effects:
+        IMMEDIATE[type(effect)](state, effect, player, play)
 
 
-def _set(attribute: str, value: Any) -> Handler:
-    def handler(step: Step, effect: Any, player: CharacterState, play: Play | None) -> Process[None]:
-        setattr(step, attribute, value(effect) if callable(value) else value)
-        return _none()
+def apply_standing_powers(state: CheckState) -> None:
+    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
+    for power, player, card in standing_powers(state):
+        if not power.optional and conditions_hold(power.conditions, state, player):
+            apply_modifiers(state, power, player)
+
+
+def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:
+    """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
+    card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
+    `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
+    `cannot_evade` when evasion is offered, `take_encounter` is done by `take_over`)."""
+
+
+# --- effects on a check (CHK-08, CHK-11, CHK-12, KEEP-05) ---
+
+
+def _add_dice(state: CheckState, effect: AddDice, player: CharacterState, play: Play | None) -> None:
+    for count, sides in effect.add_dice.dice:
+        state.added_dice += [sides] * count
+    state.modifier += effect.add_dice.bonus.evaluate(state.variables())
+
+
+def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterState, play: Play | None) -> None:
+    """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for them."""
+    blessing = play is not None and play.card is not None and play.card.type is CardType.BLESSING
+    die = state.blessing_die if blessing and state.blessing_die else state.die
+    state.added_dice += [die] * effect.add_skill_dice
+
+
+def _add_skill(state: CheckState, effect: AddSkill, player: CharacterState, play: Play | None) -> None:
+    """Add your best of these skills, die and modifier, without its trait (CHK-06)."""
+    skills = [known for name in effect.add_skill if (known := player.skill(name))]
+    best = max(skills, key=lambda known: (known.die, known.modifier), default=None)
+    state.added_dice.append(best.die if best else UNTRAINED_DIE)
+    state.modifier += best.modifier if best else 0
+
+
+def _add_modifier(state: CheckState, effect: AddModifier, player: CharacterState, play: Play | None) -> None:
+    state.modifier += effect.add_modifier.evaluate(state.variables())
+
+
+def _add_traits(state: CheckState, effect: AddTraits, player: CharacterState, play: Play | None) -> None:
+    state.traits |= set(effect.add_traits)
+
+
+def _replace_die(state: CheckState, effect: ReplaceDie, player: CharacterState, play: Play | None) -> None:
+    """Roll another die in place of the check's die, not another skill (CHK-11)."""
+    replacement = effect.replace_die
+    if isinstance(replacement, int):
+        state.die = replacement
+    else:
+        skill = player.skill(replacement)
+        state.die = skill.die if skill else UNTRAINED_DIE
+
+
+def _succeed(state: CheckState, effect: Succeed, player: CharacterState, play: Play | None) -> None:
+    state.automatic_success = True
+
+
+def _add_card_number(state: CheckState, effect: AddCardNumber, player: CharacterState, play: Play | None) -> None:
+    """Add the adventure deck number of the card paid or encountered (a letter set counts as 0, SET-01)."""
+    card = play.cost_card if effect.add_card_number == "cost" and play else state.against
+    state.modifier += card.card.adventure_deck_number if card is not None else 0
+
+
+def _blessing_die(state: CheckState, effect: BlessingDie, player: CharacterState, play: Play | None) -> None:
+    state.blessing_die = effect.blessing_die
+
+
+def _count_face(state: CheckState, effect: CountFace, player: CharacterState, play: Play | None) -> None:
+    state.count_faces.append(effect)
+
+
+def _shared_trait_dice(
+    state: CheckState, effect: SharedTraitDice, player: CharacterState, play: Play | None
+) -> None:
+    """More dice when the card paid shares a trait, other than Basic and Elite, with the card encountered."""
+    cost = play.cost_card if play else None
+    shared = set(cost.card.traits) & set(state.against.card.traits) if cost and state.against else set()
+    if shared - {"Basic", "Elite"}:
+        for count, sides in effect.shared_trait_dice.dice:
+            state.added_dice += [sides] * count
+
+
+def _swap_trait(state: CheckState, effect: SwapTrait, player: CharacterState, play: Play | None) -> None:
+    have = [trait for trait in effect.swap_trait if trait in state.traits]
+    if have:
+        state.traits.discard(have[0])
+        state.traits.add(next(trait for trait in effect.swap_trait if trait != have[0]))
+
+
+def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, play: Play | None) -> None:
+    """Effects for after the check are kept with the check until it is done (KEEP-04)."""
+    state.after_check.append((effect, player))
+
+
+def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> None:
+    """On a check, its difficulty changes; before it, the difficulty of the encounter's checks (CHK-08)."""
+    amount = effect.adjust_difficulty.evaluate(step.variables())
+    if step.in_check:
+        step.difficulty += amount  # type: ignore[attr-defined]
+    elif (encounter := step.encounter) is not None:
+        encounter.difficulty_adjustment += amount
+
+
+# --- effects on the encounter (ENC-04..09) ---
+
+
+def _on_encounter(attribute: str, value: Callable[[Any], object]) -> Immediate:
+    """A handler that records what a power decided for the encounter with the card (evaded, defeated ...)."""
+    def handler(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:
+        encounter = step.encounter
+        if encounter is not None:
+            setattr(encounter, attribute, value(effect))
     return handler
 
 
-def _after_check(step: Step, effect: AfterCheck, player: CharacterState, play: Play | None) -> Process[None]:
-    """Effects for after the check are kept with the check until it is done (KEEP-04)."""
-    if step.in_check:
-        step.after_check.append((effect, player))  # type: ignore[attr-defined]
-    return _none()
-
-
-def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | None) -> Process[None]:
+def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | None) -> None:
     """However many effects grant it, an exploration grants one extra exploration (TURN-05)."""
     if step.game.turn is not None:
         step.game.turn.extra_exploration = True
-    return _none()
 
 
-def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> Process[None]:
+def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
     amount = effect.reduce_damage
     step.damage = 0 if amount == "all" else max(0, step.damage - amount.evaluate(step.variables()))
-    return _none()
 
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
@@ -283,9 +454,8 @@ def draw(game: Game, character: CharacterState, count: int) -> None:
     remove_from_deck(game, character, count, character.hand)
 
 
-def _draw(step: Step, effect: Draw, player: CharacterState, play: Play | None) -> Process[None]:
+def _draw(step: Step, effect: Draw, player: CharacterState, play: Play | None) -> None:
     draw(step.game, player, effect.draw.evaluate(step.variables()))
-    return _none()
 
 
 def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -> Process[None]:
@@ -310,11 +480,10 @@ def _roll(game: Game, dice: DiceAmount, step: Step) -> int:
     return DicePool(sides, dice.bonus.evaluate(step.variables())).roll(game.rng).total
 
 
-def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
+def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> None:
     """Look at the top cards of your location deck and put them back in order (EXAM-01)."""
     deck = Zone(ZoneKind.LOCATION_DECK, player.location)
     _look(step, player, deck, effect.examine.evaluate(step.variables()))
-    return _none()
 
 
 def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
@@ -368,31 +537,17 @@ def _encounter_examined(
     yield from encounter(step.game, player, cards[0])
 
 
-def _gain_charge(step: Step, effect: GainCharge, player: CharacterState, play: Play | None) -> Process[None]:
+def _gain_charge(step: Step, effect: GainCharge, player: CharacterState, play: Play | None) -> None:
     player.mythic_charges += effect.gain_charge.evaluate(step.variables())
-    return _none()
 
 
-def _close(step: Step, effect: CloseLocation, player: CharacterState, play: Play | None) -> Process[None]:
-    """A henchman that says so gives the chance to close its location (CLOSE-01)."""
-    step.may_close = True
-    return _none()
-
-
-def _banish(step: Step, effect: Banish, player: CharacterState, play: Play | None) -> Process[None]:
+def _banish(step: Step, effect: Banish, player: CharacterState, play: Play | None) -> None:
+    """Banish the card encountered (the encounter ends there) or the card whose power this is."""
     if effect.banish == "encountered":
-        step.banish_encountered = True
+        if (encounter := step.encounter) is not None:
+            encounter.banished = True
     elif play is not None and play.card is not None:
         perform(step.game, player, play.card, CardAction.BANISH)
-    return _none()
-
-
-def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> Process[None]:
-    """Outside the check, a change of difficulty applies to the checks of the encounter (CHK-08)."""
-    for encounter in step.game.encounters:
-        if encounter.card is step.against:
-            encounter.difficulty_adjustment += effect.adjust_difficulty.evaluate(step.variables())
-    return _none()
 
 
 def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Play | None) -> Process[None]:
@@ -450,14 +605,13 @@ def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardP
     return place
 
 
-def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: Play | None) -> Process[None]:
+def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: Play | None) -> None:
     """Draw random cards of a kind from the box (DRAW-01, SUM-06)."""
     for _ in range(effect.count.evaluate(step.variables())):
         card = random_from_box(step.game, effect.draw_random)
         if card is not None:
             step.game.zones.move(card, player.hand)
             step.game.note(f"{player.name} draws {card.name} from the box")
-    return _none()
 
 
 def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -> Process[None]:
@@ -490,7 +644,7 @@ def move_to(game: Game, character: CharacterState, location: str) -> Process[Non
         powers = game.locations[place].powers_by_timing.get(timing)
         if powers:
             step = Step(game=game, checker=character, timing=timing)
-            yield from apply_mandatory(step, [(power, character) for _, power in powers])
+            yield from apply_mandatory(step, [(power, character, None) for _, power in powers])
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:
@@ -535,7 +689,7 @@ def _attempt(step: Step, effect: Attempt, player: CharacterState, play: Play | N
 
 def _blessing_to_location(
     step: Step, effect: BlessingToLocation, player: CharacterState, play: Play | None
-) -> Process[None]:
+) -> None:
     """Remove the top blessing into the location deck; with none left the scenario is lost (END-01)."""
     game = step.game
     deck = game.zones.cards(BLESSINGS_DECK)
@@ -543,53 +697,81 @@ def _blessing_to_location(
         raise ScenarioOver("lost", "a card had to leave the empty blessings deck")
     game.zones.shuffle_into(deck[0], Zone(ZoneKind.LOCATION_DECK, player.location), game.rng)
     game.note(f"The top card of the blessings deck is shuffled into {player.location}")
-    return _none()
 
 
-def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> Process[None]:
+def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:
     """A forced end of turn (ENC-09); only the current turn's character's turn can end."""
     if step.game.turn is not None and step.game.turn.character is player:
         raise TurnEnded(f"{step.against.name if step.against else 'a power'} ends the turn")
-    return _none()
 
 
 def _ignore_location(
     step: Step, effect: IgnoreLocationPowers, player: CharacterState, play: Play | None
-) -> Process[None]:
+) -> None:
     if step.game.turn is not None:
         step.game.turn.ignore_location_powers = True
-    return _none()
 
 
-HANDLERS: dict[type, Handler] = {
+IMMEDIATE: dict[type, Immediate] = {
+    # on a check
+    AddDice: _add_dice,
+    AddSkillDice: _add_skill_dice,
+    AddSkill: _add_skill,
+    AddModifier: _add_modifier,
+    AddTraits: _add_traits,
+    ReplaceDie: _replace_die,
+    Succeed: _succeed,
+    AddCardNumber: _add_card_number,
+    BlessingDie: _blessing_die,
+    CountFace: _count_face,
+    SharedTraitDice: _shared_trait_dice,
+    SwapTrait: _swap_trait,
     AfterCheck: _after_check,
-    Evade: _set("evaded", True),
+    AdjustDifficulty: _adjust,
+    # on the encounter
+    Evade: _on_encounter("evaded", lambda effect: True),
+    Defeat: _on_encounter("defeated", lambda effect: True),
+    KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
+    PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
+    CloseLocation: _on_encounter("may_close", lambda effect: True),
+    Banish: _banish,
+    # on the turn, the step, the character
     Explore: _explore,
     ReduceDamage: _reduce,
-    ShiftDamage: _shift,
     Draw: _draw,
-    Heal: _heal,
     Examine: _examine,
+    GainCharge: _gain_charge,
+    DrawRandom: _draw_random,
+    BlessingToLocation: _blessing_to_location,
+    IgnoreLocationPowers: _ignore_location,
+    EndTurn: _end_turn,
+    # read where they apply
+    UseSkill: _marker,
+    Reroll: _marker,
+    NoHelp: _marker,
+    IgnoreTypeLimit: _marker,
+    Instead: _marker,
+    GainSkill: _marker,
+    CannotEvade: _marker,
+    TakeEncounter: _marker,
+}
+
+ASKING: dict[type, Asking] = {
+    ShiftDamage: _shift,
+    Heal: _heal,
     ExamineDeck: _examine_deck,
     EncounterExamined: _encounter_examined,
-    GainCharge: _gain_charge,
-    CloseLocation: _close,
-    Banish: _banish,
-    Defeat: _set("defeated", True),
-    KeepEncountered: _set("keep", lambda effect: effect.keep_encountered),
-    PlaceEncountered: _set("place", lambda effect: effect.place_encountered),
-    AdjustDifficulty: _adjust,
     MoveCards: _move_cards,
-    DrawRandom: _draw_random,
     Move: _move,
     RollDie: _roll_die,
     DealDamage: _deal_damage,
     Summon: _summon,
     Attempt: _attempt,
-    BlessingToLocation: _blessing_to_location,
-    IgnoreLocationPowers: _ignore_location,
-    EndTurn: _end_turn,
 }
+
+_unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)
+assert not _unhandled, f"effects with no handler: {_unhandled}"  # every effect is run (DESIGN.md 2)
+assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
 
 
 # --- choosing ---------------------------------------------------------------------------------------------------

@@ -16,8 +16,6 @@ neither defeated nor undefeated (ENC-09).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pacg.cards.model import Boon
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
@@ -26,23 +24,10 @@ from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.effects import apply_mandatory, play_window
 from pacg.engine.playing import Step, banish, matches, perform, standing_powers
-from pacg.engine.state import CharacterState, Game, TurnEnded
+from pacg.engine.state import CharacterState, Encounter, Game, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
-
-
-@dataclass
-class Encounter:
-    """An encounter under way: the card, who encounters it, and where it came from."""
-
-    card: PhysicalCard
-    character: CharacterState
-    location: str
-    summoned: bool
-    difficulty_adjustment: int = 0  # from effects before the check (CHK-08)
-    resolved: bool = False  # the card has gone where the encounter's end sends it
-
 
 # The encounter's steps in order (ENC-04); the check comes between BEFORE_ACTING and AFTER_ACTING.
 STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
@@ -74,34 +59,32 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
 
 def _steps(game: Game, current: Encounter) -> Process[str]:
     """The steps in order (ENC-04): each applies the paragraphs of its moment and lets the players play; an
-    evasion ends the encounter there (ENC-05)."""
-    card, character = current.card, current.character
-    game.note(f"{character.name} encounters {card.name}" + (" (summoned)" if current.summoned else ""))
+    evasion ends the encounter there (ENC-05). The encountering character is read anew at each step: a power
+    may let another character take the encounter over (`take_encounter`, an exception to KEEP-02)."""
+    card = current.card
+    game.note(f"{current.character.name} encounters {card.name}" + (" (summoned)" if current.summoned else ""))
     purpose = Purpose.ACQUIRE if isinstance(card.card, Boon) else Purpose.DEFEAT
-    steps: list[Step] = []
     for timing in STEPS:
-        step = Step(game=game, checker=character, timing=timing, against=card, purpose=purpose)
-        steps.append(step)
+        step = Step(game=game, checker=current.character, timing=timing, against=card, purpose=purpose)
         yield from apply_mandatory(step, list(standing_powers(step)))
         yield from play_window(step)
-        if step.evaded:
-            game.note(f"{character.name} evades {card.name}")
+        if current.evaded:
+            game.note(f"{current.character.name} evades {card.name}")
             current.resolved = True
             _put_back(game, current)  # ENC-05
             return "evaded"
-        if step.banish_encountered:  # a power banishes the card before the check
+        if current.banished:  # a power banishes the card before the check
             return _banish_encountered(game, current)
-    if any(step.defeated for step in steps):
-        success = True
+    if current.defeated is not None:
+        success = current.defeated
     else:
         success = yield from _check(game, current, purpose)
-    after = Step(game=game, checker=character, timing=Timing.AFTER_ACTING, against=card, purpose=purpose)
-    steps.append(after)
+    after = Step(game=game, checker=current.character, timing=Timing.AFTER_ACTING, against=card, purpose=purpose)
     yield from apply_mandatory(after, list(standing_powers(after)))
     yield from play_window(after)
     if isinstance(card.card, Boon):
-        return (yield from _resolve_boon(game, current, success, steps))
-    return (yield from _resolve_bane(game, current, success, steps))
+        return (yield from _resolve_boon(game, current, success))
+    return (yield from _resolve_bane(game, current, success))
 
 
 def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
@@ -132,27 +115,26 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
     return all(result.success for result in results) and character.alive
 
 
-def _resolve_boon(game: Game, current: Encounter, acquired: bool, steps: list[Step]) -> Process[str]:
+def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str]:
     """An acquired boon goes into your hand, any other is banished (ENC-07); the powers for when it is
     acquired come first, since they may send it elsewhere (KeepEncountered)."""
     card, character = current.card, current.character
     game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
     if acquired:
-        steps.append((yield from _after(game, current, Timing.ACQUIRE)))
-    keep = next((step.keep for step in steps if step.keep), None)
+        yield from _after(game, current, Timing.ACQUIRE)
     current.resolved = True
     if current.summoned:
         dismiss(game, card)
-    elif any(step.banish_encountered for step in steps):
+    elif current.banished:
         banish(game, card)
     elif acquired:
-        game.zones.move(card, character.zone(ZoneKind.BURIED if keep == "bury" else ZoneKind.HAND))
+        game.zones.move(card, character.zone(ZoneKind.BURIED if current.keep == "bury" else ZoneKind.HAND))
     else:
         banish(game, card)
     return "acquired" if acquired else "not acquired"
 
 
-def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[Step]) -> Process[str]:
+def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str]:
     """A defeated bane is banished, an undefeated one shuffled back (ENC-07); a Mythic bane defeated gives a
     mythic charge (ENC-08); a villain closes its location and may escape (VIL-03, VIL-04). The powers for
     when it is defeated or not come first, since they may send it elsewhere; a henchman's chance to close
@@ -161,8 +143,7 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[St
     game.note(f"{card.name} is {'defeated' if defeated else 'undefeated'}")
     if defeated and "Mythic" in card.card.traits:
         character.mythic_charges += 1
-    after = yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
-    steps.append(after)
+    yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
     if card.type is CardType.VILLAIN and not current.summoned:
         if defeated:
             yield from villain_defeated(game, character, card, game.locations[current.location])
@@ -171,18 +152,17 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool, steps: list[St
         current.resolved = True
         return "defeated" if defeated else "undefeated"
     current.resolved = True
-    keep = next((step.keep for step in steps if step.keep), None)
     if current.summoned:
         dismiss(game, card)
-    elif any(step.banish_encountered for step in steps):
+    elif current.banished:
         banish(game, card)
-    elif defeated and keep is not None:
-        game.zones.move(card, character.zone(ZoneKind.HAND if keep == "hand" else ZoneKind.BURIED))
+    elif defeated and current.keep is not None:
+        game.zones.move(card, character.zone(ZoneKind.HAND if current.keep == "hand" else ZoneKind.BURIED))
     elif defeated:
         banish(game, card)
     else:
-        _put_back(game, current, next((step.place for step in steps if step.place), None))
-    if defeated and after.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
+        _put_back(game, current, current.place)
+    if defeated and current.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
         location = game.locations[current.location]
         if not location.closed:
             yield from attempt_to_close(game, character, location)
@@ -200,12 +180,11 @@ def _banish_encountered(game: Game, current: Encounter) -> str:
     return "banished"
 
 
-def _after(game: Game, current: Encounter, timing: Timing) -> Process[Step]:
+def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
     """The paragraphs for after a card is acquired, defeated or undefeated, and the powers players may use."""
     step = Step(game=game, checker=current.character, timing=timing, against=current.card)
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step, [current.character])
-    return step
 
 
 def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:

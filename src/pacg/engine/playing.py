@@ -20,7 +20,6 @@ from pacg.cards.powers import (
     AddSkill,
     AddSkillDice,
     AddTraits,
-    AdjustDifficulty,
     AfterCheck,
     BlessingDie,
     CannotEvade,
@@ -35,7 +34,6 @@ from pacg.cards.powers import (
     IgnoreTypeLimit,
     Instead,
     Moment,
-    MoveCards,
     NoHelp,
     Power,
     Purpose,
@@ -47,17 +45,17 @@ from pacg.cards.powers import (
     Source,
     Succeed,
     SwapTrait,
-    TakeEncounter,
     Timing,
     UseSkill,
     Whose,
 )
-from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType, Proficiency
+from pacg.cards.vocabulary import CardAction, CardType, Proficiency
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
+    from pacg.engine.state import Encounter
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
@@ -99,13 +97,9 @@ class Step:
     encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
     damage: int = 0  # the damage being dealt, in a damage step
     damage_type: str = ""
-    evaded: bool = field(default=False, init=False)  # an encounter: the card was evaded (ENC-05)
-    defeated: bool = field(default=False, init=False)  # an encounter: the bane was defeated without its check
-    banish_encountered: bool = field(default=False, init=False)
-    keep: str | None = field(default=None, init=False)  # an encounter: the card goes to hand or is buried
-    place: str | None = field(default=None, init=False)  # an encounter: to the top or bottom of its deck
-    may_close: bool = field(default=False, init=False)  # the chance to close the location (CLOSE-01)
+    during: Timing | None = None  # the step of an encounter this one happens in ("before-you-act checks")
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
+    riders: set[int] = field(default_factory=set, init=False)  # cards whose play paragraphs applied (PLAY-10)
     in_check = False
 
     @property
@@ -120,16 +114,24 @@ class Step:
     def variables(self) -> dict[str, int]:
         return self.game.variables(self.checker.location)
 
+    @property
+    def encounter(self) -> Encounter | None:
+        """The encounter with the card this step is against, innermost first (SUM-02), if any."""
+        if self.against is None:
+            return None
+        for encounter in reversed(self.game.encounters):
+            if encounter.card is self.against:
+                return encounter
+        return None
+
 
 # --- which powers a player has ------------------------------------------------------------------------
 
 
-_NOT_PLAYED_FROM_DISPLAY = (CardAction.DISPLAY, CardAction.REVEAL)
-
-
 def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
-    """Every power a player may choose to use at one moment, with its key and source: cards in hand
-    (PLAY-06), displayed cards (activating one counts as playing it, PLAY-01), the character card, the
+    """Every power a player may choose to use at one moment, with its key and source: cards in hand played
+    for a power (PLAY-06), displayed cards' powers that work while displayed (activating one counts as playing
+    it, PLAY-01), the character card, the
     location (unless its powers don't apply), the scenario, and the "you may ..." paragraphs of the card the
     player is encountering. Most moments offer most players nothing, so each source is asked first whether
     it offers anything at this moment."""
@@ -138,11 +140,11 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
         zones = game.zones
         for card in zones.cards(player.hand):
             for index, power in card.choices_by_moment.get(moment, ()):
-                if power.action is not None:
+                if power.action is not None and power.while_in is None:
                     offers.append((("card", card.uid, index), power, card.name, card))
         for card in zones.cards(player.displayed):
             for index, power in card.choices_by_moment.get(moment, ()):
-                if power.action not in _NOT_PLAYED_FROM_DISPLAY:
+                if power.while_in == "displayed":
                     offers.append((("card", card.uid, index), power, card.name, card))
     for key, power in player.choices_by_moment.get(moment, ()):
         offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
@@ -180,24 +182,46 @@ def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
     return cards
 
 
-def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
-    """Paragraphs of the step's timing that always apply when their conditions hold (PLAY-10, CHAR-01, CHK-08):
-    the card encountered or checked against's, the encountering character's (they apply to whoever attempts
-    the check, CHK-03), the location's and the scenario's. They come in the order of GOLD-02 from the lowest:
-    where two conflict, the one applied last (the scenario over the location over the character over other
-    cards) wins."""
+Standing = tuple[Power, CharacterState, "PhysicalCard | None"]
+"""A paragraph that applies by itself, the character it acts for, and the card it is printed on (if any)."""
+
+
+def standing_powers(state: Step) -> Iterator[Standing]:
+    """Paragraphs of the step's timing that always apply when their conditions hold (PLAY-10, CHAR-01, CHK-08),
+    each with the character it acts for and its card: displayed cards' while they are displayed (a check or
+    damage only of the character a card is displayed next to; its owner acts for it), the card encountered or
+    checked against's, the encountering character's (they apply to whoever attempts the check, CHK-03), the
+    location's and the scenario's. They come in the order of GOLD-02 from the lowest: where two conflict, the
+    one applied last (the scenario over the location over the character over other cards) wins."""
     game, checker, timing = state.game, state.checker, state.timing
+    if game.displayed_powers.get(timing):
+        yield from _displayed_powers(state)
     if state.against is not None:
         for _, power in state.against.powers_by_timing.get(timing, ()):
-            yield power, checker
+            yield power, checker, state.against
     for _, power in (state.encounterer or checker).powers_at(timing):
-        yield power, checker
+        yield power, checker, None
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
         for _, power in location.powers_by_timing.get(timing, ()):
-            yield power, checker
+            yield power, checker, None
     for _, power in game.scenario_powers.get(timing, ()):
-        yield power, checker
+        yield power, checker, None
+
+
+# A displayed card's check and damage paragraphs act on the character it is displayed next to only.
+_FOR_THE_CHARACTER_NEXT_TO = (Timing.CHECK, Timing.DAMAGE)
+
+
+def _displayed_powers(state: Step) -> Iterator[Standing]:
+    game, timing = state.game, state.timing
+    for owner in game.characters:
+        for card in game.zones.cards(owner.displayed):
+            if timing in _FOR_THE_CHARACTER_NEXT_TO and game.displayed_next_to(card, owner) is not state.checker:
+                continue
+            for _, power in card.powers_by_timing.get(timing, ()):
+                if power.while_in == "displayed" and not power.optional:
+                    yield power, owner, card
 
 
 # --- conditions -----------------------------------------------------------------------------------------
@@ -205,11 +229,13 @@ def standing_powers(state: Step) -> Iterator[tuple[Power, CharacterState]]:
 
 def matches(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
-    traits it excludes. Loot counts as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
-    types, traits, excluded = wanted.wanted
+    types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
+    types, traits, excluded_types, excluded = wanted.wanted
     if types is not None and card.type not in types and card.counts_as not in types:
         return False
     if traits is not None and traits.isdisjoint(card.traits):
+        return False
+    if excluded_types and card.type in excluded_types:
         return False
     return excluded.isdisjoint(card.traits)
 
@@ -252,10 +278,21 @@ def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> boo
     return location is not None and matches(location.card, wanted)
 
 
-def _displaying(wanted: CardFilter | str, state: Step, player: CharacterState) -> bool:
-    """A kind of card the player has displayed ("this card" is not known on a check)."""
-    displayed = state.game.zones.cards(player.displayed)
-    return not isinstance(wanted, str) and any(matches(card, wanted) for card in displayed)
+def _displaying(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
+    """A kind of card the player has displayed."""
+    return any(matches(card, wanted) for card in state.game.zones.cards(player.displayed))
+
+
+def _any_of(wanted: list[Conditions], state: Step, player: CharacterState) -> bool:
+    return any(conditions_hold(one, state, player) for one in wanted)
+
+
+def _none_of(wanted: list[Conditions], state: Step, player: CharacterState) -> bool:
+    return not _any_of(wanted, state, player)
+
+
+def _summoned(wanted: bool, state: Step, _: CharacterState) -> bool:
+    return state.against is not None and state.game.is_summoned(state.against) == wanted
 
 
 def _turn(wanted: str, state: Any, player: CharacterState) -> bool:
@@ -289,7 +326,14 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,
     "blessings_discard": lambda wanted, state, _: _top_blessing_is(state.game, wanted),
+    "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
+    "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
+    "summoned": _summoned,
+    "any_of": _any_of,
+    "none_of": _none_of,
 }
+_unknown = set(Conditions.model_fields) - set(CONDITION_TESTS)
+assert not _unknown, f"conditions with no test: {_unknown}"  # every condition is tested (DESIGN.md 2)
 
 
 def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
@@ -301,30 +345,17 @@ def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState, but: str = "") -> bool:
     """Whether every condition a power states holds on this check (all but one tested apart, if named)."""
     for name, wanted in conditions.stated:
-        if name == but:
-            continue
-        test = CONDITION_TESTS.get(name)
-        if test is None or not test(wanted, state, player):
+        if name != but and not CONDITION_TESTS[name](wanted, state, player):
             return False
     return True
 
 
 # --- what may be played in a step or on a check ------------------------------------------------------------
 
-CHECK_EFFECTS = (UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, AdjustDifficulty, ReplaceDie,
-                 Succeed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                 SwapTrait, MoveCards, Instead)
-_ON_A_CHECK = frozenset(CHECK_EFFECTS)
-
-
-def _applies_to_check(power: Power, state: Step) -> bool:
-    """A power of a check's timing may be used on it only where it applies (PLAY-07, CHK-01, ENC-03)."""
-    if not power.effect_kinds <= _ON_A_CHECK:
-        return False
-    if power.effect(Succeed) and state.is_combat:
-        return False
-    added = power.effect(AddTraits)
-    return not (added and set(added.add_traits) & state.immunities)
+# The effects that change the check being attempted: they act only on a check (CHK-09).
+CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
+                             Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
+                             SwapTrait})
 
 
 def _may_evade(_: Evade, step: Step) -> bool:
@@ -358,27 +389,41 @@ def _never(_: Any, step: Step) -> bool:
     return False
 
 
+def _may_succeed(_: Succeed, step: Step) -> bool:
+    """A combat check can never succeed automatically (CHK-01)."""
+    return not step.is_combat
+
+
+def _may_add_traits(effect: AddTraits, step: Step) -> bool:
+    """No power may add a trait the card is immune to (ENC-03)."""
+    return step.immunities.isdisjoint(effect.add_traits)
+
+
 EffectTest = Callable[[Any, Step], bool]
 
-# Whether an effect has something to act on in a step (PLAY-07): no evading without an encounter, no exploring
-# outside the explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01), nothing
-# that changes a check outside one. An effect not listed always applies.
+# Whether an effect has something to act on in a step (PLAY-07): nothing that changes a check outside one, no
+# evading without an encounter, no exploring outside the explore step (TURN-04), no reducing damage that isn't
+# being dealt (DMG-01, ARMOR-01). An effect not listed always applies.
 STEP_TESTS: dict[type, EffectTest] = {
     Evade: _may_evade,
     Explore: _may_explore,
     ReduceDamage: _damage_reduced,
     ShiftDamage: _damage_dealt,
-    IgnoreTypeLimit: _damage_dealt,
-    TakeEncounter: _never,  # taking over another's encounter is not supported yet: such a power is never offered
     Draw: lambda _, step: bool(step.game.zones.cards(step.checker.deck)),
     Heal: _may_heal,
-} | {kind: _never for kind in CHECK_EFFECTS if kind not in (MoveCards, Instead)}
+    Succeed: _may_succeed,
+    AddTraits: _may_add_traits,
+}
 
 
-def _applies_to_step(power: Power, step: Step) -> bool:
-    """A power of a step's timing may be used in it where every one of its effects applies (PLAY-07)."""
+def applies(power: Power, step: Step) -> bool:
+    """A power may be used in a step, or on a check, only where every one of its effects applies (PLAY-07)."""
+    in_check = step.in_check
     for effect in power.effects:
-        test = STEP_TESTS.get(type(effect))
+        kind = type(effect)
+        if kind in CHECK_MODIFIERS and not in_check:
+            return False
+        test = STEP_TESTS.get(kind)
         if test is not None and not test(effect, step):
             return False
     return True
@@ -389,8 +434,7 @@ def usable(power: Power, step: Step, player: CharacterState, helped: CharacterSt
     (KEEP-01), it applies here, and its conditions hold."""
     if not _helps(power.whose, player, helped):
         return False
-    applies = _applies_to_check(power, step) if step.in_check else _applies_to_step(power, step)
-    return applies and conditions_hold(power.conditions, step, player)
+    return applies(power, step) and conditions_hold(power.conditions, step, player)
 
 
 _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Source.DECK_TOP: ZoneKind.DECK}
@@ -436,7 +480,7 @@ def _add_plays(
     for key, power, source, card in offers:
         if key in used or not usable(power, step, player, helped):
             continue
-        if card is not None and not _may_play(card, step, player):
+        if card is not None and not _may_play(card, power, step, player):
             continue
         for cost_card in _cost_cards(step.game, player, power, card):
             power_of = key if card is None else (card.name, key[-1])
@@ -446,12 +490,15 @@ def _add_plays(
                 plays.append(Play(player, key, power, source, card, cost_card))
 
 
-def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
+def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
-    BOON-01) unless a power lifts the limit: the player may not have played a different card of this card's
-    type. A card revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
+    BOON-01) unless a power lifts the limit (either this one, or the one a card of the type was played for):
+    the player may not have played a different card of this card's type. A card revealed for one power may
+    still be discarded for another (PLAY-02): it is still one card."""
     if not step.immunities.isdisjoint(card.traits):
         return False
+    if IgnoreTypeLimit in power.effect_kinds:
+        return True
     for play in step.plays:
         other = play.card
         if (other is not None and other is not card and other.counts_as == card.counts_as
@@ -482,6 +529,8 @@ VERB = {
     CardAction.RECHARGE: "recharges",
     CardAction.BURY: "buries",
     CardAction.BANISH: "banishes",
+    CardAction.TOP_OF_DECK: "puts on top of the deck",
+    CardAction.SHUFFLE_INTO_DECK: "shuffles into the deck",
 }
 
 PLACE_ACTION: dict[str, CardAction] = {
@@ -489,6 +538,8 @@ PLACE_ACTION: dict[str, CardAction] = {
     "discard": CardAction.DISCARD,
     "bury": CardAction.BURY,
     "banish": CardAction.BANISH,
+    "top of deck": CardAction.TOP_OF_DECK,
+    "shuffle into deck": CardAction.SHUFFLE_INTO_DECK,
 }
 
 
@@ -501,6 +552,8 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
         zones.move(card, player.zone(kind), bottom)
     elif action is CardAction.BANISH:
         banish(game, card)
+    elif action is CardAction.SHUFFLE_INTO_DECK:
+        zones.shuffle_into(card, player.deck, game.rng)
 
 
 # Where a card goes for each action but revealing (which leaves it in hand) and banishing: the player's zone,
@@ -510,6 +563,7 @@ _PLACED: dict[CardAction, tuple[ZoneKind, bool]] = {
     CardAction.DISCARD: (ZoneKind.DISCARD, False),
     CardAction.RECHARGE: (ZoneKind.DECK, True),
     CardAction.BURY: (ZoneKind.BURIED, False),
+    CardAction.TOP_OF_DECK: (ZoneKind.DECK, False),
 }
 
 
@@ -523,15 +577,10 @@ def banish(game: Game, card: PhysicalCard) -> None:
 
 def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace) -> None:
     """Put one of a character's cards in one of their places (hand, top of deck, ...) or play-like actions."""
-    zones = game.zones
-    if place in PLACE_ACTION:
+    if place == "hand":
+        game.zones.move(card, player.hand)
+    else:
         perform(game, player, card, PLACE_ACTION[place])
-    elif place == "hand":
-        zones.move(card, player.hand)
-    elif place == "top of deck":
-        zones.move(card, player.deck)
-    else:  # shuffle into deck
-        zones.shuffle_into(card, player.deck, game.rng)
 
 
 def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:
@@ -555,68 +604,3 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
                        if p not in places and p != str(action)]
             mandatory = mandatory or not power.optional
     return places, mandatory
-
-
-# --- what powers do to a check ------------------------------------------------------------------------------
-
-
-def _card_number(card: PhysicalCard | None) -> int:
-    return card.card.adventure_deck_number if card is not None else 0
-
-
-def apply_effects(state: CheckState, power: Power, player: CharacterState, play: Play | None = None) -> None:
-    """What a power's effects do to a check (CHK-08, CHK-11, CHK-12, KEEP-05)."""
-    variables = state.variables()
-    for effect in power.effects:
-        if isinstance(effect, AddDice):
-            for count, sides in effect.add_dice.dice:
-                state.added_dice += [sides] * count
-            state.modifier += effect.add_dice.bonus.evaluate(variables)
-        elif isinstance(effect, AddSkillDice):
-            blessing = play is not None and play.card is not None and play.card.type is CardType.BLESSING
-            die = state.blessing_die if blessing and state.blessing_die else state.die
-            state.added_dice += [die] * effect.add_skill_dice
-        elif isinstance(effect, AddSkill):
-            skills = [known for name in effect.add_skill if (known := player.skill(name))]
-            best = max(skills, key=lambda known: (known.die, known.modifier), default=None)
-            state.added_dice.append(best.die if best else UNTRAINED_DIE)
-            state.modifier += best.modifier if best else 0
-        elif isinstance(effect, AddModifier):
-            state.modifier += effect.add_modifier.evaluate(variables)
-        elif isinstance(effect, AddTraits):
-            state.traits |= set(effect.add_traits)
-        elif isinstance(effect, AdjustDifficulty):
-            state.difficulty += effect.adjust_difficulty.evaluate(variables)
-        elif isinstance(effect, ReplaceDie):
-            replacement = effect.replace_die
-            skill = None if isinstance(replacement, int) else player.skill(replacement)
-            state.die = replacement if isinstance(replacement, int) else (skill.die if skill else UNTRAINED_DIE)
-        elif isinstance(effect, Succeed):
-            state.automatic_success = True
-        elif isinstance(effect, AddCardNumber):
-            card = play.cost_card if effect.add_card_number == "cost" and play else state.against
-            state.modifier += _card_number(card)
-        elif isinstance(effect, BlessingDie):
-            state.blessing_die = effect.blessing_die
-        elif isinstance(effect, CountFace):
-            state.count_faces.append(effect)
-        elif isinstance(effect, SharedTraitDice):
-            cost = play.cost_card if play else None
-            shared = set(cost.card.traits) & set(state.against.card.traits) if cost and state.against else set()
-            if shared - {"Basic", "Elite"}:
-                for count, sides in effect.shared_trait_dice.dice:
-                    state.added_dice += [sides] * count
-        elif isinstance(effect, SwapTrait):
-            have = [trait for trait in effect.swap_trait if trait in state.traits]
-            if have:
-                state.traits.discard(have[0])
-                state.traits.add(next(t for t in effect.swap_trait if t != have[0]))
-        elif isinstance(effect, AfterCheck):
-            state.after_check.append((effect, player))
-
-
-def apply_standing_powers(state: CheckState) -> None:
-    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
-    for power, player in standing_powers(state):
-        if not power.optional and conditions_hold(power.conditions, state, player):
-            apply_effects(state, power, player)

@@ -9,7 +9,6 @@ import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
@@ -208,22 +207,47 @@ class LocationState:
 
 
 class HeldPowers:
-    """For each character, how many powers the cards in hand or on display offer at each moment: a quick way
-    to know that a step offers a player nothing to play."""
+    """For each character, how many powers the cards in hand or on display offer at each moment, and for the
+    whole table, how many paragraphs of displayed cards work by themselves at each timing: a quick way to know
+    that a step offers a player nothing to play, or that no displayed card acts in it."""
 
     def __init__(self) -> None:
         self.moments: dict[str, dict[Moment, int]] = defaultdict(dict)
+        self.displayed: dict[Timing, int] = {}
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
-            self._count(source.owner, card, -1)
+            self._count(source, card, -1)
         if target is not None and target.kind in _HELD:
-            self._count(target.owner, card, 1)
+            self._count(target, card, 1)
 
-    def _count(self, owner: str, card: PhysicalCard, sign: int) -> None:
-        counts = self.moments[owner]
+    def _count(self, zone: Zone, card: PhysicalCard, sign: int) -> None:
+        counts = self.moments[zone.owner]
         for moment, powers in card.choices_by_moment.items():
             counts[moment] = counts.get(moment, 0) + sign * len(powers)
+        if zone.kind is ZoneKind.DISPLAYED:
+            for timing, count in card.displayed_standing.items():
+                self.displayed[timing] = self.displayed.get(timing, 0) + sign * count
+
+
+@dataclass
+class Encounter:
+    """An encounter under way: the card, who encounters it, where it came from, and what the powers used in
+    its steps decided (ENC-04..09)."""
+
+    card: PhysicalCard
+    character: CharacterState
+    location: str
+    summoned: bool
+    difficulty_adjustment: int = 0  # from effects before the check (CHK-08)
+    resolved: bool = False  # the card has gone where the encounter's end sends it
+    evaded: bool = False  # ENC-05
+    defeated: bool | None = None  # decided by a power (a "See Below" check, ENC-06), not by the check
+    banished: bool = False  # a power banishes the card
+    keep: str | None = None  # the card goes to hand or is buried instead (KeepEncountered)
+    place: str | None = None  # to the top or bottom of its deck, or face up (PlaceEncountered)
+    may_close: bool = False  # the chance to close the location (CLOSE-01)
+    summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
@@ -249,7 +273,8 @@ class Game:
         self.turn: TurnState | None = None
         self.turns = 0
         self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
-        self.encounters: list[Any] = []  # the encounters under way, innermost last (SUM-02)
+        self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
+        self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
@@ -267,6 +292,15 @@ class Game:
                 contents = made[self.adventure_deck_number] = full_box(
                     self.library.box_contents(self.adventure_deck_number))
         self.zones.fill_box(contents)
+
+    @property
+    def displayed_powers(self) -> dict[Timing, int]:
+        """How many paragraphs of displayed cards work by themselves at each timing (see `HeldPowers`)."""
+        return self.held.displayed
+
+    def displayed_next_to(self, card: PhysicalCard, owner: CharacterState) -> CharacterState:
+        """The character a displayed card is next to: the one it was displayed with, else its owner."""
+        return self.next_to.get(card.uid, owner)
 
     def character(self, name: str) -> CharacterState:
         for character in self.characters:

@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from pacg.cards.model import AnyCard, Bane
-from pacg.cards.powers import ChoicesByMoment, PowersByTiming
+from pacg.cards.powers import ChoicesByMoment, PowersByTiming, Timing
 from pacg.cards.vocabulary import CardType
 
 
@@ -65,7 +65,7 @@ class PhysicalCard:
     its card's, copied here to be read quickly."""
 
     __slots__ = ("uid", "card", "name", "type", "counts_as", "traits", "immunities", "powers_by_timing",
-                 "choices_by_moment")
+                 "choices_by_moment", "displayed_standing")
 
     def __init__(self, uid: int, card: AnyCard) -> None:
         self.uid = uid
@@ -77,6 +77,7 @@ class PhysicalCard:
         self.immunities: frozenset[str] = frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
         self.powers_by_timing: PowersByTiming = card.powers_by_timing
         self.choices_by_moment: ChoicesByMoment = card.choices_by_moment
+        self.displayed_standing: dict[Timing, int] = card.displayed_standing
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
