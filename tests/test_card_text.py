@@ -149,9 +149,8 @@ def test_a_check_to_defeat_names_the_card_it_is_against() -> None:
               "traits": ["Trap"]}}}, effects=[{"add_dice": "1d8"}])
     )
     assert text == "On your check to defeat a barrier with the Trap trait: discard this card to add 1d8."
-    each_turn = power(when="turn end", whose="any", optional=False, **{"if": {"displaying": "this card"}},
-                      effects=[{"draw": 1}])
-    assert power_text(each_turn) == "Always, at the end of each turn, if you have this card displayed: draw a card."
+    each_turn = power(when="turn end", whose="any", optional=False, effects=[{"draw": 1}], **{"while": "displayed"})
+    assert power_text(each_turn) == "While this card is displayed, always, at the end of each turn: draw a card."
 
 
 def test_other_conditions_follow_the_moment() -> None:

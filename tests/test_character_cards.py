@@ -238,9 +238,10 @@ def test_donahan_and_padrig_add_the_adventure_deck_number(cohorts) -> None:
     dice = donahan.effect(AddDice).add_dice
     assert dice.dice == ((1, 8),)
     assert dice.bonus.evaluate({"AD": 1}) == 1  # "1d8 plus the adventure deck number of 1"
-    padrig = cohorts["Padrig"].powers[0]
-    assert padrig.action == CardAction.DISPLAY
-    assert padrig.conditions.skills == [Skill.STRENGTH]
+    display, arcane = cohorts["Padrig"].powers[:2]
+    assert display.action == CardAction.DISPLAY
+    assert arcane.while_in == "displayed" and arcane.conditions.skills == [Skill.STRENGTH]
+    assert arcane.cost is not None and arcane.cost.action == CardAction.TOP_OF_DECK
 
 
 @pytest.mark.rule("COH-01")

@@ -118,9 +118,22 @@ def load_card_file(path: Path) -> AnyCard:
         message = f"unknown card type {data.get('type')!r} (card files exist for: {known})"
         raise CardFileError([CardProblem(path, type_node.start_mark.line + 1, "type", message)])
     try:
-        return model.model_validate(data)  # type: ignore[return-value]
+        card: AnyCard = model.model_validate(data)  # type: ignore[assignment]
     except ValidationError as error:
         raise CardFileError(_problems(path, root, error)) from None
+    unrun = _unrun_powers(path, root, card)
+    if unrun:
+        raise CardFileError(unrun)
+    return card
+
+
+def _unrun_powers(path: Path, root: yaml.Node, card: AnyCard) -> list[CardProblem]:
+    """The card's paragraphs that the engine would never run, each with its line and field: valid data that
+    silently does nothing is refused (DESIGN.md 2). The engine says what it runs (`pacg.engine.support`)."""
+    from pacg.engine.support import refusals  # the engine knows what it runs; it reads only card models
+
+    return [CardProblem(path, _node_at(root, field).start_mark.line + 1, _field_name(field), message)
+            for field, message in refusals(card)]
 
 
 class CardLibrary:

@@ -339,7 +339,7 @@ class Conditions(_Strict):
     against: CardFilter | None = None  # the card the check or encounter is against
     proficient: Proficiency | None = None
     not_proficient: Proficiency | None = None
-    displaying: CardFilter | Literal["this card"] | None = None  # you have such a card displayed
+    displaying: CardFilter | None = None  # you have such a card displayed
     location: CardFilter | None = None  # your location is such a card ("at an Abyssal location")
     turn: Literal["yours", "first exploration"] | None = None  # on your turn / its first exploration
     max_difficulty: int | None = None  # the card it is against: highest difficulty at most this (CHK-08)

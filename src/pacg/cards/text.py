@@ -44,7 +44,7 @@ from pacg.cards.powers import (
     Whose,
     listing,
 )
-from pacg.cards.vocabulary import COMBAT, CardType
+from pacg.cards.vocabulary import COMBAT, CardType, action_text
 
 # --- small pieces of English ------------------------------------------------------------------------------
 
@@ -355,12 +355,16 @@ def power_text(power: Power) -> str:
     skip = ("played",) if power.when == getattr(Timing, "AFTER_PLAYING", None) else ()
     head += _joined_clauses(condition_clauses(power.conditions, skip))
 
+    if power.while_in == "displayed":
+        head = f"while this card is displayed, {head}"
     plays = []
     if power.action is not None:
-        plays.append(f"{_plain(power.action)} this card")
+        plays.append(action_text(power.action))
     if power.cost is not None:
         plays.append(cost_text(power.cost))
-    if plays:
+    if plays and not power.effects:
+        body = " and ".join(plays)
+    elif plays:
         effects = listing([effect_text(effect, as_verb=True) for effect in power.effects], "and")
         body = f"{' and '.join(plays)} to {effects}"
     else:

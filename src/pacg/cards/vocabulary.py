@@ -125,6 +125,17 @@ class CardAction(StrEnum):
     SHUFFLE_INTO_DECK = "shuffle into deck"
 
 
+# What doing an action to a card reads as ("discard this card", "put this card on top of your deck").
+_ACTION_WORDS = {CardAction.TOP_OF_DECK: "put {card} on top of your deck",
+                 CardAction.SHUFFLE_INTO_DECK: "shuffle {card} into your deck"}
+
+
+def action_text(action: CardAction, card: str = "this card") -> str:
+    """An action done to a card, in words, without a capital: "reveal this card", "put Donahan on top of your
+    deck"."""
+    return _ACTION_WORDS.get(action, "{action} {card}").format(action=action, card=card)
+
+
 class DamageType(StrEnum):
     """Damage types; "all" in a reduction means every type (ARMOR-01)."""
 

@@ -130,13 +130,15 @@ def _describe(character: CharacterState, skill: Skill) -> str:
 
 
 def _skill_choices(
-    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep
+    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
+    during: Timing | None,
 ) -> list[SkillChoice]:
     """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05)."""
     choices = []
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
-        scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option)
+        scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option,
+                             during=during)
         for play in plays_in(scratch, checker, deciding_skill=True):
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
@@ -150,11 +152,12 @@ def _prepare(
     against: PhysicalCard | None,
     choice: SkillChoice,
     encounterer: CharacterState,
+    during: Timing | None,
 ) -> CheckState:
     """The check as it stands once a skill is chosen: the skill's die, modifier and traits (CHK-04, CHK-06),
     and the difficulty with every standing power applied (CHK-08, PLAY-10)."""
     state = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=choice.option,
-                       encounterer=encounterer)
+                       encounterer=encounterer, during=during)
     state.skill = choice.skill
     state.skill_die = checker.skill(choice.skill)
     if state.skill_die is not None:
@@ -176,9 +179,10 @@ def _choose_skill(
     against: PhysicalCard | None,
     step: CheckStep,
     encounterer: CharacterState,
+    during: Timing | None,
 ) -> Process[tuple[SkillChoice, CheckState]]:
-    choices = _skill_choices(game, checker, purpose, against, step)
-    prepared = [_prepare(game, checker, purpose, against, choice, encounterer) for choice in choices]
+    choices = _skill_choices(game, checker, purpose, against, step, during)
+    prepared = [_prepare(game, checker, purpose, against, choice, encounterer, during) for choice in choices]
     options = tuple(
         Option(
             (f"{choice.play.label}: " if choice.play else "")
@@ -276,9 +280,11 @@ def attempt_check(
     purpose: Purpose,
     against: PhysicalCard | None = None,
     encounterer: CharacterState | None = None,
+    during: Timing | None = None,
 ) -> Process[CheckResult]:
-    """Attempt one check (one step of a card's check) from choosing the skill to taking damage."""
-    choice, state = yield from _choose_skill(game, checker, purpose, against, step, encounterer or checker)
+    """Attempt one check (one step of a card's check) from choosing the skill to taking damage; `during` is the
+    step of an encounter the check is attempted in, if not the encounter's own check ("before you act")."""
+    choice, state = yield from _choose_skill(game, checker, purpose, against, step, encounterer or checker, during)
     if choice.play is not None:
         yield from apply_play(state, choice.play)
     yield from _play_cards(state)
@@ -330,7 +336,8 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
 
 
 def attempt_checks(
-    game: Game, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None
+    game: Game, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None,
+    during: Timing | None = None,
 ) -> Process[list[CheckResult]]:
     """Attempt every step of a check in order: "then" steps are all attempted, even after a failure (CHK-02).
 
@@ -346,7 +353,7 @@ def attempt_checks(
         last_chance = number == len(check.steps) and not attempted
         attempter = checker if last_chance else (yield from _who_attempts(game, checker, step))
         attempted = attempted or attempter is checker
-        results.append((yield from attempt_check(game, attempter, step, purpose, against, encounterer=checker)))
+        results.append((yield from attempt_check(game, attempter, step, purpose, against, checker, during)))
     return results
 
 

@@ -17,7 +17,7 @@ from pacg.cards.text import closing_option_text
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.check import attempt_checks
-from pacg.engine.effects import apply_mandatory, choose, resolve
+from pacg.engine.effects import apply_mandatory, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, matches, perform
 from pacg.engine.state import CharacterState, Game, LocationState
 from pacg.engine.summon import summon_and_encounter
@@ -86,7 +86,9 @@ def close(game: Game, character: CharacterState, location: LocationState) -> Pro
 def close_permanently(
     game: Game, character: CharacterState, location: LocationState, keep: PhysicalCard | None = None
 ) -> Process[None]:
-    """Banish the deck (but `keep`), close the location and do its When Permanently Closed powers (CLOSE-04)."""
+    """The closing character's powers for closing a location, then banish the deck (but `keep`), close the
+    location and do its When Permanently Closed powers (CLOSE-04)."""
+    yield from play_window(Step(game=game, checker=character, timing=Timing.CLOSING), [character])
     for card in list(game.zones.cards(location.deck)):
         if card is not keep:
             banish(game, card)

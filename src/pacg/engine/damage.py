@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
-from pacg.engine.playing import Step
+from pacg.engine.playing import Step, standing_powers
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.zones import Zone, ZoneKind
 
 
 def take_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
     """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02)."""
-    from pacg.engine.effects import play_window  # effects deal damage, and damage is reduced by effects
+    from pacg.engine.effects import apply_mandatory, play_window  # effects deal damage, and reduce it
 
     if not character.alive or amount <= 0:
         return
     step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type)
     game.note(f"{character.name} is dealt {amount} {damage_type} damage")
+    yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step)
     if step.damage < amount:
         game.note(f"The damage to {character.name} is reduced to {step.damage}")

@@ -101,7 +101,7 @@ if TYPE_CHECKING:
 
 def describe(play: Play) -> str:
     """An option's label for a play: what is played and what it does."""
-    return f"{play.label}: {play.power.effects_text}"
+    return f"{play.label}: {play.power.effects_text}" if play.power.effects else play.label
 
 
 def decide_order(
@@ -314,7 +314,7 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
     """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
     card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
     `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
-    `cannot_evade` when evasion is offered, `take_encounter` is done by `take_over`)."""
+    `cannot_evade` when evasion is offered)."""
 
 
 # --- effects on a check (CHK-08, CHK-11, CHK-12, KEEP-05) ---
@@ -396,8 +396,10 @@ def _swap_trait(state: CheckState, effect: SwapTrait, player: CharacterState, pl
 
 
 def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, play: Play | None) -> None:
-    """Effects for after the check are kept with the check until it is done (KEEP-04)."""
-    state.after_check.append((effect, player))
+    """Effects for after the check are kept with the check until it is done (KEEP-04); with no check under
+    way (a card played after one), there is nothing to wait for."""
+    if state.in_check:
+        state.after_check.append((effect, player))
 
 
 def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> None:
@@ -410,6 +412,15 @@ def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: 
 
 
 # --- effects on the encounter (ENC-04..09) ---
+
+
+def _take_over(step: Step, effect: TakeEncounter, player: CharacterState, play: Play | None) -> None:
+    """Encounter the card in the encountering character's place: from now on the steps are the player's (a
+    card's exception to KEEP-02)."""
+    encounter = step.encounter
+    if encounter is not None:
+        step.game.note(f"{player.name} takes over {encounter.character.name}'s encounter with {encounter.card.name}")
+        encounter.character = player
 
 
 def _on_encounter(attribute: str, value: Callable[[Any], object]) -> Immediate:
@@ -682,7 +693,9 @@ def _attempt(step: Step, effect: Attempt, player: CharacterState, play: Play | N
     """Attempt a check, then do what its success or failure calls for."""
     from pacg.engine.check import attempt_checks
 
-    results = yield from attempt_checks(step.game, player, parse_check(effect.attempt), Purpose.OTHER, step.against)
+    during = step.during or step.timing
+    results = yield from attempt_checks(step.game, player, parse_check(effect.attempt), Purpose.OTHER, step.against,
+                                        during)
     success = all(result.success for result in results)
     yield from resolve(step, list(effect.success if success else effect.failure), player, play)
 
@@ -753,7 +766,7 @@ IMMEDIATE: dict[type, Immediate] = {
     Instead: _marker,
     GainSkill: _marker,
     CannotEvade: _marker,
-    TakeEncounter: _marker,
+    TakeEncounter: _take_over,
 }
 
 ASKING: dict[type, Asking] = {

@@ -45,11 +45,12 @@ from pacg.cards.powers import (
     Source,
     Succeed,
     SwapTrait,
+    TakeEncounter,
     Timing,
     UseSkill,
     Whose,
 )
-from pacg.cards.vocabulary import CardAction, CardType, Proficiency
+from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
@@ -75,9 +76,10 @@ class Play(NamedTuple):
     @property
     def label(self) -> str:
         action = self.power.action
-        text = f"{action.capitalize()} {self.source}" if action else f"Use {self.source}"
+        text = action_text(action, self.source) if action else f"Use {self.source}"
+        text = text[:1].upper() + text[1:]
         if self.power.cost and self.cost_card:
-            text += f", {self.power.cost.action} {self.cost_card.name}"
+            text += f", {action_text(self.power.cost.action, self.cost_card.name)}"
         return text
 
 
@@ -413,6 +415,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     Heal: _may_heal,
     Succeed: _may_succeed,
     AddTraits: _may_add_traits,
+    TakeEncounter: lambda _, step: (encounter := step.encounter) is not None and encounter.character is step.checker,
 }
 
 

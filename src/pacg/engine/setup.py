@@ -7,7 +7,7 @@
     Create the blessings deck of 30 random blessings (SETUP-08).
     Place the characters at their starting locations (SETUP-09).
     Draw starting hands with the favored card type (SETUP-10).
-    Add cohorts and mythic charges (SETUP-11, SETUP-12).
+    Add cohorts and mythic charges (SETUP-11, SETUP-12); the setup powers of the scenario and characters.
     Take turns in the party's order (SETUP-13).
 """
 
@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Scenario
-from pacg.cards.powers import CardFilter
+from pacg.cards.powers import CardFilter, Timing
 from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
-from pacg.engine.effects import choose
+from pacg.engine.effects import apply_mandatory, choose
+from pacg.engine.playing import Step, standing_powers
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, box
 
@@ -78,7 +79,16 @@ def set_up(game: Game) -> Process[None]:
     yield from add_cohorts(game, scenario)
     for character in game.characters:  # SETUP-12
         character.mythic_charges = game.adventure_deck_number if character.mythic_path else 0
+    for character in game.characters:
+        yield from apply_setup_powers(game, character)
     game.note(f"Set up {scenario.name} for {', '.join(c.name for c in game.characters)}")
+
+
+def apply_setup_powers(game: Game, character: CharacterState) -> Process[None]:
+    """The scenario's and the character's powers used as you set up ("read them right away"): for each
+    character in turn, once the hands are drawn."""
+    step = Step(game=game, checker=character, timing=Timing.SETUP)
+    yield from apply_mandatory(step, list(standing_powers(step)))
 
 
 def build_deck(game: Game, character: CharacterState) -> None:

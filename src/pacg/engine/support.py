@@ -1,0 +1,291 @@
+"""What the engine runs: every kind of paragraph, on every kind of card, at every moment (DESIGN.md section 2).
+
+Valid card data that silently does nothing is the worst bug a card game can have. So the engine says here, in
+one place, which paragraphs it runs, and the card loader refuses any other with its file, line and field:
+
+- `RUNS` names, for each kind of card and kind of paragraph, the moments at which the engine looks for such
+  paragraphs (`playing.player_powers`, `playing.standing_powers`, `effects._when_played`, `effects.move_to`,
+  `closing.close_permanently`, `setup`, ...). A test plays a paragraph of every entry and sees it work.
+- `EFFECT_MOMENTS` names the moments at which an effect has anything to act on (PLAY-07): evading only in the
+  evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
+- A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
+  before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
+
+Every effect has a handler (`effects.IMMEDIATE`, `effects.ASKING`) and every condition a test
+(`playing.CONDITION_TESTS`): both are checked when those modules are imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from enum import StrEnum
+
+from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, Scenario
+from pacg.cards.powers import (
+    AddCardNumber,
+    AddDice,
+    AddModifier,
+    AddSkill,
+    AddSkillDice,
+    AddTraits,
+    AdjustDifficulty,
+    AfterCheck,
+    Attempt,
+    BlessingDie,
+    CannotEvade,
+    CloseLocation,
+    CountFace,
+    Defeat,
+    Evade,
+    Explore,
+    GainSkill,
+    IgnoreTypeLimit,
+    Instead,
+    KeepEncountered,
+    NoHelp,
+    PlaceEncountered,
+    Power,
+    ReduceDamage,
+    ReplaceDie,
+    Reroll,
+    RollDie,
+    SharedTraitDice,
+    ShiftDamage,
+    Succeed,
+    SwapTrait,
+    TakeEncounter,
+    Timing,
+    UseSkill,
+)
+from pacg.cards.vocabulary import CardAction
+
+
+class Kind(StrEnum):
+    """The kinds of paragraph, kept apart as the rulebook keeps them (PLAY-01, PLAY-10, CHAR-01)."""
+
+    PLAYED = "played"  # a boon or cohort in hand, played for its power by revealing, discarding ... it
+    ACTIVATED = "activated"  # a displayed card's power, used while it is displayed (it counts as playing it)
+    USED = "used"  # a power of a character, location, scenario or encountered card that a player may use
+    WHEN_PLAYED = "when played"  # a boon's paragraph that is not a power: it happens whenever the card is played
+    WHILE_DISPLAYED = "while displayed"  # works by itself while its card is displayed
+    STANDING = "standing"  # works by itself: a character's, a location's, a scenario's, the card encountered
+    REPLACEMENT = "replacement"  # "instead": a card goes somewhere else than a play or cost would send it
+
+
+class Holder(StrEnum):
+    """What prints the paragraph, and so where the engine looks for it."""
+
+    BOON = "boon or cohort"
+    BANE = "bane"
+    CHARACTER = "character"
+    LOCATION = "location"
+    CLOSED_LOCATION = "location when permanently closed"
+    SCENARIO = "scenario"
+
+
+# The moments at which players may play cards and use powers: the check, the steps of an encounter, damage,
+# the steps of a turn, and what happens after a card is played (TURN-09, ENC-02).
+_WINDOWS = frozenset({
+    Timing.CHECK, Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.AFTER_ACTING, Timing.DAMAGE,
+    Timing.TURN_START, Timing.TURN_END, Timing.EXPLORE, Timing.RESET_HAND, Timing.ACQUIRE, Timing.DEFEAT,
+    Timing.UNDEFEATED, Timing.ANY_TIME,
+})
+# The moments at which paragraphs that work by themselves are applied: the steps of an encounter and its check,
+# damage, what follows an encounter, the start and end of a turn.
+_STANDING = frozenset({
+    Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
+    Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED, Timing.TURN_START, Timing.TURN_END,
+})
+# The steps of an encounter, in which only the encountering character uses the card's own powers.
+_ENCOUNTER = frozenset({
+    Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
+    Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED,
+})
+
+RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
+    (Holder.BOON, Kind.PLAYED): _WINDOWS,
+    (Holder.BOON, Kind.ACTIVATED): _WINDOWS,
+    (Holder.BOON, Kind.WHEN_PLAYED): _WINDOWS | {Timing.AFTER_PLAYING},
+    (Holder.BOON, Kind.WHILE_DISPLAYED): _STANDING,
+    (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.BANE, Kind.USED): _ENCOUNTER,
+    (Holder.BANE, Kind.STANDING): _ENCOUNTER,
+    (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.CLOSING},
+    (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
+    (Holder.CHARACTER, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.LOCATION, Kind.USED): _WINDOWS,
+    (Holder.LOCATION, Kind.STANDING): _STANDING | {Timing.ENTER, Timing.LEAVE},
+    (Holder.LOCATION, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.CLOSED_LOCATION, Kind.USED): frozenset({Timing.CLOSING}),
+    (Holder.CLOSED_LOCATION, Kind.STANDING): frozenset({Timing.CLOSING}),
+    (Holder.SCENARIO, Kind.USED): _WINDOWS,
+    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP},
+    (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
+}
+
+# The effects that change the check being attempted (CHK-09), and those the engine reads where they apply.
+_ON_A_CHECK = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
+                         Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
+                         SwapTrait})
+_BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
+_OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
+
+EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
+    **{kind: frozenset({Timing.CHECK}) for kind in _ON_A_CHECK},
+    AfterCheck: frozenset({Timing.CHECK, Timing.AFTER_PLAYING}),  # after playing a card on a check
+    AdjustDifficulty: _BEFORE_THE_CHECK,
+    Evade: frozenset({Timing.EVASION}),
+    CannotEvade: frozenset({Timing.EVASION}),
+    Explore: _ENCOUNTER | {Timing.EXPLORE},
+    ReduceDamage: frozenset({Timing.DAMAGE}),
+    ShiftDamage: frozenset({Timing.DAMAGE}),
+    TakeEncounter: frozenset({Timing.ON_ENCOUNTER}),
+    Defeat: _BEFORE_THE_CHECK,
+    PlaceEncountered: _OF_THE_ENCOUNTER,
+    KeepEncountered: _OF_THE_ENCOUNTER,
+    CloseLocation: _OF_THE_ENCOUNTER,
+    GainSkill: frozenset({Timing.SETUP}),
+}
+
+# Effects that may be written only in one kind of paragraph.
+EFFECT_KINDS: dict[type, frozenset[Kind]] = {
+    Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
+    IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
+    GainSkill: frozenset({Kind.STANDING}),
+    CannotEvade: frozenset({Kind.STANDING}),
+}
+
+
+def kind_of(power: Power, holder: Holder) -> Kind:
+    """Which kind of paragraph a power is, read from its data."""
+    if power.effects and all(isinstance(effect, Instead) for effect in power.effects):
+        return Kind.REPLACEMENT
+    if holder is Holder.BOON:
+        if power.while_in == "displayed":
+            return Kind.ACTIVATED if power.optional else Kind.WHILE_DISPLAYED
+        return Kind.PLAYED if power.optional else Kind.WHEN_PLAYED
+    return Kind.USED if power.optional else Kind.STANDING
+
+
+Field = tuple[str | int, ...]
+"""Where in a card file something is: ("powers", 2, "effects", 0) is the first effect of the third power."""
+
+
+def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
+    """Each list of paragraphs a card prints, with what holds it and its field."""
+    if isinstance(card, (Boon, Cohort)):
+        yield Holder.BOON, ("powers",), card.powers
+    elif isinstance(card, Bane):
+        yield Holder.BANE, ("powers",), card.powers
+    elif isinstance(card, Character):
+        yield Holder.CHARACTER, ("powers",), card.powers
+        for index, role in enumerate(card.roles):
+            yield Holder.CHARACTER, ("roles", index, "powers"), role.powers
+    elif isinstance(card, Location):
+        yield Holder.LOCATION, ("at_this_location",), card.at_this_location
+        yield Holder.CLOSED_LOCATION, ("when_permanently_closed",), card.when_permanently_closed
+    else:
+        yield Holder.SCENARIO, ("powers",), list(getattr(card, "powers", []))
+
+
+def refusals(card: Card) -> list[tuple[Field, str]]:
+    """Every paragraph of a card the engine would not run, as (field, reason): a kind of paragraph not looked
+    for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph."""
+    problems: list[tuple[Field, str]] = []
+    for holder, field, powers in _holders(card):
+        for index, power in enumerate(powers):
+            problems += _power_refusals(power, holder, (*field, index), card)
+            for number, feat in enumerate(power.feats):
+                problems += _power_refusals(feat.power, holder, (*field, index, "feats", number, "power"), card)
+    return problems
+
+
+def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> list[tuple[Field, str]]:
+    kind = kind_of(power, holder)
+    if holder is Holder.SCENARIO and not isinstance(card, Scenario):
+        return [(field, f"a {card.type}'s powers are not run yet (only a scenario's are)")]
+    moments = RUNS.get((holder, kind))
+    if moments is None:
+        return [(field, f"a {kind} paragraph of a {holder} is never run")]
+    if power.when not in moments and kind is not Kind.REPLACEMENT:
+        known = ", ".join(sorted(str(moment) for moment in moments))
+        return [(field, f"a {kind} paragraph of a {holder} is never run at '{power.when}' (it is at: {known})")]
+    reason = _kind_refusal(power, kind, holder, card)
+    if reason:
+        return [(field, reason)]
+    problems = []
+    for number, effect in enumerate(power.effects):
+        reason = _effect_refusal(effect, power, kind)
+        if reason:
+            problems.append(((*field, "effects", number), reason))
+    return problems
+
+
+def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
+    """What a kind of paragraph needs to be run: a boon's power is played from the hand by an action (PLAY-01,
+    PLAY-06); what a boon does whenever it is played needs a power of the same moment to be played for; only a
+    boon or cohort is played, so only its paragraphs have an action; a displayed card is used where it is."""
+    if kind is Kind.PLAYED and power.action is None:
+        return ("a boon's power is played from the hand by an action (reveal, discard ...): without one it is "
+                "never offered (write 'while: displayed' for a power used while the card is displayed)")
+    if kind is Kind.ACTIVATED and power.action in (CardAction.DISPLAY, CardAction.REVEAL):
+        return f"a displayed card can't be {power.action}ed for a power: it is already displayed"
+    if holder is not Holder.BOON and power.action is not None:
+        return f"only a boon or cohort is played by an action: a {holder}'s power has no 'action'"
+    if kind is Kind.WHEN_PLAYED and power.when is not Timing.AFTER_PLAYING:
+        played = {paragraph.when for paragraph in getattr(card, "powers", []) if paragraph.optional}
+        if power.when not in played:
+            return (f"this paragraph happens when the card is played at '{power.when}', but none of its powers is "
+                    "played then (write 'while: displayed' for what a displayed card does by itself)")
+    return ""
+
+
+def _effect_refusal(effect: object, power: Power, kind: Kind) -> str:
+    """Why an effect can't act in this paragraph, or ''."""
+    effect_kind = type(effect)
+    name = _effect_name(effect_kind)
+    kinds = EFFECT_KINDS.get(effect_kind)
+    if kinds is not None and kind not in kinds:
+        allowed = " or ".join(str(one) for one in sorted(kinds))
+        return f"{name} is only for {allowed} paragraphs"
+    moments = EFFECT_MOMENTS.get(effect_kind)
+    if moments is not None and power.when not in moments and kind is not Kind.REPLACEMENT:
+        known = ", ".join(sorted(str(moment) for moment in moments))
+        return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
+    if power.when is Timing.CHECK and kind in (Kind.STANDING, Kind.WHILE_DISPLAYED) and not _changes_the_check(effect):
+        return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
+    for inner in _inner_effects(effect):
+        reason = _inner_refusal(inner)
+        if reason:
+            return reason
+    return ""
+
+
+def _changes_the_check(effect: object) -> bool:
+    """An effect on the check itself, or a replacement read where a card played on it goes."""
+    return type(effect) in _ON_A_CHECK or isinstance(effect, (AdjustDifficulty, Instead))
+
+
+def _inner_effects(effect: object) -> list[object]:
+    """The effects an effect holds: done after the check, on a die roll, on a check's success or failure."""
+    if isinstance(effect, AfterCheck):
+        return list(effect.after_check)
+    if isinstance(effect, RollDie):
+        return list(effect.then)
+    if isinstance(effect, Attempt):
+        return [*effect.success, *effect.failure]
+    return []
+
+
+def _inner_refusal(effect: object) -> str:
+    """An effect done after a check, or after another check a power attempts, can't change a check any more."""
+    if type(effect) in _ON_A_CHECK:
+        return f"{_effect_name(type(effect))} can't change a check once the check is done"
+    return ""
+
+
+def _effect_name(kind: type) -> str:
+    from pacg.cards.powers import EFFECT_MODELS
+
+    return next((key for key, model in EFFECT_MODELS.items() if model is kind), kind.__name__)
