@@ -577,7 +577,7 @@ class PlaceEncountered(_Strict):
 
     def text(self) -> str:
         if self.place_encountered == "face up":
-            return "leave the card you are encountering face up on top of its location deck (ENC-10)"
+            return "leave the card you are encountering face up on top of its location deck"
         where = "on top of" if self.place_encountered == "top" else "at the bottom of"
         return f"put the card you are encountering {where} its location deck"
 
