@@ -745,7 +745,7 @@ class Instead(_Strict):
         if self.replaces:
             doing = listing([f"{str(action).removesuffix('e')}ing" for action in self.replaces])
             return f"{text} instead of {doing} it"
-        return f"{text} instead of where its power puts it"
+        return f"{text} instead of putting it where its power says"
 
 
 _SOURCES = Literal[
