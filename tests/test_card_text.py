@@ -6,6 +6,7 @@ the last tests read the real card files if there are any.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -13,8 +14,17 @@ from pydantic import TypeAdapter
 
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
-from pacg.cards.powers import EFFECT_MODELS, Amount, DiceAmount, Power
-from pacg.cards.text import card_summary, card_text, power_text
+from pacg.cards.powers import EFFECT_MODELS, Amount, Conditions, DiceAmount, Power, Timing
+from pacg.cards.text import (
+    CONDITION_WORDS,
+    MOMENT_WORDS,
+    WINDOW_CONDITIONS,
+    card_sections,
+    card_summary,
+    card_text,
+    effect_text,
+    power_text,
+)
 
 
 def power(**fields: Any) -> Power:
@@ -68,6 +78,21 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"replace_die": "Divine"}, "roll your Divine die instead of the check's die"),
         ({"reroll": True}, "reroll the dice"),
         ({"explore": True}, "explore again"),
+        ({"deal_damage": "1d4+1", "to": "each local"}, "each character at your location is dealt 1d4+1 Combat damage"),
+        ({"deal_damage": 1, "type": "Fire"}, "you are dealt 1 Fire damage"),
+        ({"place_encountered": "top"}, "put the card you are encountering on top of its location deck"),
+        ({"place_encountered": "bottom"}, "put the card you are encountering at the bottom of its location deck"),
+        ({"move_cards": "discard", "source": "top of deck"}, "discard the top card of your deck"),
+        ({"move_cards": "discard", "source": "top of deck", "count": 2}, "discard the top 2 cards of your deck"),
+        ({"move_cards": "hand", "source": "buried"}, "put a card from your buried cards into your hand"),
+        ({"summon": "Ulkreth"}, "summon and encounter an Ulkreth"),
+        ({"summon": "Fiendish Tree", "who": "each local"},
+         "each character at your location summons and encounters a Fiendish Tree"),
+        ({"roll_die": 20, "at_least": 20, "then": [{"explore": True}]}, "roll 1d20; on a 20, explore again"),
+        ({"roll_die": 6, "at_least": 4, "then": [{"explore": True}]}, "roll 1d6; on a 4 or more, explore again"),
+        ({"close_location": True}, "you may attempt to close your location"),
+        ({"instead": "banish", "cards": {"types": ["spell"], "traits": ["Attack"]}},
+         "banish a spell with the Attack trait you play instead of putting it where its power says"),
     ],
 )
 def test_each_effect_says_its_phrase(effect: dict[str, Any], text: str) -> None:
@@ -277,9 +302,9 @@ def test_a_locations_text() -> None:
     })
     lines = card_text(chapel).splitlines()
     assert "Deck: Monster 2, Blessing 3" in lines
-    assert lines[lines.index("At This Location:") + 1] == "  Always, on checks: the difficulty is increased by 1."
+    assert lines[lines.index("At This Location:") + 1] == "  On checks: the difficulty is increased by 1."
     assert "When Closing: Discard a card with the Divine trait or succeed at a Divine 7 check." in lines
-    assert lines[lines.index("When Permanently Closed:") + 1].endswith(": draw a card.")
+    assert lines[lines.index("When Permanently Closed:") + 1] == "  Draw a card."
 
 
 @pytest.mark.rule("SET-02")
@@ -328,12 +353,13 @@ def test_every_real_card_has_text_that_names_it_and_its_provenance() -> None:
         text = card_text(card)
         assert text.splitlines()[0] == card.name
         assert ("STAND-IN" in text) == (card.provenance == "standin"), card.name
-        for paragraph in getattr(card, "powers", []):
-            sentence = power_text(paragraph)
-            sentence_proper = sentence.split("] ", 1)[1] if sentence.startswith("[feat ") else sentence
-            assert sentence_proper[0].isupper(), sentence
-            assert ": " in sentence and sentence.endswith((".", "]")), sentence
-            assert sentence in text
+        for title, paragraphs in card_sections(card):
+            assert f"{title}:" in text.splitlines() or f"  {title}:" in text.splitlines(), (card.name, title)
+            for sentence in paragraphs:
+                sentence_proper = sentence.split("] ", 1)[1] if sentence.startswith("[feat ") else sentence
+                assert sentence_proper[0].isupper(), sentence
+                assert sentence.endswith((".", "]")), sentence
+                assert sentence in text
 
 
 def test_known_real_cards_read_as_the_rulebook_describes_them() -> None:
@@ -342,3 +368,446 @@ def test_known_real_cards_read_as_the_rulebook_describes_them() -> None:
     if bow is None:
         pytest.skip("no Shortbow in the library yet")
     assert "use your Dexterity or Ranged skill and add 1d6" in card_text(bow)
+
+
+# --- no Python in any card's text ------------------------------------------------------------------------
+
+_PYTHON = re.compile(
+    r"[<>{}=_\"()]|\b(None|True|False|stated)\b|CardFilter|CardType|Timing|Whose|Purpose|\[(?!feat |□ )"
+)
+
+
+def python_artifacts(text: str) -> list[str]:
+    """The lines of generated card text that show Python data (a repr, a field name, None) rather than words.
+    A card's notes are written by hand, the provenance line is fixed words, and a check of "None" is the
+    printed word; a reward's extras are in parentheses."""
+    found = []
+    for line in text.splitlines():
+        if line.startswith(("Notes: ", "Provenance: ")) or line in ("Check to acquire: None", "Check to defeat: None"):
+            continue
+        if line.startswith("Reward: "):
+            line = re.sub(r" \(([^()]*)\)$", r" \1", line)
+        if _PYTHON.search(line):
+            found.append(line)
+    return found
+
+
+def test_python_artifacts_are_found() -> None:
+    assert python_artifacts("  On your check, if stated: (('played', [CardFilter(types=[<CardType.WEAPON")
+    assert python_artifacts("  if not_played: None")
+    assert not python_artifacts("Check to acquire: None\n  [feat +1: On your check: add 1.] [□ 6 7]")
+
+
+def _touch_cached_conditions(power: Power) -> None:
+    """What the engine does while a game runs: its cached list of stated conditions is then in the model."""
+    power.conditions.stated  # noqa: B018
+    for feat in power.feats:
+        _touch_cached_conditions(feat.power)
+
+
+def _all_powers(card: Any) -> list[Power]:
+    powers = [*getattr(card, "powers", []), *getattr(card, "at_this_location", []),
+              *getattr(card, "when_permanently_closed", [])]
+    return powers + [power for role in getattr(card, "roles", []) for power in role.powers]
+
+
+def test_no_real_card_text_shows_python_data_even_in_a_game() -> None:
+    for card in _library():
+        for paragraph in _all_powers(card):
+            _touch_cached_conditions(paragraph)
+        summary = card_summary(card)
+        text = "\n".join([card_text(card), *summary.get("powers", [])])
+        assert not python_artifacts(text), (card.name, python_artifacts(text))
+
+
+def test_a_conditions_cached_stated_list_is_not_a_condition() -> None:
+    paragraph = power(when="check", action="discard", **{"if": {"check": "combat", "played": [{"types": ["weapon"]}]}},
+                      effects=[{"add_dice": "1d6"}])
+    before = power_text(paragraph)
+    _touch_cached_conditions(paragraph)
+    assert power_text(paragraph) == before == (
+        "On your combat check, if a weapon was played on the check: discard this card to add 1d6."
+    )
+
+
+# One sample of every condition that is not part of a power's moment, and the words it reads as.
+CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
+    "proficient": ("Weapons", "if you are proficient with Weapons"),
+    "not_proficient": ("Heavy Armors", "if you are not proficient with Heavy Armors"),
+    "displaying": ({"types": ["spell"]}, "if you have a spell displayed"),
+    "location": ({"traits": ["Abyssal"]}, "at a location with the Abyssal trait"),
+    "turn": ("first exploration", "on the first exploration of your turn"),
+    "max_difficulty": (12, "if its highest difficulty is 12 or less"),
+    "played": ([{"types": ["weapon"]}], "if a weapon was played on the check"),
+    "not_played": ([{"traits": ["Attack"]}], "unless a card with the Attack trait was played on the check"),
+    "after_roll": ("failed", "after the roll, if the check failed"),
+    "mythic_charges": (2, "if you have at least 2 mythic charges"),
+    "blessings_discard": ({"traits": ["Pulura"]}, "if the top card of the blessings discard pile has the Pulura trait"),
+    "during": (["before acting"], "before you act"),
+    "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
+    "summoned": (True, "if it was summoned"),
+    "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
+               "if you are proficient with Weapons or you have at least 1 mythic charge"),
+    "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),
+}
+
+
+def test_every_condition_of_the_power_language_has_words() -> None:
+    assert set(Conditions.model_fields) == WINDOW_CONDITIONS | set(CONDITION_WORDS)
+    assert set(CONDITION_SAMPLES) == set(CONDITION_WORDS), "add a sample for each new condition"
+    for name, (value, words) in CONDITION_SAMPLES.items():
+        text = power_text(power(when="check", action="discard", **{"if": {name: value}}, effects=[{"draw": 1}]))
+        assert words in text, (name, text)
+        assert not python_artifacts(text), text
+
+
+def test_every_moment_of_the_power_language_has_words() -> None:
+    assert set(MOMENT_WORDS) == set(Timing)
+    for timing in Timing:
+        text = power_text(power(when=timing, action="discard", effects=[{"draw": 1}]))
+        assert text.endswith(": discard this card to draw a card."), text
+        assert not python_artifacts(text), text
+
+
+# One sample of every effect primitive.
+EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
+    "use_skill": {"use_skill": ["Arcane"]},
+    "add_dice": {"add_dice": "1d6"},
+    "add_skill_dice": {"add_skill_dice": 1},
+    "add_skill": {"add_skill": ["Diplomacy"]},
+    "add_modifier": {"add_modifier": "1 + AD"},
+    "add_traits": {"add_traits": ["Magic"]},
+    "adjust_difficulty": {"adjust_difficulty": -2},
+    "replace_die": {"replace_die": "Divine"},
+    "succeed": {"succeed": True},
+    "reroll": {"reroll": True},
+    "evade": {"evade": True},
+    "explore": {"explore": True},
+    "reduce_damage": {"reduce_damage": 2, "types": ["Fire"]},
+    "draw": {"draw": 1},
+    "heal": {"heal": "1d4"},
+    "examine": {"examine": 2},
+    "gain_charge": {"gain_charge": 1},
+    "close_location": {"close_location": True},
+    "banish": {"banish": "encountered"},
+    "add_card_number": {"add_card_number": "cost"},
+    "no_help": {"no_help": True},
+    "keep_encountered": {"keep_encountered": "hand"},
+    "instead": {"instead": "recharge", "cards": {"types": ["weapon"]}, "replaces": ["discard"]},
+    "move_cards": {"move_cards": "recharge", "cards": {"types": ["weapon"]}, "count": "any"},
+    "draw_random": {"draw_random": {"types": ["ally"]}},
+    "gain_skill": {"gain_skill": "Perception", "ability": "Wisdom", "modifier": 2},
+    "after_check": {"after_check": [{"draw": 1}], "only_if": "success"},
+    "roll_die": {"roll_die": 6, "at_least": 4, "then": [{"explore": True}]},
+    "take_encounter": {"take_encounter": True},
+    "move": {"move": "you", "with_local": 1},
+    "examine_deck": {"examine_deck": 3, "reorder": True},
+    "swap_trait": {"swap_trait": ["Cold", "Fire"]},
+    "ignore_location_powers": {"ignore_location_powers": True},
+    "shared_trait_dice": {"shared_trait_dice": "1d6"},
+    "blessing_die": {"blessing_die": 12},
+    "defeat": {"defeat": True},
+    "place_encountered": {"place_encountered": "face up"},
+    "count_face": {"count_face": 6, "die": 6, "value": 7},
+    "ignore_type_limit": {"ignore_type_limit": True},
+    "shift_damage": {"shift_damage": 1},
+    "encounter_examined": {"encounter_examined": {"types": ["monster"]}},
+    "deal_damage": {"deal_damage": "1d4", "type": "Fire", "to": "each local"},
+    "summon": {"summon": "servitor demon"},
+    "attempt": {"attempt": "Knowledge 8", "success": [{"adjust_difficulty": -5}]},
+    "blessing_to_location": {"blessing_to_location": True},
+    "end_turn": {"end_turn": True},
+    "cannot_evade": {"cannot_evade": True},
+}
+
+
+def test_every_effect_of_the_power_language_has_words() -> None:
+    assert set(EFFECT_SAMPLES) == set(EFFECT_MODELS), "add a sample for each new effect"
+    for key, sample in EFFECT_SAMPLES.items():
+        effect = power(when="check", effects=[sample]).effects[0]
+        for phrase in (effect_text(effect), effect_text(effect, as_verb=True)):
+            assert phrase and phrase[0].islower(), (key, phrase)
+            assert not python_artifacts(phrase), (key, phrase)
+
+
+# --- a bane's paragraphs are about itself, under its headings ----------------------------------------------
+
+CULTIST = {
+    "name": "Test Cultist", "type": "henchman", "set": "B", "traits": ["Human", "Cultist"],
+    "provenance": "standin", "check_to_defeat": "Combat 10",
+    "powers": [
+        {"when": "undefeated", "optional": False, "effects": [{"blessing_to_location": True}]},
+        {"when": "defeat", "optional": False, "effects": [{"close_location": True}]},
+        {"when": "before acting", "optional": False, "if": {"turn": "first exploration"},
+         "effects": [{"deal_damage": 1}]},
+        {"when": "on encounter", "optional": False, "effects": [{"summon": "Test Rat", "who": "each other local"}]},
+        {"when": "check", "optional": False, "effects": [{"adjust_difficulty": "AD"}]},
+        {"when": "after acting", "optional": False, "effects": [{"banish": "encountered"}]},
+        {"when": "evasion", "optional": False, "effects": [{"cannot_evade": True}]},
+    ],
+}
+
+
+@pytest.mark.rule("ENC-04")
+def test_a_banes_paragraphs_read_under_the_headings_of_a_printed_card() -> None:
+    sections = card_sections(Bane.model_validate(CULTIST))
+    assert sections == [
+        ("Powers", ["On checks against this card: the difficulty is increased by the adventure deck number.",
+                    "This card can't be evaded."]),
+        ("When you encounter this card", ["Each other character at your location summons and encounters a Test Rat."]),
+        ("Before you act", ["On the first exploration of your turn, you are dealt 1 Combat damage."]),
+        ("After you act", ["Banish this card."]),
+        ("If defeated", ["You may attempt to close your location."]),
+        ("If undefeated", ["Shuffle the top card of the blessings deck into your location deck."]),
+    ]
+    lines = card_text(Bane.model_validate(CULTIST)).splitlines()
+    assert lines[lines.index("Before you act:") + 1] == "  On the first exploration of your turn, you are dealt 1 " \
+                                                         "Combat damage."
+    assert "Damage type: Combat" not in lines  # a bane deals Combat damage unless it says otherwise
+
+
+def test_a_banes_summary_gives_each_paragraph_its_heading() -> None:
+    powers = card_summary(Bane.model_validate(CULTIST))["powers"]
+    assert "If defeated: You may attempt to close your location." in powers
+    assert "This card can't be evaded." in powers
+
+
+def test_a_banes_optional_paragraphs_say_you_may_and_its_effects_say_this_card() -> None:
+    trap = Bane.model_validate({
+        "name": "Test Temptation", "type": "barrier", "set": "B", "provenance": "standin",
+        "check_to_defeat": "Combat 8",
+        "powers": [
+            {"when": "on encounter", "effects": [{"draw_random": {"types": ["weapon"]}},
+                                                 {"deal_damage": "1d4+1", "to": "random local"}]},
+            {"when": "undefeated", "effects": [{"banish": "encountered"}]},
+            {"when": "before acting", "optional": False, "if": {"max_difficulty": 9},
+             "effects": [{"place_encountered": "top"}]},
+            {"when": "damage", "optional": False, "effects": [{"reduce_damage": 1}]},
+        ],
+    })
+    assert card_sections(trap) == [
+        ("Powers", ["When you are dealt damage: reduce all damage by 1."]),
+        ("When you encounter this card", ["You may draw a random weapon from the box; if you do, a random character "
+                                          "at your location is dealt 1d4+1 Combat damage."]),
+        ("Before you act", ["If its highest difficulty is 9 or less, put this card on top of its location deck."]),
+        ("If undefeated", ["You may banish this card."]),
+    ]
+
+
+def test_several_effects_of_a_heading_read_as_sentences() -> None:
+    runes = Bane.model_validate({
+        "name": "Test Runes", "type": "barrier", "set": "B", "provenance": "standin", "check_to_defeat": "Arcane 8",
+        "powers": [{"when": "undefeated", "optional": False, "effects": [
+            {"move_cards": "discard", "source": "top of deck"},
+            {"deal_damage": "2d4", "type": "Fire", "to": "each local"},
+            {"banish": "encountered"},
+        ]}],
+    })
+    assert card_sections(runes) == [("If undefeated", [
+        "Discard the top card of your deck. Each character at your location is dealt 2d4 Fire damage. Banish this card."
+    ])]
+
+
+def test_a_boon_that_names_the_encountered_card_still_does() -> None:
+    glare = power(when="on encounter", action="discard", **{"if": {"against": {"types": ["weapon", "spell"]}}},
+                  effects=[{"banish": "encountered"}, {"explore": True}])
+    assert power_text(glare) == (
+        "When you encounter a weapon or spell: discard this card to banish the card you are encountering and "
+        "explore again."
+    )
+
+
+# --- optional paragraphs that play no card say "you may" -------------------------------------------------
+
+
+def test_an_optional_paragraph_without_a_card_to_play_says_you_may() -> None:
+    before = power(when="before acting", effects=[{"use_skill": ["Charisma"]}, {"add_modifier": 2}])
+    assert power_text(before) == "Before you act in an encounter: you may use your Charisma skill; if you do, add 2."
+    evade = power(when="evasion", **{"if": {"against": {"traits": ["Animal"]}}},
+                  effects=[{"evade": True}, {"place_encountered": "bottom"}])
+    assert power_text(evade) == (
+        "When you could evade a card with the Animal trait: you may evade the card you are encountering; if you do, "
+        "put it at the bottom of its location deck."
+    )
+    after = power(when="after playing", whose="another", **{"if": {"played": [{"types": ["blessing"]}]}},
+                  effects=[{"after_check": [{"draw": 1}]}])
+    assert power_text(after) == "After another character plays a blessing: after the check, draw a card."
+
+
+def test_a_replacement_reads_without_a_moment() -> None:
+    ranged = power(when="any time", effects=[{"instead": "recharge", "cards": {"types": ["weapon"],
+                   "traits": ["Ranged"]}, "replaces": ["discard", "bury"]}])
+    assert power_text(ranged) == (
+        "You may recharge a weapon with the Ranged trait you play instead of discarding or burying it."
+    )
+    deity = power(when="any time", **{"if": {"blessings_discard": {"traits": ["Torag"]}}},
+                  effects=[{"instead": "recharge", "cards": {"traits": ["Torag"]}, "replaces": ["discard"]}])
+    assert power_text(deity) == (
+        "If the top card of the blessings discard pile has the Torag trait, you may recharge a card with the Torag "
+        "trait you play instead of discarding it."
+    )
+
+
+def test_a_paragraph_that_always_applies_does_so_on_everyones_checks() -> None:
+    local = power(when="check", whose="local", optional=False, **{"if": {"purpose": ["defeat"]}},
+                  effects=[{"adjust_difficulty": 1}])
+    assert power_text(local) == "Always, on checks to defeat: the difficulty is increased by 1."
+
+
+def test_effects_with_commas_of_their_own_are_kept_apart() -> None:
+    alain = power(when="check", cost={"action": "discard"}, effects=[
+        {"add_modifier": 1}, {"no_help": True}, {"after_check": [{"place_encountered": "top"}], "only_if": "failure"}])
+    assert power_text(alain) == (
+        "On your check: discard a card to add 1; no one else may play cards or use powers on the check; after the "
+        "check, if it fails, put the card you are encountering on top of its location deck."
+    )
+
+
+# --- closing and rewards ------------------------------------------------------------------------------------
+
+
+def test_closing_by_summoning_says_defeat_or_acquire() -> None:
+    market = Location.model_validate({
+        "name": "Test Market", "type": "location", "set": "B", "provenance": "standin", "deck": {"item": 2},
+        "when_closing": [{"summon": {"types": [kind]}} for kind in ("weapon", "spell", "item")]
+        + [{"summon": {"types": ["monster"]}}, {"summon": "Test Rat"}],
+    })
+    assert "When Closing: Summon and acquire a random weapon, spell or item or summon and defeat a random monster " \
+           "or summon and defeat or acquire a Test Rat." in card_text(market).splitlines()
+
+
+def test_a_reward_doesnt_say_twice_what_its_words_say() -> None:
+    outing = Scenario.model_validate({
+        "name": "Test Outing", "type": "scenario", "set": "1", "provenance": "standin",
+        "henchmen": ["Test Rat"], "locations": {1: ["A"]},
+        "reward": {"text": "Each character draws a random blessing with the Corrupted trait from the box.",
+                   "draw_random": {"types": ["blessing"], "traits": ["Corrupted"]}, "feat": "skill"},
+    })
+    assert "Reward: Each character draws a random blessing with the Corrupted trait from the box. (skill feat)" in \
+        card_text(outing).splitlines()
+
+
+# --- representative real cards, as a player reads them -----------------------------------------------------
+
+REAL_CARDS = {
+    "Longsword": [  # a weapon
+        "Longsword", "Weapon · set B · Basic · 2 copies", "Traits: Basic, Sword, Melee, Slashing",
+        "Check to acquire: Strength or Melee 6", "Powers:",
+        "  On your combat check: reveal this card to use your Strength or Melee skill and add 1d8.",
+        "  On your combat check: discard this card to add 1d6.",
+        "  Always, on combat checks, if you are not proficient with Weapons: the difficulty is increased by 4.",
+    ],
+    "Frigid Blast": [  # a spell with a recharge check
+        "Frigid Blast", "Spell · set B · Basic · 2 copies", "Traits: Basic, Arcane, Divine, Attack, Cold, Magic",
+        "Check to acquire: Intelligence or Arcane 4 or Wisdom or Divine 6", "Powers:",
+        "  On your combat check: discard this card to use your Arcane or Divine skill and add 2d4. After playing "
+        "this card, you may attempt an Arcane 6 or Divine 8 check to recharge it; if you have no Arcane or Divine "
+        "skill, banish it instead.",
+    ],
+    "Blessing of Sarenrae": [  # a blessing
+        "Blessing of Sarenrae", "Blessing · set B · 3 copies", "Traits: Divine, Sarenrae",
+        "Check to acquire: Constitution 4 or Divine 5", "Powers:",
+        "  On any check: discard this card to add 1 die of the type the check rolls.",
+        "  On any Constitution noncombat check: discard this card to add 2 dice of the type the check rolls.",
+        "  During your explore step: discard this card to explore again.",
+        "  If the top card of the blessings discard pile has the Sarenrae trait, you may recharge a card with the "
+        "Sarenrae trait you play instead of discarding it.",
+    ],
+    "Hide Armor": [  # an armor
+        "Hide Armor", "Armor · set B · Basic · 2 copies", "Traits: Basic, Light Armor",
+        "Check to acquire: Constitution or Fortitude 3", "Powers:",
+        "  When you are dealt damage: recharge this card to reduce Cold or Combat damage by 1.",
+        "  When you are dealt damage, if you are not proficient with Light Armors: banish this card to reduce all "
+        "damage to 0.",
+        "  When you are dealt damage, if you are proficient with Light Armors: bury this card to reduce all damage "
+        "to 0.",
+    ],
+    "Recruit": [  # an ally
+        "Recruit", "Ally · set B · Basic · 2 copies", "Traits: Basic, Human, Soldier",
+        "Check to acquire: Charisma or Diplomacy 3", "Powers:",
+        "  On a combat check by any character at your location, if you are not proficient with Weapons: discard "
+        "this card to add 1.",
+        "  On a combat check by any character at your location, if you are proficient with Weapons: recharge this "
+        "card to add 1.",
+        "  During your explore step: discard this card to explore again.",
+    ],
+    "Cave Viper": [  # a monster
+        "Cave Viper", "Monster · set B · Basic · 1 copy", "Traits: Basic, Animal, Snake", "Check to defeat: Combat 8",
+        "Before you act:",
+        "  Attempt a Constitution or Fortitude 6 check; on a failure, you are dealt 1 Poison damage.",
+    ],
+    "Cultist of Baphomet": [  # a henchman
+        "Cultist of Baphomet", "Henchman · set B · 5 copies", "Traits: Human, Cleric, Cultist, Veteran",
+        "Counts as: Monster", "Check to defeat: Combat 10", "Powers:",
+        "  On checks against this card: the difficulty is increased by the adventure deck number.",
+        "Before you act:", "  On the first exploration of your turn, you are dealt 1 Combat damage.",
+        "If defeated:", "  You may attempt to close your location.",
+        "If undefeated:", "  Shuffle the top card of the blessings deck into your location deck.",
+    ],
+    "Explosive Runes": [  # a barrier
+        "Explosive Runes", "Barrier · set B · 2 copies", "Traits: Arcane, Magic, Trap, Veteran",
+        "Check to defeat: Intelligence or Arcane 8 or Dexterity or Acrobatics 10", "Powers:",
+        "  On checks against this card: the difficulty is increased by the adventure deck number.",
+        "If undefeated:",
+        "  Discard the top card of your deck. Each character at your location is dealt 2d4 Fire damage. Banish "
+        "this card.",
+    ],
+    "Sophini": [  # a villain
+        "Sophini", "Villain · set B · 1 copy", "Traits: Human, Cultist, Cleric", "Counts as: Monster",
+        "Check to defeat: Combat 13", "Powers:",
+        "  On checks against this card, if a blessing without the Corrupted trait was played on the check: the "
+        "difficulty is increased by 2.",
+        "If undefeated:", "  Shuffle the top card of the blessings deck into your location deck.",
+    ],
+    "Sacristy": [  # a location
+        "Sacristy", "Location · set B · 1 copy",
+        "Deck: Monster 0, Barrier 0, Weapon 1, Spell 2, Armor 1, Item 4, Ally 0, Blessing 1",
+        "At This Location:", "  On your check to acquire: you may roll your Divine die instead of the check's die.",
+        "When Closing: Discard a card with the Divine trait or succeed at a Divine 7 check.",
+        "When Permanently Closed:", "  Put a card from your buried cards into your hand.",
+    ],
+    "The Godless Ones": [  # a scenario
+        "The Godless Ones", "Scenario · set B · 1 copy", "Villain: Sophini",
+        "Henchmen: Blackfire Adept, Ceustodaemon, Cultist of Baphomet", "Locations:",
+        "  1 player: Forsaken Cloister, Manor House, Marketplace", "  2 players: + Armory", "  3 players: + Watchtower",
+        "  4 players: + Laboratory", "  5 players: + Citadel", "  6 players: + Sanctum", "During This Scenario:",
+        "  When you acquire an ally: you may attempt an Intelligence or Knowledge 6 check; on a success, examine the "
+        "top card of any location deck.",
+        "Reward: Each character draws a random blessing with the Corrupted trait from the box.",
+    ],
+    "Donahan": [  # a cohort
+        "Donahan", "Cohort · set B · 1 copy", "Traits: Animal, Horse, Mount", "Powers:",
+        "  On your check: put this card on top of your deck to add 1d8 + the adventure deck number.",
+    ],
+}
+
+
+def _printed_lines(card: Any) -> list[str]:
+    """A card's text without the lines about where its facts come from."""
+    return [line for line in card_text(card).splitlines() if not line.startswith(("Notes: ", "Provenance: "))]
+
+
+@pytest.mark.parametrize("name", list(REAL_CARDS))
+def test_a_real_card_reads_like_the_printed_card(name: str) -> None:
+    card = _library().find(name)
+    assert card is not None, f"{name} is not in the library"
+    assert _printed_lines(card) == REAL_CARDS[name]
+
+
+def test_a_real_character_with_roles_and_feats() -> None:
+    harsk = _library().find("Harsk")
+    assert harsk is not None
+    lines = _printed_lines(harsk)
+    assert lines[:3] == ["Harsk", "Character · set B · 1 copy", "Traits: Male, Dwarf, Ranger"]
+    assert "  Dexterity d8 [□ +1 +2 +3 +4]; Ranged: Dexterity +3; Stealth: Dexterity +2" in lines
+    assert "Cards List: Weapon 5 [□ 6 7 8], Spell 0 [□ 1], Armor 2 [□ 3], Item 2 [□ 3], Ally 2 [□ 3 4], " \
+           "Blessing 4 [□ 5 6]" in lines
+    assert "  You may recharge a weapon with the Ranged trait you play instead of discarding or burying it." in lines
+    demonslayer = lines[lines.index("Role: Demonslayer"):lines.index("Role: Abyssal Walker")]
+    assert "    When you could evade a card with the Animal or Vermin trait: you may evade the card you are " \
+           "encountering. [feat Demon: When you could evade a card with the Animal, Vermin or Demon trait: you may " \
+           "evade the card you are encountering.] [feat top: When you could evade a card with the Animal, Vermin " \
+           "or Demon trait: you may evade the card you are encountering; if you do, put it on top of its location " \
+           "deck.]" in demonslayer
+    assert "    [feat reroll] On your check against a card with the Demon trait, after the roll, if the check " \
+           "failed: you may reroll the dice." in demonslayer

@@ -197,6 +197,29 @@ def test_show_json(folder: str) -> None:
     assert record["data"]["check_to_acquire"] == "Charisma 6 or Divine 5"
 
 
+def test_show_json_gives_a_banes_paragraphs_under_their_headings(tmp_path: Path) -> None:
+    folder = write_cards(tmp_path / "cards", {"monsters/viper.yaml": """\
+        name: Test Viper
+        type: monster
+        set: B
+        provenance: standin
+        check_to_defeat: Combat 8
+        powers:
+          - when: before acting
+            optional: false
+            effects:
+              - deal_damage: 1
+                type: Poison
+    """})
+    shown = run("show", "Test Viper", "--folder", str(folder))
+    result = run("show", "Test Viper", "--json", "--folder", str(folder))
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["powers"] == ["Before you act: You are dealt 1 Poison damage."]
+    assert record["text"] == shown.stdout.rstrip("\n")
+    assert "Before you act:\n  You are dealt 1 Poison damage." in record["text"]
+
+
 def test_an_unknown_name_exits_1_and_suggests_close_names(folder: str) -> None:
     result = run("show", "Test Bowl", "--folder", folder)
     assert result.exit_code == 1

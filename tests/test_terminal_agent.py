@@ -13,7 +13,9 @@ import pytest
 from rich.console import Console
 
 from pacg.agents.terminal import (
+    EncounterView,
     PartyError,
+    TableView,
     TerminalAgent,
     choose_party,
     counted,
@@ -23,6 +25,7 @@ from pacg.agents.terminal import (
     view_of,
 )
 from pacg.cards.loader import CardLibrary, load_library
+from pacg.cards.text import card_summary
 from pacg.decisions import Decision, Process, run
 from pacg.dice import DicePool
 from pacg.engine.scenario import Outcome, play_scenario
@@ -296,3 +299,20 @@ def test_a_name_beginning_must_be_unique() -> None:
     with pytest.raises(PartyError, match="could be Kyra, Kyrie"):
         parse_party("Ky", ["Kyra", "Kyrie"], 2)
     assert parse_party("Kyra", ["Kyra", "Kyrie"], 2) == ["Kyra"]
+
+
+def test_an_encountered_bane_shows_its_powers_under_their_headings_indented_where_they_wrap() -> None:
+    cultist = library().find("Cultist of Baphomet")
+    assert cultist is not None
+    summary = card_summary(cultist)
+    encounter = EncounterView("Harsk", cultist.name, summary["type"], False, summary["check"],
+                              tuple(summary["powers"]))
+    view = TableView("The Godless Ones", None, (), (), 30, (), (encounter,))
+    console = Console(file=io.StringIO(), width=60, color_system=None, highlight=False)
+    console.print(render_table(view, sections=("encounters",)))
+    lines = [line.rstrip() for line in printed(console).splitlines()]
+    assert lines[:2] == ["Encounter: Harsk encounters Cultist of Baphomet (henchman)", "  Check: Combat 10"]
+    assert "  Before you act: On the first exploration of your turn, you" in lines
+    assert "  are dealt 1 Combat damage." in lines  # the wrapped part keeps the paragraph's indent
+    assert "  If defeated: You may attempt to close your location." in lines
+    assert all(line.startswith("  ") for line in lines[1:] if line)

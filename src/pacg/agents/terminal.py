@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -323,17 +324,16 @@ def _piles_lines(view: TableView) -> list[Text]:
     return lines
 
 
-def _encounter_text(encounter: EncounterView) -> Text:
-    """The card being encountered, by whom, its check and its powers as the card reads."""
+def _encounter_text(encounter: EncounterView) -> Group:
+    """The card being encountered, by whom, its check and its powers as the card reads them ("Before you act:
+    You are dealt 1 Combat damage."), each paragraph indented as a whole where it wraps."""
     summoned = ", summoned" if encounter.summoned else ""
-    text = Text.assemble(
+    head = Text.assemble(
         ("Encounter: ", "bold"), (f"{encounter.character} encounters ", ""),
         (encounter.card, "bold magenta"), f" ({encounter.card_type}{summoned})",
     )
-    text.append(f"\n  Check: {encounter.check or 'none'}")
-    for power in encounter.powers:
-        text.append(f"\n  {power}")
-    return text
+    lines = [f"Check: {encounter.check or 'none'}", *encounter.powers]
+    return Group(head, *(Padding(Text(line), (0, 0, 0, 2), expand=False) for line in lines))
 
 
 # --- odds ----------------------------------------------------------------------------------------------------------

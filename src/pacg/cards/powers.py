@@ -546,7 +546,7 @@ class CloseLocation(_Strict):
     close_location: Literal[True]
 
     def text(self) -> str:
-        return "attempt to close the location"
+        return "you may attempt to close your location"
 
 
 class Banish(_Strict):
@@ -576,8 +576,9 @@ class PlaceEncountered(_Strict):
 
     def text(self) -> str:
         if self.place_encountered == "face up":
-            return "leave the card you are encountering face up on top of its location deck (ENC-10)"
-        return f"put the card you are encountering on the {self.place_encountered} of its location deck"
+            return "leave the card you are encountering face up on top of its location deck"
+        where = "on top of" if self.place_encountered == "top" else "at the bottom of"
+        return f"put the card you are encountering {where} its location deck"
 
 
 class CountFace(_Strict):
@@ -745,7 +746,7 @@ class Instead(_Strict):
         if self.replaces:
             doing = listing([f"{str(action).removesuffix('e')}ing" for action in self.replaces])
             return f"{text} instead of {doing} it"
-        return f"{text} instead of where its power puts it"
+        return f"{text} instead of putting it where its power says"
 
 
 _SOURCES = Literal[
@@ -780,10 +781,14 @@ class MoveCards(_Strict):
                 what = _random(what)
         else:
             what = f"{self.count.text()} {'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
-        if self.source == "top of deck" and self.cards != "this card":
+        if self.source == "top of deck" and self.cards == CardFilter() and not self.random and self.count != "any":
+            top = "the top card" if self.count == Amount(1) else f"the top {self.count.text()} cards"
+            what = f"{top} of your deck"
+        elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
         elif self.source != "hand" and self.cards != "this card":
-            what += f" from {'the' if self.source == 'location deck' else 'your'} {self.source}"
+            source = "buried cards" if self.source == "buried" else self.source
+            what += f" from {'the' if self.source == 'location deck' else 'your'} {source}"
         actions = [f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places]
         text = " or ".join(actions)
         if self.character != Whose.YOUR:
@@ -848,7 +853,8 @@ class RollDie(_Strict):
         from pacg.cards.text import effect_text
 
         effects = listing([effect_text(effect) for effect in self.then], "and")
-        return f"roll 1d{self.roll_die}; on a {self.at_least} or more, {effects}"
+        result = f"{self.at_least}" if self.at_least == self.roll_die else f"{self.at_least} or more"
+        return f"roll 1d{self.roll_die}; on a {result}, {effects}"
 
 
 class TakeEncounter(_Strict):
@@ -938,10 +944,15 @@ class DealDamage(_Strict):
     to: Literal["you", "each local", "random local"] = "you"
 
     def text(self) -> str:
-        amount = self.deal_damage.text()
+        target = {"you": "you are", "each local": "each character at your location is",
+                  "random local": "a random character at your location is"}[self.to]
+        return f"{target} dealt {self.deal_damage.text()} {self.type} damage"
+
+    def verb_text(self) -> str:
+        """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""
         target = {"you": "you", "each local": "each character at your location",
                   "random local": "a random character at your location"}[self.to]
-        return f"deal {amount} {self.type} damage to {target}"
+        return f"deal {self.deal_damage.text()} {self.type} damage to {target}"
 
 
 SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
@@ -956,9 +967,12 @@ class Summon(_Strict):
     who: Literal["you", "each local", "each other local"] = "you"
 
     def text(self) -> str:
-        what = self.summon if isinstance(self.summon, str) else _random(_cards_words(self.summon))
-        if what == SERVITOR_DEMON:
+        if self.summon == SERVITOR_DEMON:
             what = "this adventure's servitor demon"
+        elif isinstance(self.summon, str):
+            what = f"{'an' if self.summon[:1] in 'AEIOU' else 'a'} {self.summon}"
+        else:
+            what = _random(_cards_words(self.summon))
         who = {"you": "summon", "each local": "each character at your location summons",
                "each other local": "each other character at your location summons"}[self.who]
         return f"{who} and encounter{'s' if self.who != 'you' else ''} {what}"

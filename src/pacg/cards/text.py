@@ -3,15 +3,23 @@
 Nothing here is stored: the words come from the same fields the engine plays by, so what a card says and
 what it does can't drift apart. Each effect primitive says its own phrase (`text()` in powers.py); this
 module builds those phrases into paragraphs ("On your combat check: reveal this card to use your Dexterity
-or Ranged skill and add 1d6.") and paragraphs into whole cards.
+or Ranged skill and add 1d6.") and paragraphs into whole cards, under the headings a printed card uses: a
+bane's "Before you act" and "If defeated" (where "the card you are encountering" is "this card"), a
+location's "At This Location" and "When Permanently Closed", a scenario's "During This Scenario".
 
-- `power_text(power)`: one power paragraph as a sentence.
+Every moment (`MOMENT_WORDS`), condition (`CONDITION_WORDS`) and effect (its `text()`) has its words: no
+part of the power language reads as Python data.
+
+- `power_text(power)`: one power paragraph as a sentence (`Reading` says how: on its own, or under a heading).
+- `card_sections(card)`: a card's paragraphs under their headings.
 - `card_text(card)`: a whole card, several lines, in the order the printed card reads.
 - `card_summary(card)`: the facts every card has, as plain JSON-ready data.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pacg.cards.checks import Check
@@ -32,6 +40,7 @@ from pacg.cards.model import (
     Scenario,
 )
 from pacg.cards.powers import (
+    CannotEvade,
     CardFilter,
     Conditions,
     Cost,
@@ -44,7 +53,7 @@ from pacg.cards.powers import (
     Whose,
     listing,
 )
-from pacg.cards.vocabulary import COMBAT, CardType, action_text
+from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, COMBAT, CardAction, CardType, action_text
 
 # --- small pieces of English ------------------------------------------------------------------------------
 
@@ -92,19 +101,19 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
 
 
 def cost_text(cost: Cost) -> str:
-    """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait"."""
-    action = _plain(cost.action)
+    """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait", "put
+    a card from your hand on top of your deck"."""
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
         if cost.card != CardFilter():
             what += f" if it is {filter_text(cost.card)}"
-        return f"{action} {what}"
-    text = f"{action} {filter_text(cost.card)}"
+        return action_text(cost.action, what)
+    what = filter_text(cost.card)
     if cost.source == Source.DISCARD:
-        text += " from your discard pile"
-    elif cost.source != Source.HAND:
-        text += f" from your {_plain(cost.source)}"
-    return text
+        what += " from your discard pile"
+    elif cost.action in (CardAction.TOP_OF_DECK, CardAction.SHUFFLE_INTO_DECK):
+        what += " from your hand"
+    return action_text(cost.action, what)
 
 
 def check_text(check: Check | None) -> str:
@@ -112,10 +121,45 @@ def check_text(check: Check | None) -> str:
     return "None" if check is None else str(check)
 
 
+# --- how a paragraph is read ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a paragraph is read. On its own (a boon's, a character's) it is a sentence that says when it may be
+    used and whether it always applies: "Always, on combat checks: ...". Under a section heading of its card
+    ("At This Location", "During This Scenario", a bane's "Before you act") it says no "Always", and an
+    optional paragraph says "you may". A bane's paragraphs are about the card itself (`own`): "the card you are
+    encountering" is "this card". `heading` is the moment the heading already says, not said again."""
+
+    section: bool = False
+    own: bool = False
+    heading: Timing | None = None
+
+
+ON_ITS_OWN = Reading()
+THIS_CARD = "this card"
+
+# How effects and conditions name the card being encountered; on that card itself, each is "this card".
+_ENCOUNTERED_WORDS = {
+    "the card you are encountering": THIS_CARD,
+    "the encountered card": THIS_CARD,
+    "the card encountered": THIS_CARD,
+}
+
+
+def about_itself(text: str) -> str:
+    """A phrase as the encountered card says it of itself: "banish the card you are encountering" → "banish
+    this card"."""
+    for words, own_words in _ENCOUNTERED_WORDS.items():
+        text = text.replace(words, own_words)
+    return text
+
+
 # --- when a power may be used --------------------------------------------------------------------------------
 
 # Who a power helps, as the subject of a sentence ("when you encounter", "when another character encounters").
-_SUBJECTS: dict[str, tuple[str, bool]] = {  # (subject, takes the third person verb)
+_SUBJECTS: dict[Whose, tuple[str, bool]] = {  # (subject, takes the third person verb)
     Whose.YOUR: ("you", False),
     Whose.LOCAL: ("any character at your location", True),
     Whose.ANOTHER_LOCAL: ("another character at your location", True),
@@ -124,24 +168,23 @@ _SUBJECTS: dict[str, tuple[str, bool]] = {  # (subject, takes the third person v
 }
 
 _PURPOSES = {
-    Purpose.DEFEAT: "to defeat",
-    Purpose.ACQUIRE: "to acquire",
-    Purpose.CLOSE: "to close",
-    Purpose.RECHARGE: "to recharge",
+    Purpose.DEFEAT: "defeat",
+    Purpose.ACQUIRE: "acquire",
+    Purpose.CLOSE: "close",
+    Purpose.RECHARGE: "recharge",
 }
 
 
-def _subject(whose: Whose) -> tuple[str, bool]:
-    return _SUBJECTS.get(whose, (f"{_plain(whose)} character", True))
+def _does(whose: Whose, base: str, third: str | None = None) -> str:
+    """A power's subject with its verb: "you encounter", "another character at your location encounters"."""
+    subject, third_person = _SUBJECTS[whose]
+    return f"{subject} {(third or base + 's') if third_person else base}"
 
 
-def _verb(third_person: bool, base: str, third: str | None = None) -> str:
-    return (third or base + "s") if third_person else base
-
-
-def _check_parts(conditions: Conditions, plural: bool) -> tuple[str, str]:
+def _check_parts(conditions: Conditions, plural: bool, against: str | None) -> tuple[str, str]:
     """A check's kind in two parts, the noun and what follows it: ("Arcane combat check", " to defeat a
-    monster"), ("checks", " with the Magic trait against cards with the Animal trait")."""
+    monster"), ("checks", " with the Magic trait against cards with the Animal trait"). `against` names the
+    card the check is against, if the power names one."""
     words = []
     if conditions.skills:
         words.append(listing([_plain(skill) for skill in conditions.skills]))
@@ -151,185 +194,276 @@ def _check_parts(conditions: Conditions, plural: bool) -> tuple[str, str]:
     noun = " ".join(words)
 
     suffix = ""
-    against = conditions.against
     purposes = [purpose for purpose in conditions.purpose or () if purpose != Purpose.OTHER]
     if purposes:
-        verbs = [_PURPOSES.get(purpose, f"to {_plain(purpose)}").removeprefix("to ") for purpose in purposes]
-        suffix += f" to {listing(verbs)}"
+        suffix += f" to {listing([_PURPOSES[purpose] for purpose in purposes])}"
         if against is not None and len(purposes) == 1 and purposes[0] in (Purpose.DEFEAT, Purpose.ACQUIRE):
-            suffix += f" {filter_text(against, plural=plural)}"  # "to defeat a monster", not "against"
+            suffix += f" {against}"  # "to defeat a monster", not "against"
             against = None
     if Purpose.OTHER in (conditions.purpose or ()):
         suffix += " or for another purpose" if purposes else " for another purpose"
     if conditions.check_traits:
         suffix += f" with the {listing(conditions.check_traits)} trait"
     if against is not None:
-        suffix += f" against {filter_text(against, plural=plural)}"
+        suffix += f" against {against}"
     return noun, suffix
 
 
-def _check_kind(conditions: Conditions, plural: bool) -> str:
-    """ "Arcane or Divine combat check to defeat a monster", "check with the Magic trait", "checks"."""
-    noun, suffix = _check_parts(conditions, plural)
+def _check_kind(conditions: Conditions) -> str:
+    """ "Arcane or Divine combat check to defeat", "check with the Magic trait": a check, not what it is against."""
+    noun, suffix = _check_parts(conditions, False, None)
     return noun + suffix
 
 
-def _check_window(whose: Whose, conditions: Conditions, mandatory: bool) -> str:
-    """ "on your combat check", "on a check by another character at your location", "on checks ..."."""
-    if mandatory and whose == Whose.YOUR:
-        return f"on {_check_kind(conditions, plural=True)}"
-    noun, suffix = _check_parts(conditions, plural=False)
-    if whose == Whose.YOUR:
+def _on_check(power: Power, reading: Reading) -> str:
+    """ "on your combat check", "on a check by another character at your location", "on checks against this
+    card". A paragraph that always applies does so on every check it names, whoever attempts it."""
+    conditions = power.conditions
+    plural = not power.optional
+    if reading.own:
+        against: str | None = THIS_CARD
+    elif conditions.against is not None:
+        against = filter_text(conditions.against, plural=plural)
+    else:
+        against = None
+    noun, suffix = _check_parts(conditions, plural, against)
+    if plural or power.whose == Whose.ANY:
+        return f"on {'' if plural else 'any '}{noun}{suffix}"
+    if power.whose == Whose.YOUR:
         return f"on your {noun}{suffix}"
-    if whose == Whose.ANY:
-        return f"on any {noun}{suffix}"
-    if whose == Whose.ANOTHER:
+    if power.whose == Whose.ANOTHER:
         return f"on another character's {noun}{suffix}"
-    subject, _ = _subject(whose)
-    return f"on {_article(noun)} {noun} by {subject}{suffix}"
+    return f"on {_article(noun)} {noun} by {_SUBJECTS[power.whose][0]}{suffix}"
+
+
+def _card(power: Power, reading: Reading, default: str = "card") -> str:
+    """The card a moment is about: "a monster", "a boon", or on the encountered card itself, "this card"."""
+    return THIS_CARD if reading.own else filter_text(power.conditions.against, default=default)
+
+
+def _in_an_encounter(power: Power, reading: Reading) -> str:
+    """ "in an encounter", "in an encounter with a barrier with the Trap trait"."""
+    named = reading.own or power.conditions.against is not None
+    return f"in an encounter with {_card(power, reading)}" if named else "in an encounter"
+
+
+def _turn_edge(power: Power, edge: str) -> str:
+    turns = {Whose.YOUR: "your turn", Whose.ANY: "each turn", Whose.ANOTHER: "another character's turn"}
+    return f"at the {edge} of {turns.get(power.whose, f'the turn of {_SUBJECTS[power.whose][0]}')}"
+
+
+def _on_evasion(power: Power, reading: Reading) -> str:
+    if reading.own and power.effect_kinds == {CannotEvade}:
+        return ""  # "this card can't be evaded" says it all
+    return f"when {_SUBJECTS[power.whose][0]} could evade {_card(power, reading)}"
+
+
+def _after_playing(power: Power, reading: Reading) -> str:
+    played = _played_text(power.conditions.played) if power.conditions.played else THIS_CARD
+    return f"after {_does(power.whose, 'play')} {played}"
+
+
+def _on_reset(power: Power, reading: Reading) -> str:
+    return f"when {_does(power.whose, 'reset')} {'your' if power.whose == Whose.YOUR else 'their'} hand"
+
+
+def _on_damage(power: Power, reading: Reading) -> str:
+    text = f"when {_does(power.whose, 'are', 'is')} dealt damage"
+    return text + f" by {_card(power, reading)}" if power.conditions.against else text
+
+
+# Each moment of the rulebook in words, without a capital ("when you encounter a monster").
+MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
+    Timing.CHECK: _on_check,
+    Timing.ON_ENCOUNTER: lambda power, reading: f"when {_does(power.whose, 'encounter')} {_card(power, reading)}",
+    Timing.EVASION: _on_evasion,
+    Timing.BEFORE_ACTING: lambda power, reading: f"before {_does(power.whose, 'act')} "
+    f"{_in_an_encounter(power, reading)}",
+    Timing.AFTER_ACTING: lambda power, reading: f"after {_does(power.whose, 'act')} "
+    f"{_in_an_encounter(power, reading)}",
+    Timing.DAMAGE: _on_damage,
+    Timing.TURN_START: lambda power, reading: _turn_edge(power, "start"),
+    Timing.TURN_END: lambda power, reading: _turn_edge(power, "end"),
+    Timing.EXPLORE: lambda power, reading: "during your explore step" if power.whose == Whose.YOUR
+    else f"during the explore step of {_SUBJECTS[power.whose][0]}",
+    Timing.RESET_HAND: _on_reset,
+    Timing.ACQUIRE: lambda power, reading: f"when {_does(power.whose, 'acquire')} {_card(power, reading, 'boon')}",
+    Timing.DEFEAT: lambda power, reading: f"when {_does(power.whose, 'defeat')} {_card(power, reading, 'bane')}",
+    Timing.UNDEFEATED: lambda power, reading: f"when {_does(power.whose, 'do', 'does')} not defeat "
+    f"{_card(power, reading, 'bane')}",
+    Timing.CLOSING: lambda power, reading: "when your location is permanently closed",
+    Timing.SETUP: lambda power, reading: "when setting up the scenario",
+    Timing.ANY_TIME: lambda power, reading: "at any time",
+    Timing.AFTER_PLAYING: _after_playing,
+    Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to this location",
+    Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from this location",
+}
 
 
 def _has_check_conditions(conditions: Conditions) -> bool:
     return bool(conditions.check or conditions.skills or conditions.purpose or conditions.check_traits)
 
 
-def _window(power: Power) -> str:
-    """The moment a power is used, in words, without a capital: "on your combat check", "when you encounter
-    a monster", "at the start of your turn"."""
-    conditions = power.conditions
-    mandatory = not power.optional
-    if power.when == Timing.CHECK:
-        text = _check_window(power.whose, conditions, mandatory)
-        return f"always, {text}" if mandatory else text
-
-    subject, third = _subject(power.whose)
-    against = conditions.against
-    when = power.when
-    if when == Timing.ON_ENCOUNTER:
-        text = f"when {subject} {_verb(third, 'encounter')} {filter_text(against)}"
-    elif when == Timing.EVASION:
-        text = f"when {subject} could evade {filter_text(against)}"
-    elif when == Timing.BEFORE_ACTING:
-        text = f"before {subject} {_verb(third, 'act')} in an encounter"
-        text += f" with {filter_text(against)}" if against else ""
-    elif when == Timing.AFTER_ACTING:
-        text = f"after {subject} {_verb(third, 'act')} in an encounter"
-        text += f" with {filter_text(against)}" if against else ""
-    elif when == Timing.DAMAGE:
-        text = f"when {subject} {_verb(third, 'are', 'is')} dealt damage"
-        text += f" by {filter_text(against)}" if against else ""
-    elif when in (Timing.TURN_START, Timing.TURN_END):
-        edge = "start" if when == Timing.TURN_START else "end"
-        turns = {Whose.YOUR: "your turn", Whose.ANY: "each turn", Whose.ANOTHER: "another character's turn"}
-        text = f"at the {edge} of {turns.get(power.whose, f'the turn of {subject}')}"
-    elif when == Timing.EXPLORE:
-        text = "during your explore step" if power.whose == Whose.YOUR else f"during the explore step of {subject}"
-    elif when == Timing.RESET_HAND:
-        text = f"when {subject} {_verb(third, 'reset')} {'your' if not third else 'their'} hand"
-    elif when == Timing.ACQUIRE:
-        text = f"when {subject} {_verb(third, 'acquire')} {filter_text(against, default='boon')}"
-    elif when == Timing.DEFEAT:
-        text = f"when {subject} {_verb(third, 'defeat')} {filter_text(against, default='bane')}"
-    elif when == Timing.UNDEFEATED:
-        text = f"when {subject} {_verb(third, 'do', 'does')} not defeat {filter_text(against, default='bane')}"
-    elif when == Timing.CLOSING:
-        text = "when the location is permanently closed"
-    elif when == Timing.ENTER:
-        text = f"when {subject} {_verb(third, 'move')} to this location"
-    elif when == Timing.LEAVE:
-        text = f"when {subject} {_verb(third, 'move')} away from this location"
-    elif when == Timing.SETUP:
-        text = "when setting up the scenario"
-    elif when == Timing.ANY_TIME:
-        text = "at any time"
-    elif when == getattr(Timing, "AFTER_PLAYING", None):
-        played = _played_text(conditions.played) if getattr(conditions, "played", None) else "this card"
-        text = f"after {subject} {_verb(third, 'play')} {played}"
-    else:  # a timing added to the power language after this was written
-        text = f"{_plain(when)}"
-    if _has_check_conditions(conditions):
-        plain = conditions.model_copy(update={"against": None})
-        text += f", during {_article(_check_kind(plain, False))} {_check_kind(plain, False)}"
-    if mandatory:
-        text = "always" + text.removeprefix("at any time") if text.startswith("at any time") else f"always, {text}"
+def _moment(power: Power, reading: Reading) -> str:
+    """The moment a paragraph is used, in words, without a capital: "on your combat check", "when you
+    encounter a monster, during a check to defeat"; nothing where the heading says it, nor "at any time" where
+    it goes without saying (under a heading, for a replacement, for a paragraph that always applies)."""
+    if power.when is reading.heading:
+        return ""
+    if power.when is Timing.ANY_TIME and (reading.section or not power.optional or not power.is_choice):
+        return ""
+    text = MOMENT_WORDS[power.when](power, reading)
+    if power.when is not Timing.CHECK and _has_check_conditions(power.conditions):
+        kind = _check_kind(power.conditions)
+        text += f", during {_article(kind)} {kind}"
     return text
 
 
 # The conditions the moment of a power already says ("on your Arcane combat check to defeat a monster");
 # the rest become clauses after it ("if ...", "unless ...", "on your turn").
-_WINDOW_CONDITIONS = {"check", "skills", "check_traits", "purpose", "against"}
+WINDOW_CONDITIONS = frozenset({"check", "skills", "check_traits", "purpose", "against"})
 
 
 def _played_text(filters: list[CardFilter]) -> str:
     return " or ".join(filter_text(card_filter) for card_filter in filters)
 
 
+def _blessings_discard(card_filter: CardFilter) -> str:
+    if card_filter.traits and not card_filter.types and not card_filter.not_traits:
+        return f"if the top card of the blessings discard pile has the {listing(card_filter.traits)} trait"
+    return f"if the top card of the blessings discard pile is {filter_text(card_filter)}"
+
+
+# Each condition that is not part of the moment, as a clause.
+CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
+    "proficient": lambda value: f"if you are proficient with {_plain(value)}",
+    "not_proficient": lambda value: f"if you are not proficient with {_plain(value)}",
+    "displaying": lambda value: f"if you have {value if value == THIS_CARD else filter_text(value)} displayed",
+    "location": lambda value: f"at {filter_text(value, default='location')}",
+    "turn": lambda value: "on your turn" if value == "yours" else f"on the {value} of your turn",
+    "max_difficulty": lambda value: f"if its highest difficulty is {value} or less",
+    "played": lambda value: f"if {_played_text(value)} was played on the check",
+    "not_played": lambda value: f"unless {_played_text(value)} was played on the check",
+    "after_roll": lambda value: f"after the roll, if the check {value}",
+    "mythic_charges": lambda value: f"if you have at least {value} mythic charge{'s' if value != 1 else ''}",
+    "blessings_discard": _blessings_discard,
+    "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
+    "character_traits": lambda value: f"if your character has the {listing(value)} trait",
+    "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
+    "any_of": lambda value: f"if {' or '.join(_all_of(one) for one in value)}",
+    "none_of": lambda value: f"unless {' or '.join(_all_of(one) for one in value)}",
+}
+
+# "During" an encounter's step, as the rulebook says it ("checks before you act").
+DURING_WORDS = {Timing.BEFORE_ACTING: "before you act", Timing.AFTER_ACTING: "after you act",
+                Timing.ON_ENCOUNTER: "as a card is encountered", Timing.EVASION: "as a card could be evaded"}
+
+
+def _all_of(conditions: Conditions) -> str:
+    """A set of conditions that must all hold, as one clause without its "if": "you are proficient with
+    Weapons and it was summoned"."""
+    clauses = [clause.removeprefix("if ") for clause in condition_clauses(conditions)]
+    kind = _check_kind(conditions) if _has_check_conditions(conditions) else ""
+    return " and ".join(([f"it is {_article(kind)} {kind}"] if kind else []) + clauses)
+
+
 def condition_clauses(conditions: Conditions, skip: tuple[str, ...] = ()) -> list[str]:
     """The conditions of a power that its moment doesn't already say, each as a clause: "if you are
-    proficient with Weapons", "unless a spell was played on the check", "after the roll, if the check failed"."""
+    proficient with Weapons", "unless a spell was played on the check", "after the roll, if the check failed".
+    Every condition of the power language has its words in CONDITION_WORDS."""
     clauses = []
-    for name, value in conditions:
-        if value is None or value == [] or name in _WINDOW_CONDITIONS or name in skip:
+    for name in type(conditions).model_fields:
+        value = getattr(conditions, name)
+        if value is None or value == [] or name in WINDOW_CONDITIONS or name in skip:
             continue
-        if name == "proficient":
-            clauses.append(f"if you are proficient with {_plain(value)}")
-        elif name == "not_proficient":
-            clauses.append(f"if you are not proficient with {_plain(value)}")
-        elif name == "max_difficulty":
-            clauses.append(f"if the card's highest difficulty is {value} or less")
-        elif name == "played":
-            clauses.append(f"if {_played_text(value)} was played on the check")
-        elif name == "not_played":
-            clauses.append(f"unless {_played_text(value)} was played on the check")
-        elif name == "after_roll":
-            clauses.append(f"after the roll, if the check {value}")
-        elif name == "displaying":
-            shown = "this card" if value == "this card" else filter_text(value)
-            clauses.append(f"if you have {shown} displayed")
-        elif name == "location":
-            clauses.append(f"at {filter_text(value, default='location')}")
-        elif name == "turn":
-            clauses.append("on your turn" if value == "yours" else f"on the {value} of your turn")
-        elif name == "mythic_charges":
-            clauses.append(f"if you have at least {value} mythic charge{'s' if value != 1 else ''}")
-        elif name == "blessings_discard":
-            clauses.append(f"if the top card of the blessings discard pile is {filter_text(value)}")
-        else:  # a condition added to the power language after this was written: say what the file says
-            shown = value.model_dump(mode="json") if hasattr(value, "model_dump") else value
-            clauses.append(f"if {name.replace('_', ' ')}: {shown}")
+        clauses.append(CONDITION_WORDS[name](value))
     return clauses
 
 
 def _joined_clauses(clauses: list[str]) -> str:
-    """ ", after the roll, if the check failed and you have at least 1 mythic charge, unless ..."."""
-    text = ""
+    """ "after the roll, if the check failed and you have at least 1 mythic charge, unless ..."."""
+    parts = []
     after = [clause for clause in clauses if clause.startswith("after ")]
     ifs = [clause.removeprefix("if ") for clause in clauses if clause.startswith("if ")]
     if after:
-        text += f", {after[0]}"
-        if ifs:
-            text += f" and {' and '.join(ifs)}"
+        parts.append(after[0] + (f" and {' and '.join(ifs)}" if ifs else ""))
     elif ifs:
-        text += f", if {' and '.join(ifs)}"
-    for clause in clauses:
-        if not clause.startswith(("after ", "if ")):
-            text += f", {clause}"
-    return text
+        parts.append(f"if {' and '.join(ifs)}")
+    parts.extend(clause for clause in clauses if not clause.startswith(("after ", "if ")))
+    return ", ".join(parts)
+
+
+def _clauses(power: Power, reading: Reading) -> str:
+    # "after playing" names the card played in its moment, so it isn't repeated as a condition.
+    skip = ("played",) if power.when is Timing.AFTER_PLAYING else ()
+    clauses = condition_clauses(power.conditions, skip)
+    if reading.own and power.conditions.against is not None:
+        clauses.insert(0, f"if this card is {filter_text(power.conditions.against)}")
+    return _joined_clauses(clauses)
 
 
 # --- what a power does --------------------------------------------------------------------------------------
 
 
 def effect_text(effect: Any, as_verb: bool = False) -> str:
-    """One effect primitive's phrase. `as_verb` asks for a phrase that reads after "to" ("to reduce the
-    difficulty by 2" rather than "the difficulty is reduced by 2")."""
+    """One effect primitive's phrase (every effect class says its own, `text()`). `as_verb` asks for a phrase
+    that reads after "to" or "you may" ("to reduce the difficulty by 2" rather than "the difficulty is reduced
+    by 2")."""
     if as_verb and hasattr(effect, "verb_text"):
-        return effect.verb_text()
-    if hasattr(effect, "text"):
-        return effect.text()
-    # An effect class without text(): say what the file says rather than nothing.
-    fields = effect.model_dump(mode="json")
-    return "; ".join(f"{key.replace('_', ' ')} {value}" for key, value in fields.items())
+        return str(effect.verb_text())
+    return str(effect.text())
+
+
+def _effects(phrases: list[str]) -> str:
+    """Effects one after the other: "add 1d4 and add the Magic trait"; phrases that have commas of their own
+    are kept apart by semicolons."""
+    if len(phrases) > 1 and any(", " in phrase for phrase in phrases):
+        return "; ".join(phrases)
+    return listing(phrases, "and")
+
+
+# The verbs an effect's phrase may begin with to be something a player may choose to do ("you may draw a card").
+_CHOICES = frozenset(
+    {
+        "add", "attempt", "banish", "bury", "deal", "defeat", "discard", "display", "draw", "encounter", "evade",
+        "examine", "explore", "gain", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
+        "recharge", "reduce", "replace", "reroll", "reveal", "roll", "shuffle", "subtract", "succeed", "summon",
+        "use",
+    }
+)
+
+
+def _you_may(power: Power) -> str:
+    """An optional paragraph that plays no card: "you may draw a card", "you may draw a weapon; if you do, you
+    are dealt 1 damage"; effects that aren't something to do ("after the check, ...") as they are."""
+    first, *rest = power.effects
+    choice = effect_text(first, as_verb=True)
+    if choice.split(" ", 1)[0] not in _CHOICES:
+        return _effects([effect_text(effect) for effect in power.effects])
+    if not rest:
+        return f"you may {choice}"
+    return f"you may {choice}; if you do, {_effects([effect_text(effect) for effect in rest])}"
+
+
+def _body(power: Power, reading: Reading, alone: bool) -> str:
+    """What a paragraph does, without a capital. `alone`: nothing comes before it, so a section's paragraph
+    that always applies may say each effect as a sentence of its own, as a printed card does."""
+    plays = []
+    if power.action is not None:
+        plays.append(action_text(power.action))
+    if power.cost is not None:
+        plays.append(cost_text(power.cost))
+    if plays:
+        text = " and ".join(plays)
+        if power.effects:
+            text += f" to {_effects([effect_text(effect, True) for effect in power.effects])}"
+        return f"you may {text}" if reading.section else text
+    if power.optional:
+        return _you_may(power)
+    phrases = [effect_text(effect) for effect in power.effects]
+    if reading.section and alone:
+        return ". ".join(_capital(phrase) for phrase in phrases)
+    return _effects(phrases)
 
 
 def recharge_check_text(recharge: RechargeCheck) -> str:
@@ -347,41 +481,103 @@ def recharge_check_text(recharge: RechargeCheck) -> str:
     return text + "."
 
 
-def power_text(power: Power) -> str:
-    """One paragraph of powers as a sentence, e.g. "On your combat check: reveal this card to use your
-    Dexterity or Ranged skill and add 1d6." Mandatory paragraphs start with "Always"."""
-    head = _window(power)
-    # "after playing" names the card played in its moment, so it isn't repeated as a condition.
-    skip = ("played",) if power.when == getattr(Timing, "AFTER_PLAYING", None) else ()
-    head += _joined_clauses(condition_clauses(power.conditions, skip))
+def _once(text: str, words: str, pronoun: str) -> str:
+    """A phrase said once, then by its pronoun: "evade the card you are encountering and put it on top of its
+    location deck"."""
+    first, found, rest = text.partition(words)
+    return first + found + rest.replace(words, pronoun) if found else text
 
+
+def _sentence(power: Power, reading: Reading) -> str:
+    """The paragraph itself as a sentence: "On your combat check: reveal this card to add 1d6.", "Always, at
+    the end of your turn: draw a card.", under a heading "Each character at your location is dealt 1 damage."."""
+    moment = _moment(power, reading)
+    if not reading.section and not power.optional:
+        moment = f"always, {moment}" if moment else "always"
     if power.while_in == "displayed":
-        head = f"while this card is displayed, {head}"
-    plays = []
-    if power.action is not None:
-        plays.append(action_text(power.action))
-    if power.cost is not None:
-        plays.append(cost_text(power.cost))
-    if plays and not power.effects:
-        body = " and ".join(plays)
-    elif plays:
-        effects = listing([effect_text(effect, as_verb=True) for effect in power.effects], "and")
-        body = f"{' and '.join(plays)} to {effects}"
-    else:
-        body = listing([effect_text(effect) for effect in power.effects], "and")
+        moment = f"while this card is displayed, {moment}" if moment else "while this card is displayed"
+    clauses = _clauses(power, reading)
+    body = _once(_body(power, reading, alone=not (moment or clauses)), "the card you are encountering", "it")
+    if reading.own:
+        body = about_itself(body)
+        clauses = about_itself(clauses)
+    if moment:
+        lead = ", ".join(part for part in (moment, clauses) if part)
+        return f"{_capital(lead)}: {body}."
+    if clauses:
+        return f"{_capital(clauses)}, {body}."
+    return f"{_capital(body)}."
 
-    text = f"{_capital(head)}: {body}."
-    box = getattr(power, "box", None)
-    if box:  # the whole paragraph sits behind a power feat box (FEAT-02)
-        text = f"[feat {box}] {text}"
+
+def power_text(power: Power, reading: Reading = ON_ITS_OWN) -> str:
+    """One paragraph of powers as a sentence, e.g. "On your combat check: reveal this card to use your
+    Dexterity or Ranged skill and add 1d6." Mandatory paragraphs start with "Always" unless read under a
+    heading (`reading`); then come the recharge check and the power feat boxes."""
+    text = _sentence(power, reading)
+    if power.box:  # the whole paragraph sits behind a power feat box (FEAT-02)
+        text = f"[feat {power.box}] {text}"
     if power.recharge_check is not None:
         text += " " + recharge_check_text(power.recharge_check)
     for feat in power.feats:
-        text += f" [feat {feat.box}: {power_text(feat.power)}]"
+        text += f" [feat {feat.box}: {power_text(feat.power, reading)}]"
     return text
 
 
 # --- whole cards --------------------------------------------------------------------------------------------
+
+Section = tuple[str, list[str]]
+"""A heading of a card and the paragraphs under it: ("Before you act", ["You are dealt 1 Combat damage."])."""
+
+# A bane's paragraphs for the moments of its encounter, under the headings a printed card gives them.
+BANE_HEADINGS = {
+    Timing.ON_ENCOUNTER: "When you encounter this card",
+    Timing.BEFORE_ACTING: "Before you act",
+    Timing.AFTER_ACTING: "After you act",
+    Timing.DEFEAT: "If defeated",
+    Timing.UNDEFEATED: "If undefeated",
+}
+POWERS = "Powers"
+
+
+def _section(title: str, powers: list[Power], reading: Reading = ON_ITS_OWN) -> list[Section]:
+    return [(title, [power_text(power, reading) for power in powers])] if powers else []
+
+
+def _bane_sections(card: Bane) -> list[Section]:
+    """A bane's paragraphs about itself: those for no moment of its encounter first, then one heading for
+    each moment, in the encounter's order."""
+    own = Reading(section=True, own=True)
+    sections = _section(POWERS, [power for power in card.powers if power.when not in BANE_HEADINGS], own)
+    for timing, title in BANE_HEADINGS.items():
+        powers = [power for power in card.powers if power.when is timing]
+        sections += _section(title, powers, Reading(section=True, own=True, heading=timing))
+    return sections
+
+
+_SECTION_TITLES = {Scenario: "During This Scenario", Adventure: "During This Adventure",
+                   AdventurePath: "During This Adventure Path"}
+
+
+def card_sections(card: Card) -> list[Section]:
+    """A card's paragraphs under its headings, in the order the printed card reads: a bane's "If defeated",
+    a location's "At This Location", a scenario's "During This Scenario", anyone else's "Powers"."""
+    if isinstance(card, Bane):
+        return _bane_sections(card)
+    if isinstance(card, Location):
+        return [
+            *_section("At This Location", card.at_this_location, Reading(section=True)),
+            *_section("When Permanently Closed", card.when_permanently_closed,
+                      Reading(section=True, heading=Timing.CLOSING)),
+        ]
+    title = _SECTION_TITLES.get(type(card))
+    if title is not None:
+        return _section(title, getattr(card, "powers", []), Reading(section=True))
+    return _section(POWERS, getattr(card, "powers", []))
+
+
+def _section_lines(sections: list[Section], indent: str = "") -> list[str]:
+    return [line for title, paragraphs in sections
+            for line in (f"{indent}{title}:", *(f"{indent}  {paragraph}" for paragraph in paragraphs))]
 
 
 def _counted(counted: Counted) -> str:
@@ -401,40 +597,84 @@ def _type_name(card_type: Any) -> str:
     return _capital(_plain(card_type))
 
 
-def _powers_lines(title: str, powers: list[Power]) -> list[str]:
-    if not powers:
-        return []
-    return [f"{title}:", *(f"  {power_text(power)}" for power in powers)]
+def _outcome(summon: str | CardFilter) -> str:
+    """What closing asks of a summoned card: a boon is acquired, a bane defeated; a named card, either."""
+    types = set(summon.types or ()) if isinstance(summon, CardFilter) else set()
+    if types and types <= BOON_TYPES:
+        return "acquire"
+    return "defeat" if types and types <= BANE_TYPES else "defeat or acquire"
 
 
-def closing_option_text(option: ClosingOption) -> str:
-    """One way to close a location: "succeed at a Divine 7 check", "bury a weapon", "close automatically"."""
+def _summon_to_close(summon: str | CardFilter) -> str:
+    """ "summon and defeat a random monster", "summon and acquire a random weapon or spell": a card that
+    must be defeated or acquired to close a location (SUM-03)."""
+    return Summon(summon=summon).text().replace("encounter", _outcome(summon), 1)
+
+
+def _merged_summons(options: list[ClosingOption]) -> list[ClosingOption | CardFilter]:
+    """The closing options, with those next to each other that only summon a random card of one type, to be
+    dealt with alike, merged into one filter of all those types ("summon and acquire a random weapon, spell or
+    item")."""
+    merged: list[ClosingOption | CardFilter] = []
+    for option in options:
+        summon = option.summon
+        if not (isinstance(summon, CardFilter) and len(summon.types or ()) == 1 and option == ClosingOption(
+                summon=summon)):
+            merged.append(option)
+            continue
+        last = merged[-1] if merged else None
+        if isinstance(last, CardFilter) and _outcome(last) == _outcome(summon) and \
+                last.model_copy(update={"types": None}) == summon.model_copy(update={"types": None}):
+            merged[-1] = last.model_copy(update={"types": [*(last.types or ()), *(summon.types or ())]})
+        else:
+            merged.append(summon)
+    return merged
+
+
+def closing_option_text(option: ClosingOption | CardFilter) -> str:
+    """One way to close a location: "succeed at a Divine 7 check", "bury a weapon", "close automatically";
+    a card filter alone is a random card of that kind to summon and acquire or defeat."""
+    if isinstance(option, CardFilter):
+        return _summon_to_close(option)
     parts = []
     if option.check is not None:
         parts.append(f"succeed at {_article(str(option.check))} {option.check} check")
     if option.cost is not None:
         parts.append(cost_text(option.cost))
     if option.summon is not None:
-        parts.append(Summon(summon=option.summon).text().replace("encounter", "defeat or acquire"))
+        parts.append(_summon_to_close(option.summon))
     if option.automatic or not parts:
         parts.append("close it automatically")
     return " and ".join(parts)
 
 
+def closing_text(options: list[ClosingOption]) -> str:
+    """A location's When Closing line: "Discard a card with the Divine trait or succeed at a Divine 7 check."."""
+    return _capital(" or ".join(closing_option_text(option) for option in _merged_summons(options))) + "."
+
+
 def _reward_line(reward: Reward | None) -> list[str]:
+    """The reward as the card says it, with what the engine gives that the words don't already say."""
     if reward is None:
         return []
     line = f"Reward: {reward.text}"
-    extras = []
+    said = reward.text.lower()
+    extras = []  # (what the engine gives, the words that would say it)
     if reward.feat:
-        extras.append(f"{reward.feat} feat")
-    if reward.loot:
-        extras.append(f"loot: {', '.join(reward.loot)}")
+        extras.append((f"{reward.feat} feat", f"{reward.feat} feat"))
+    extras.extend((f"loot: {name}", name) for name in reward.loot)
     if reward.draw_random is not None:
-        extras.append(f"draw a random {filter_text(reward.draw_random).split(' ', 1)[1]} from the box")
+        card = _random_card(reward.draw_random)
+        extras.append((f"draw {card} from the box", card))
+    extras = [(extra, words) for extra, words in extras if words.lower() not in said]
     if extras:
-        line += f" ({'; '.join(extras)})"
+        line += f" ({'; '.join(extra for extra, _ in extras)})"
     return [line]
+
+
+def _random_card(card_filter: CardFilter) -> str:
+    """ "a random blessing with the Corrupted trait"."""
+    return "a random " + filter_text(card_filter).split(" ", 1)[1]
 
 
 def _character_lines(card: Character) -> list[str]:
@@ -455,7 +695,7 @@ def _character_lines(card: Character) -> list[str]:
     )
     if card.cohort:
         lines.append(f"Cohort: {card.cohort}")
-    lines.extend(_powers_lines("Powers", card.powers))
+    lines.extend(_section_lines(card_sections(card)))
     for role in card.roles:
         lines.extend(_role_lines(role))
     if card.suggested_deck:
@@ -469,16 +709,20 @@ def _role_lines(role: Role) -> list[str]:
     lines = [f"Role: {role.name}", f"  Hand size: {_counted(role.hand_size)}"]
     if role.proficiencies:
         lines.append(f"  Proficient with: {_proficiencies(role.proficiencies)}")
-    lines.extend(f"  {line}" for line in _powers_lines("Powers", role.powers))
+    lines.extend(_section_lines(_section(POWERS, role.powers), indent="  "))
     return lines
 
 
 def _location_lines(card: Location) -> list[str]:
-    lines = ["Deck: " + ", ".join(f"{_type_name(kind)} {count}" for kind, count in card.deck.items())]
-    lines.extend(_powers_lines("At This Location", card.at_this_location))
-    lines.append("When Closing: " + _capital(" or ".join(closing_option_text(o) for o in card.when_closing)) + ".")
-    lines.extend(_powers_lines("When Permanently Closed", card.when_permanently_closed))
-    return lines
+    sections = card_sections(card)
+    at_this_location = [section for section in sections if section[0] == "At This Location"]
+    permanently_closed = [section for section in sections if section[0] == "When Permanently Closed"]
+    return [
+        "Deck: " + ", ".join(f"{_type_name(kind)} {count}" for kind, count in card.deck.items()),
+        *_section_lines(at_this_location),
+        f"When Closing: {closing_text(card.when_closing)}",
+        *_section_lines(permanently_closed),
+    ]
 
 
 def _scenario_lines(card: Scenario) -> list[str]:
@@ -492,7 +736,7 @@ def _scenario_lines(card: Scenario) -> list[str]:
         lines.append(f"  {count} player{'s' if count != 1 else ''}: {added}{', '.join(card.locations[count])}")
     if card.cohorts:
         lines.append(f"Cohorts: {', '.join(card.cohorts)}")
-    lines.extend(_powers_lines("Powers", card.powers))
+    lines.extend(_section_lines(card_sections(card)))
     lines.extend(_reward_line(card.reward))
     return lines
 
@@ -504,7 +748,7 @@ def _boon_lines(card: Boon) -> list[str]:
     lines.append(f"Check to acquire: {check_text(card.check_to_acquire)}")
     if card.acquire_costs:
         lines.append("Or acquire it: " + " or ".join(cost_text(cost) for cost in card.acquire_costs))
-    lines.extend(_powers_lines("Powers", card.powers))
+    lines.extend(_section_lines(card_sections(card)))
     return lines
 
 
@@ -513,10 +757,11 @@ def _bane_lines(card: Bane) -> list[str]:
     if card.type in (CardType.VILLAIN, CardType.HENCHMAN):
         lines.append(f"Counts as: {_type_name(card.counts_as)}")
     lines.append(f"Check to defeat: {check_text(card.check_to_defeat)}")
-    lines.append(f"Damage type: {card.damage_type}")
+    if card.damage_type != "Combat":  # a bane deals Combat damage unless it says otherwise (CHK-15)
+        lines.append(f"Damage type: {card.damage_type}")
     if card.immunities:
         lines.append(f"Immunities: {', '.join(card.immunities)}")
-    lines.extend(_powers_lines("Powers", card.powers))
+    lines.extend(_section_lines(card_sections(card)))
     return lines
 
 
@@ -541,7 +786,7 @@ def _header_lines(card: Card) -> list[str]:
 
 def card_text(card: Card) -> str:
     """The whole card as several lines of text: name, type, set, traits, provenance, then what the card's
-    type prints (checks, powers, skills, deck lists, closing requirements, ...)."""
+    type prints (checks, powers under their headings, skills, deck lists, closing requirements, ...)."""
     lines = _header_lines(card)
     if isinstance(card, Boon):
         lines.extend(_boon_lines(card))
@@ -555,16 +800,16 @@ def card_text(card: Card) -> str:
         lines.extend(_scenario_lines(card))
     elif isinstance(card, Adventure):
         lines.append(f"Scenarios: {', '.join(card.scenarios)}")
-        lines.extend(_powers_lines("Powers", card.powers))
+        lines.extend(_section_lines(card_sections(card)))
         lines.extend(_reward_line(card.reward))
     elif isinstance(card, AdventurePath):
         lines.append(f"Adventures: {', '.join(card.adventures)}")
-        lines.extend(_powers_lines("Powers", card.powers))
+        lines.extend(_section_lines(card_sections(card)))
         lines.extend(_reward_line(card.reward))
     elif isinstance(card, Redemption):
         lines.append(f"Redeemable: {', '.join(card.redeemable) or 'none'}")
     else:  # cohorts, mythic paths and any card type with just powers
-        lines.extend(_powers_lines("Powers", getattr(card, "powers", [])))
+        lines.extend(_section_lines(card_sections(card)))
     return "\n".join(lines)
 
 
@@ -578,7 +823,8 @@ def _card_check(card: Card) -> Check | None:
 
 def card_summary(card: Card) -> dict[str, Any]:
     """The facts every card has, as JSON-ready data: name, type, set, traits, copies, provenance, plus the
-    card's check (if its type has one) and its power paragraphs as text."""
+    card's check (if its type has one) and its paragraphs as text, each with its heading unless that is just
+    "Powers" ("Before you act: You are dealt 1 Combat damage.")."""
     summary: dict[str, Any] = {
         "name": card.name,
         "type": _plain(card.type),
@@ -590,7 +836,8 @@ def card_summary(card: Card) -> dict[str, Any]:
     if isinstance(card, (Boon, Bane)):
         check = _card_check(card)
         summary["check"] = None if check is None else str(check)
-    powers = getattr(card, "powers", None)
-    if powers:
-        summary["powers"] = [power_text(power) for power in powers]
+    paragraphs = [paragraph if title == POWERS else f"{title}: {paragraph}"
+                  for title, paragraphs in card_sections(card) for paragraph in paragraphs]
+    if paragraphs:
+        summary["powers"] = paragraphs
     return summary
