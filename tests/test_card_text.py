@@ -518,6 +518,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "blessing_to_location": {"blessing_to_location": True},
     "end_turn": {"end_turn": True},
     "cannot_evade": {"cannot_evade": True},
+    "for_each": {"for_each": "each local", "do": [{"draw": 1}]},
 }
 
 
@@ -578,7 +579,7 @@ def test_a_banes_optional_paragraphs_say_you_may_and_its_effects_say_this_card()
         "check_to_defeat": "Combat 8",
         "powers": [
             {"when": "on encounter", "effects": [{"draw_random": {"types": ["weapon"]}},
-                                                 {"deal_damage": "1d4+1", "to": "random local"}]},
+                                                 {"deal_damage": "1d4+1", "to": "a random local character"}]},
             {"when": "undefeated", "effects": [{"banish": "encountered"}]},
             {"when": "before acting", "optional": False, "if": {"max_difficulty": 9},
              "effects": [{"place_encountered": "top"}]},

@@ -31,7 +31,7 @@ from pacg.record import GameRecord, RecordError, play, replay
 from table import library
 
 SCENARIO = "The Godless Ones"
-SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead"}
+SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead", "reward"}
 PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]
 
 

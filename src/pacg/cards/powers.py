@@ -329,6 +329,37 @@ class Purpose(StrEnum):
     OTHER = "other"
 
 
+class Who(StrEnum):
+    """The characters an effect acts on or for: one vocabulary for every effect that names characters."""
+
+    YOU = "you"
+    EACH_LOCAL = "each local"  # each character at your location, you included
+    EACH_OTHER_LOCAL = "each other local"
+    EACH = "each character"  # every character in the game
+    EACH_OTHER = "each other character"
+    LOCAL = "a local character"  # one you choose at your location, you included
+    ANOTHER_LOCAL = "another local character"  # one you choose at your location, not you
+    ANOTHER = "another character"  # one you choose anywhere, not you
+    ELSEWHERE = "a character elsewhere"  # one you choose at another location
+    RANDOM_LOCAL = "a random local character"
+    RANDOM_OTHER = "a random other character"
+    RANDOM = "a random character"
+
+    def words(self) -> str:
+        """The characters as a card names them: "each character at your location"."""
+        return _WHO_WORDS.get(self, str(self))
+
+
+_WHO_WORDS = {
+    Who.EACH_LOCAL: "each character at your location",
+    Who.EACH_OTHER_LOCAL: "each other character at your location",
+    Who.LOCAL: "a character at your location",
+    Who.ANOTHER_LOCAL: "another character at your location",
+    Who.ELSEWHERE: "a character at another location",
+    Who.RANDOM_LOCAL: "a random character at your location",
+}
+
+
 class Conditions(_Strict):
     """When a power applies. Every condition given must hold."""
 
@@ -609,14 +640,14 @@ class IgnoreTypeLimit(_Strict):
 
 
 class Move(_Strict):
-    """Move to another location (TURN-03): you or a character at your location, with up to `with_local`
-    other characters from the same location coming along."""
+    """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
+    from the same location coming along."""
 
-    move: Literal["you", "local"]
+    move: Who
     with_local: int = Field(0, ge=0)
 
     def text(self) -> str:
-        who = "have a character at your location move" if self.move == "local" else "move"
+        who = "move" if self.move is Who.YOU else f"{self.move.words()} moves"
         who += " to another location"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
@@ -624,20 +655,21 @@ class Move(_Strict):
             who += f", and up to {self.with_local} other characters at that location may move along"
         return who
 
+    def verb_text(self) -> str:
+        return self.text() if self.move is Who.YOU else f"have {self.text().replace(' moves', ' move', 1)}"
+
 
 class ShiftDamage(_Strict):
     """Pass this much of the damage being dealt to you to another character instead (DMG-02)."""
 
     shift_damage: AmountField
-    to: Literal["random other character", "another character", "another local character"] = "random other character"
+    to: Who = Who.RANDOM_OTHER
 
     def text(self) -> str:
-        target = "a random other character" if self.to == "random other character" else self.to
-        return f"{target} is dealt {self.shift_damage.text()} of that damage instead of you"
+        return f"{self.to.words()} is dealt {self.shift_damage.text()} of that damage instead of you"
 
     def verb_text(self) -> str:
-        target = "a random other character" if self.to == "random other character" else self.to
-        return f"pass {self.shift_damage.text()} of that damage to {target}"
+        return f"pass {self.shift_damage.text()} of that damage to {self.to.words()}"
 
 
 class EncounterExamined(_Strict):
@@ -767,7 +799,7 @@ class MoveCards(_Strict):
     source: _SOURCES = "hand"
     count: AmountField | Literal["any"] = Amount(1)
     random: bool = False
-    character: Whose = Whose.YOUR
+    character: Who = Who.YOU
 
     def text(self) -> str:
         places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
@@ -791,8 +823,8 @@ class MoveCards(_Strict):
             what += f" from {'the' if self.source == 'location deck' else 'your'} {source}"
         actions = [f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places]
         text = " or ".join(actions)
-        if self.character != Whose.YOUR:
-            text = f"that character may {text.replace('your ', 'their ')}"
+        if self.character is not Who.YOU:
+            text = f"{self.character.words()} may {text.replace('your ', 'their ')}"
         return text
 
 
@@ -936,23 +968,20 @@ class SharedTraitDice(_Strict):
 
 
 class DealDamage(_Strict):
-    """Deal damage of a type (DMG-01, DMG-02): to you, to each character at your location, or to one random
-    character there; dice are rolled separately for each character (DICE-02)."""
+    """Deal damage of a type (DMG-01, DMG-02) to characters (`to`); dice are rolled separately for each
+    character (DICE-02)."""
 
     deal_damage: DiceField | AmountField
     type: DamageType = DamageType.COMBAT
-    to: Literal["you", "each local", "random local"] = "you"
+    to: Who = Who.YOU
 
     def text(self) -> str:
-        target = {"you": "you are", "each local": "each character at your location is",
-                  "random local": "a random character at your location is"}[self.to]
+        target = "you are" if self.to is Who.YOU else f"{self.to.words()} is"
         return f"{target} dealt {self.deal_damage.text()} {self.type} damage"
 
     def verb_text(self) -> str:
         """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""
-        target = {"you": "you", "each local": "each character at your location",
-                  "random local": "a random character at your location"}[self.to]
-        return f"deal {self.deal_damage.text()} {self.type} damage to {target}"
+        return f"deal {self.deal_damage.text()} {self.type} damage to {self.to.words()}"
 
 
 SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
@@ -961,10 +990,13 @@ SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
 class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
     a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
-    box afterwards; `who: each local` has every character at your location summon and encounter one, in turn."""
+    box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
+    `decides` makes those encounters decide whether the card being encountered is defeated: `yours` (you
+    defeat yours), `all` (every one is defeated) (a barrier with the Skirmish trait, ENC-06)."""
 
     summon: str | CardFilter
-    who: Literal["you", "each local", "each other local"] = "you"
+    who: Who = Who.YOU
+    decides: Literal["yours", "all"] | None = None
 
     def text(self) -> str:
         if self.summon == SERVITOR_DEMON:
@@ -973,9 +1005,26 @@ class Summon(_Strict):
             what = f"{'an' if self.summon[:1] in 'AEIOU' else 'a'} {self.summon}"
         else:
             what = _random(_cards_words(self.summon))
-        who = {"you": "summon", "each local": "each character at your location summons",
-               "each other local": "each other character at your location summons"}[self.who]
-        return f"{who} and encounter{'s' if self.who != 'you' else ''} {what}"
+        who = "summon and encounter" if self.who is Who.YOU else f"{self.who.words()} summons and encounters"
+        text = f"{who} {what}"
+        if self.decides == "yours":
+            text += "; this card is defeated only if you defeat yours"
+        elif self.decides == "all":
+            text += "; this card is defeated only if every one of them is defeated"
+        return text
+
+
+class ForEach(_Strict):
+    """Do these effects for each of some characters, one after another: each of them is "you" in them ("each
+    character at your location attempts a Wisdom 5 check")."""
+
+    for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER]
+    do: list[Effect] = Field(min_length=1)
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        return f"for {self.for_each.words()}: {listing([effect_text(effect) for effect in self.do], 'and')}"
 
 
 class Attempt(_Strict):
@@ -1083,6 +1132,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "blessing_to_location": BlessingToLocation,
     "end_turn": EndTurn,
     "cannot_evade": CannotEvade,
+    "for_each": ForEach,
 }
 
 
@@ -1109,6 +1159,7 @@ Effect = Annotated[
 
 Conditions.model_rebuild()
 AfterCheck.model_rebuild()
+ForEach.model_rebuild()
 RollDie.model_rebuild()
 Attempt.model_rebuild()
 

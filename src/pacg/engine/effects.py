@@ -43,6 +43,7 @@ from pacg.cards.powers import (
     Examine,
     ExamineDeck,
     Explore,
+    ForEach,
     GainCharge,
     GainSkill,
     Heal,
@@ -68,6 +69,7 @@ from pacg.cards.powers import (
     TakeEncounter,
     Timing,
     UseSkill,
+    Who,
     Whose,
 )
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
@@ -89,7 +91,7 @@ from pacg.engine.playing import (
     standing_powers,
     table_order,
 )
-from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
+from pacg.engine.state import CharacterState, Encounter, Game, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, ZoneKind
 
@@ -445,19 +447,11 @@ def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Pass some of the damage to another character (chosen at random, or by the player)."""
-    game = step.game
-    others = [c for c in game.characters if c.alive and c is not step.checker]
-    if effect.to == "another local character":
-        others = [c for c in others if c.location == step.checker.location]
-    if not others:
-        return
     amount = min(step.damage, effect.shift_damage.evaluate(step.variables()))
-    if effect.to == "random other character":
-        target = game.rng.choice(others)
-    else:
-        target = yield from choose(player, "target", f"{player.name}: who takes {amount} of the damage?", others)
-    step.damage -= amount
-    yield from take_damage(game, target, amount, step.damage_type)
+    targets = yield from characters(step, step.checker, effect.to, f"who takes {amount} of the damage?", player)
+    for target in targets[:1]:
+        step.damage -= amount
+        yield from take_damage(step.game, target, amount, step.damage_type)
 
 
 def draw(game: Game, character: CharacterState, count: int) -> None:
@@ -564,11 +558,10 @@ def _banish(step: Step, effect: Banish, player: CharacterState, play: Play | Non
 def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Play | None) -> Process[None]:
     """Move cards of a character's from one place to another, chosen or at random."""
     game = step.game
-    owner = player
-    if effect.character is not Whose.YOUR:
-        candidates = [c for c in game.local_characters(player.location)
-                      if effect.character is not Whose.ANOTHER_LOCAL or c is not player]
-        owner = yield from choose(player, "target", f"{player.name}: whose cards?", candidates)
+    owners = yield from characters(step, player, effect.character, "whose cards?")
+    if not owners:
+        return
+    owner = owners[0]
     places = effect.move_cards if isinstance(effect.move_cards, list) else [effect.move_cards]
     if effect.cards == "this card":
         if play is not None and play.card is not None:
@@ -628,10 +621,10 @@ def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: P
 def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -> Process[None]:
     """Move to another location (TURN-03), with local characters coming along if the power allows."""
     game = step.game
-    mover = player
-    if effect.move == "local":
-        local = game.local_characters(player.location)
-        mover = yield from choose(player, "target", f"{player.name}: who moves?", local)
+    movers = yield from characters(step, player, effect.move, "who moves?")
+    if not movers:
+        return
+    mover = movers[0]
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
     destination = yield from choose(player, "location", f"{mover.name}: move where?", game.other_locations(mover))
     coming = []
@@ -668,11 +661,7 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
 def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Deal damage; dice are rolled separately for each character (DICE-02)."""
     game = step.game
-    targets = [player]
-    if effect.to == "each local":
-        targets = game.local_characters(player.location)
-    elif effect.to == "random local":
-        targets = [game.rng.choice(game.local_characters(player.location) or [player])]
+    targets = yield from characters(step, player, effect.to, "who is dealt the damage?")
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
@@ -680,13 +669,30 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
-    """Summon and encounter a card, one character after another (SUM-01, SUM-02)."""
+    """Summon and encounter a card, one character after another (SUM-01, SUM-02); where the summoned
+    encounters decide the encounter with this card, record how they went."""
     if step.against is not None and step.game.is_summoned(step.against):
         return  # summoned cards can't summon (SUM-01)
-    local = step.game.local_characters(player.location)
-    who = {"you": [player], "each local": local, "each other local": [c for c in local if c is not player]}
-    for character in who[effect.who]:
-        yield from summon_and_encounter(step.game, character, effect.summon)
+    encounter = step.encounter
+    for character in (yield from characters(step, player, effect.who, "who summons?")):
+        outcome = yield from summon_and_encounter(step.game, character, effect.summon)
+        if effect.decides is not None and encounter is not None:
+            encounter.summons.append((character, outcome))
+            encounter.defeated = _summons_decide(encounter, effect.decides)
+
+
+def _summons_decide(encounter: Encounter, decides: str) -> bool:
+    """Whether the summoned encounters defeat the card: you defeated yours, or every one was defeated."""
+    if decides == "yours":
+        return any(c is encounter.character and outcome == "defeated" for c, outcome in encounter.summons)
+    return all(outcome == "defeated" for _, outcome in encounter.summons)
+
+
+def _for_each(step: Step, effect: ForEach, player: CharacterState, play: Play | None) -> Process[None]:
+    """Do the effects for each of the characters in turn, each of them acting as "you"."""
+    for character in (yield from characters(step, player, effect.for_each, "")):
+        if character.alive:
+            yield from resolve(step, list(effect.do), character, play)
 
 
 def _attempt(step: Step, effect: Attempt, player: CharacterState, play: Play | None) -> Process[None]:
@@ -780,11 +786,43 @@ ASKING: dict[type, Asking] = {
     DealDamage: _deal_damage,
     Summon: _summon,
     Attempt: _attempt,
+    ForEach: _for_each,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)
 assert not _unhandled, f"effects with no handler: {_unhandled}"  # every effect is run (DESIGN.md 2)
 assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
+
+
+# --- naming characters ---
+
+
+def characters(
+    step: Step, player: CharacterState, who: Who, question: str, chooser: CharacterState | None = None
+) -> Process[list[CharacterState]]:
+    """The living characters an effect names (`Who`), seen from `player`: everyone of a group, one chosen
+    (by `chooser`, the player by default; none when no one fits), or one at random."""
+    game = step.game
+    alive = [c for c in game.characters if c.alive]
+    local = [c for c in alive if c.location == player.location]
+    groups = {
+        Who.YOU: [player],
+        Who.EACH_LOCAL: local, Who.LOCAL: local, Who.RANDOM_LOCAL: local,
+        Who.EACH_OTHER_LOCAL: [c for c in local if c is not player],
+        Who.ANOTHER_LOCAL: [c for c in local if c is not player],
+        Who.EACH: alive,
+        Who.EACH_OTHER: [c for c in alive if c is not player], Who.ANOTHER: [c for c in alive if c is not player],
+        Who.RANDOM_OTHER: [c for c in alive if c is not player], Who.RANDOM: alive,
+        Who.ELSEWHERE: [c for c in alive if c.location != player.location],
+    }
+    group = groups[who]
+    if who is Who.YOU or str(who).startswith("each") or not group:
+        return group
+    if str(who).startswith("a random"):
+        return [game.rng.choice(group)]
+    asker = chooser or player
+    chosen = yield from choose(asker, "target", f"{asker.name}: {question}", group)
+    return [chosen]
 
 
 # --- choosing ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Playing a scenario from setup to its end (rulebook pages 7-9, 17).
 
 The characters take turns in order until the villain is cornered and defeated (VIL-05), the blessings deck
-can't advance (END-01) or every character is dead (DEATH-02).
+can't advance (END-01) or every character is dead (DEATH-02); a won scenario gives its reward (END-03).
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pacg.decisions import Process
+from pacg.engine.box import first_in_box, random_from_box
+from pacg.engine.effects import choose
 from pacg.engine.setup import set_up
 from pacg.engine.state import Game, ScenarioOver
 from pacg.engine.turn import take_turn
@@ -27,6 +29,7 @@ class Outcome:
     blessings_left: int
     dead: list[str]
     reason: str
+    reward: list[str]  # what the scenario's reward gave, once won (END-03)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -37,6 +40,7 @@ class Outcome:
             "turns": self.turns,
             "blessings_left": self.blessings_left,
             "dead": self.dead,
+            "reward": self.reward,
         }
 
 
@@ -53,6 +57,7 @@ def play_scenario(game: Game) -> Process[Outcome]:
         reason = over.reason
         game.note(f"The scenario is {over.result}: {reason}")
     assert game.scenario is not None
+    reward = (yield from give_reward(game)) if game.result == "won" else []
     return Outcome(
         scenario=game.scenario.name,
         characters=[c.name for c in game.characters],
@@ -62,4 +67,32 @@ def play_scenario(game: Game) -> Process[Outcome]:
         blessings_left=len(game.zones.cards(BLESSINGS_DECK)),
         dead=[c.name for c in game.characters if not c.alive],
         reason=reason,
+        reward=reward,
     )
+
+
+def give_reward(game: Game) -> Process[list[str]]:
+    """A won scenario's reward (END-03): each character draws a random card of the kind it names from the box
+    (none if the box has none left), each loot card goes to a character the players choose, and a feat is
+    noted for the characters to check. What was given, in words."""
+    reward = game.scenario.reward if game.scenario is not None else None
+    if reward is None:
+        return []
+    given = []
+    if reward.draw_random is not None:
+        for character in game.characters:
+            card = random_from_box(game, reward.draw_random)
+            if card is not None:
+                game.zones.move(card, character.hand)
+                given.append(f"{character.name} draws {card.name}")
+    for name in reward.loot:
+        card = first_in_box(game, name)
+        if card is not None:
+            who = yield from choose(game.characters[0], "loot", f"Who takes the loot {name}?", game.characters)
+            game.zones.move(card, who.hand)
+            given.append(f"{who.name} takes {name}")
+    if reward.feat is not None:
+        given.append(f"each character gains {'a feat' if reward.feat == 'any' else f'a {reward.feat} feat'}")
+    for line in given:
+        game.note(f"Reward: {line}")
+    return given
