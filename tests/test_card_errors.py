@@ -357,3 +357,35 @@ def test_custom_cards_with_problems_are_reported(box: Path, tmp_path: Path) -> N
     custom = tmp_path / "custom"
     bad = write(custom, "outing.yaml", BOX["outing.yaml"].replace("villains: [Test Villain]", "villains: [Big Bad]"))
     assert library_problems(box, custom) == [f"{bad}:5: villains[0]: no card named 'Big Bad'"]
+
+
+# --- the check grammar (CHK-02) -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHK-02")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("Dexterity or or Ranged 5", "no skill between 'or' and 'or' in check 'Dexterity or or Ranged 5'"),
+        ("or Dexterity 5", "'or' has no skill before it in check 'or Dexterity 5'"),
+        ("Dexterity 5 or", "'or' has no skill after it in check 'Dexterity 5 or'"),
+        ("Dexterity or 5", "'or' has no skill after it in check 'Dexterity or 5'"),
+        ("Combat 8 or then Combat 9", "'or' has no skill after it in check 'Combat 8 or then Combat 9'"),
+        ("Strength Melee 9", "write 'or' between 'Strength' and 'Melee' in check 'Strength Melee 9'"),
+        ("Combat 8 Dexterity 6", "write 'or' between '8' and 'Dexterity' in check 'Combat 8 Dexterity 6'"),
+        ("Combat 0", "difficulty 0 is not between 1 and 99 in check 'Combat 0'"),
+        ("Combat 1000000000000", "difficulty 1000000000000 is not between 1 and 99"),
+    ],
+)
+def test_a_check_off_the_grammar_is_refused_on_its_line(tmp_path: Path, check: str, message: str) -> None:
+    path = write(tmp_path, "rat.yaml", RAT.replace("Combat 8", check))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}:6: check_to_defeat: {message}")
+
+
+@pytest.mark.rule("CHK-02")
+def test_the_grammar_still_reads_every_way_of_writing_or() -> None:
+    from pacg.cards.checks import parse_check
+
+    assert str(parse_check("combat 8, dexterity / stealth or perception 6")) == (
+        "Combat 8 or Dexterity or Stealth or Perception 6")
