@@ -389,3 +389,99 @@ def test_the_grammar_still_reads_every_way_of_writing_or() -> None:
 
     assert str(parse_check("combat 8, dexterity / stealth or perception 6")) == (
         "Combat 8 or Dexterity or Stealth or Perception 6")
+
+
+# --- numbers within bounds ----------------------------------------------------------------------------------
+
+HERO = """\
+    name: Test Hero
+    type: character
+    set: B
+    provenance: standin
+    skills:
+      Strength: {die: d8, derived: {Melee: 3}}
+    hand_size: {start: 5}
+    favored: [weapon]
+    cards_list:
+      weapon: {start: 1}
+    powers:
+      - when: check
+        action: discard
+        effects:
+          - add_dice: 1d6
+"""
+
+CHAPEL = """\
+    name: Test Chapel
+    type: location
+    set: B
+    provenance: standin
+    deck: {monster: 1}
+    when_closing:
+      - automatic: true
+"""
+
+OUTING = """\
+    name: Test Outing
+    type: scenario
+    set: B
+    provenance: standin
+    henchmen: [Test Rat]
+    locations:
+      1: [Test Chapel]
+"""
+
+# (the card, the text replaced, its replacement, the printed problem after the file's path)
+BAD_NUMBERS = {
+    "a trillion copies": (RAT, "provenance: standin", "provenance: standin\ncopies: 1000000000000",
+                          ":6: copies: Input should be less than or equal to 60"),
+    "a hand of 0": (HERO, "hand_size: {start: 5}", "hand_size: {start: 0}",
+                    ":7: hand_size.start: Input should be greater than or equal to 1"),
+    "a hand of 100": (HERO, "hand_size: {start: 5}", "hand_size: {start: 100}",
+                      ":7: hand_size.start: Input should be less than or equal to 15"),
+    "a hundred feats": (HERO, "{die: d8, ", "{die: d8, feats: 100, ",
+                        ":6: skills.Strength.feats: Input should be less than or equal to 10"),
+    "a d7": (HERO, "{die: d8, ", "{die: d7, ", ":6: skills.Strength.die: d7 is not a die of the game (d4, d6, "
+                                                "d8, d10, d12, d20)"),
+    "a d0": (HERO, "{die: d8, ", "{die: d0, ", ":6: skills.Strength.die: d0 is not a die of the game"),
+    "a huge die": (HERO, "{die: d8, ", "{die: d100000000, ", ":6: skills.Strength.die: a die is written like d8"),
+    "a huge skill modifier": (HERO, "Melee: 3", "Melee: 300",
+                              ":6: skills.Strength.derived.Melee: Input should be less than or equal to 10"),
+    "a deck list of a million": (CHAPEL, "monster: 1", "monster: 1000000",
+                                 ":5: deck.monster: Input should be less than or equal to 20"),
+    "a Cards List of a million": (HERO, "weapon: {start: 1}", "weapon: {start: 1000000}",
+                                  ":10: cards_list.weapon.start: Input should be less than or equal to 20"),
+    "locations for 7 players": (OUTING, "1: [Test Chapel]", "7: [Test Chapel]",
+                                ":7: locations[7]: Input should be less than or equal to 6"),
+    "a thousand dice": (HERO, "add_dice: 1d6", "add_dice: 1000d6",
+                        ":15: powers[0].effects[0].add_dice: 1000d6: a card adds 1 to 20 dice of a kind"),
+    "no dice": (HERO, "add_dice: 1d6", "add_dice: 0d6",
+                ":15: powers[0].effects[0].add_dice: 0d6: a card adds 1 to 20 dice of a kind"),
+    "a d3 added": (HERO, "add_dice: 1d6", "add_dice: 1d4 + 1d3",
+                   ":15: powers[0].effects[0].add_dice: d3 is not a die of the game"),
+    "a huge bonus": (HERO, "add_dice: 1d6", "add_dice: 1d6 + 1000",
+                     ":15: powers[0].effects[0].add_dice: '1d6 + 1000': the numbers of an amount are at most 100"),
+    "a huge amount": (HERO, "add_dice: 1d6", "adjust_difficulty: 1000000",
+                      ":15: powers[0].effects[0].adjust_difficulty: 1000000: the numbers of an amount are at most "
+                      "100"),
+    "a huge factor": (HERO, "add_dice: 1d6", "draw: 1000*AD",
+                      ":15: powers[0].effects[0].draw: '1000*AD': the numbers of an amount are at most 100"),
+    "a die of 7 rolled": (HERO, "add_dice: 1d6", "roll_die: 7\n        at_least: 4\n        then: [{draw: 1}]",
+                          ":15: powers[0].effects[0].roll_die: Input should be 4, 6, 8, 10, 12 or 20"),
+    "a blessing die of 2": (HERO, "add_dice: 1d6", "blessing_die: 2",
+                            ":15: powers[0].effects[0].blessing_die: Input should be 4, 6, 8, 10, 12 or 20"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_NUMBERS))
+def test_a_number_out_of_bounds_is_refused_on_its_line(tmp_path: Path, case: str) -> None:
+    card, old, new, printed = BAD_NUMBERS[case]
+    assert old in card
+    path = write(tmp_path, "card.yaml", card.replace(old, new.replace("\n", "\n    ")))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}{printed}"), problem
+
+
+@pytest.mark.parametrize("card", [HERO, CHAPEL, RAT])
+def test_the_cards_the_bounds_are_tested_on_load(tmp_path: Path, card: str) -> None:
+    load_card_file(write(tmp_path, "card.yaml", card))

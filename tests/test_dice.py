@@ -353,3 +353,12 @@ def test_rolled_faces_follow_the_distribution() -> None:
     rng = random.Random(5)
     faces = Counter(die.face for _ in range(600) for die in DicePool.parse("1d6").roll(rng).dice)
     assert set(faces) == {1, 2, 3, 4, 5, 6}
+
+
+def test_a_pool_of_thousands_of_dice_has_its_distribution_without_a_recursion_error() -> None:
+    """No check rolls so many, but a pool's distribution never depends on Python's recursion limit."""
+    pool = DicePool((6,) * 3000)
+    distribution = pool.distribution()
+    assert (distribution.min, distribution.max) == (3000, 18000)
+    assert distribution.total == 6**3000
+    assert distribution.counts == tuple(reversed(distribution.counts))  # symmetric, as it must be
