@@ -120,6 +120,41 @@ def test_lint_with_custom_cards_checks_them_against_the_box_and_notes_what_they_
     assert lines[-1].endswith(f"under {DEFAULT_CARD_FOLDER} and {custom}: 2 problems, 3 notes")
 
 
+RAT = "name: Rat\ntype: monster\nset: B\nprovenance: standin\ncheck_to_defeat: Combat 8\n"
+
+# A rat file gone wrong in each way: its bytes, and the problem printed after its path.
+BAD_RATS = {
+    "not UTF-8": (RAT.replace("Rat", "R\xe4t").encode("latin-1"), ":1: not UTF-8 text: byte 0xe4 at offset 7; save "
+                                                                  "the file as UTF-8"),
+    "a key twice": ((RAT + "check_to_defeat: Combat 80\n").encode(), ":6: check_to_defeat: written twice in one "
+                                                                     "mapping (first on line 5)"),
+    "nested deep": ((RAT + "notes: " + "[" * 100_000 + "]" * 100_000 + "\n").encode(), ":6: nested more than 50 "
+                                                                                       "levels deep"),
+    "a trillion copies": ((RAT + "copies: 1000000000000\n").encode(), ":6: copies: Input should be less than or "
+                                                                      "equal to 60"),
+    "a d0 added": ((RAT + "powers: [{when: check, optional: false, effects: [{add_dice: 1d0}]}]\n").encode(),
+                   ":6: powers[0].effects[0].add_dice: d0 is not a die of the game (d4, d6, d8, d10, d12, d20)"),
+    "or or": (RAT.replace("Combat 8", "Combat or or Melee 8").encode(), ":5: check_to_defeat: no skill between 'or' "
+                                                                       "and 'or' in check 'Combat or or Melee 8'"),
+    "a summon of no card": ((RAT + "powers: [{when: defeat, optional: false, effects: [{summon: Rats}]}]\n"
+                             ).encode(), ":6: powers[0].effects[0].summon: no card named 'Rats' (did you mean "
+                                         "'Rat'?)"),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_RATS))
+def test_each_kind_of_mistake_is_one_line_and_exit_1(tmp_path: Path, case: str) -> None:
+    content, printed = BAD_RATS[case]
+    path = tmp_path / "cards" / "rat.yml"
+    path.parent.mkdir()
+    path.write_bytes(content)
+    for args in (["cards", "lint", str(path.parent)], ["cards", "list", "--folder", str(path.parent)]):
+        result = run(*args)
+        assert_no_traceback(result)
+        assert result.exit_code == 1, result.output
+        assert f"{path}{printed}" in result.output.splitlines()
+
+
 @pytest.mark.parametrize("args", [["cards", "lint", "nowhere"], ["cards", "lint", "--cards", "nowhere"]])
 def test_lint_of_a_missing_folder_exits_1(args: list[str]) -> None:
     result = run(*args)
