@@ -93,7 +93,7 @@ def odds(
 # --- pacg cards ----------------------------------------------------------------------------------------
 
 cards_app = typer.Typer(
-    help="Browse the card library: list cards, show a card's text, export the card file schema.",
+    help="Browse the card library: list cards, show a card's text, check card files, export the card file schema.",
     no_args_is_help=True,
 )
 app.add_typer(cards_app, name="cards")

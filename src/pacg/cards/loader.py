@@ -355,7 +355,8 @@ def read_card_folders(folders: Sequence[Path]) -> CardFiles:
 def load_library(folder: Path = DEFAULT_CARD_FOLDER, custom: Path | None = None) -> CardLibrary:
     """Read every card file below a folder, and then those below `custom` (custom cards added to the box,
     which replace the cards of the same name). All problems of all files are reported together: a name used
-    by two files of one folder, and every name of another card that no card has (`references`).
+    by two files of one folder, and every name of another card that names no card of the right type
+    (`pacg.cards.references`; what it only notes doesn't stop the loading).
 
     The cards then live as long as the process, so they are frozen out of the garbage collector's sight
     (`gc.freeze`): otherwise every full collection during play would walk all of them again."""
