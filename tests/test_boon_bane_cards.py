@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from pacg.cards.checks import Check
-from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardLibrary, load_library
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardLibrary, card_file_paths, load_card_file
 from pacg.cards.model import Bane, Boon, Location
 from pacg.cards.powers import (
     AddDice,
@@ -32,6 +32,7 @@ from pacg.cards.powers import (
     Whose,
 )
 from pacg.cards.vocabulary import CardAction, CardType
+from table import library
 
 FOLDERS = {
     "weapons": CardType.WEAPON,
@@ -112,8 +113,8 @@ GAME = {"AD": 1, "characters": 2, "local": 2}
 
 @cache
 def cards() -> CardLibrary:
-    """The boons, monsters and locations, read folder by folder."""
-    return CardLibrary([card for folder in FOLDERS for card in load_library(DEFAULT_CARD_FOLDER / folder)])
+    """The boons, monsters and locations of the library."""
+    return CardLibrary(card for card in library() if card.type in FOLDERS.values())
 
 
 def options(check: Check | None) -> list[tuple[tuple[str, ...], int]]:
@@ -134,9 +135,9 @@ def power_with(powers: list[Power], kind: type) -> Power:
 @pytest.mark.rule("SET-02")
 @pytest.mark.parametrize("folder", sorted(FOLDERS))
 def test_each_folder_holds_cards_of_its_type(folder: str) -> None:
-    library = load_library(DEFAULT_CARD_FOLDER / folder)
-    assert len(library) > 0
-    for card in library:
+    cards = [load_card_file(path) for path in card_file_paths(DEFAULT_CARD_FOLDER / folder)]
+    assert len(cards) > 0
+    for card in cards:
         assert card.type == FOLDERS[folder], card.name
         slug = re.sub(r"[^a-z0-9]+", "-", card.name.lower().replace("'", "")).strip("-")
         assert (DEFAULT_CARD_FOLDER / folder / f"{slug}.yaml").is_file(), card.name

@@ -88,13 +88,29 @@ CHAPEL = """\
       - cost: {action: discard, card: {traits: [Divine]}}
 """
 
+VILLAIN = """\
+    name: Test Villain
+    type: villain
+    set: "1"
+    provenance: standin
+    check_to_defeat: Combat 12
+"""
+
+HENCHMAN = """\
+    name: Test Henchman
+    type: henchman
+    set: "1"
+    provenance: standin
+    check_to_defeat: Combat 9
+"""
+
 OUTING = """\
     name: Test Outing
     type: scenario
     set: "1"
     provenance: standin
     villains: [Test Villain]
-    henchmen: [Dire Rat]
+    henchmen: [Test Henchman]
     locations:
       1: [Test Chapel]
 """
@@ -386,9 +402,11 @@ def test_a_good_folder_loads_each_card_as_its_types_model(tmp_path: Path) -> Non
     write(tmp_path, "character/hero.yaml", HERO)
     write(tmp_path, "location/chapel.yaml", CHAPEL)
     write(tmp_path, "scenario/outing.yaml", OUTING)
+    write(tmp_path, "villain/villain.yaml", VILLAIN)
+    write(tmp_path, "henchman/henchman.yaml", HENCHMAN)
     library = load_library(tmp_path)
 
-    assert len(library) == 5
+    assert len(library) == 7
     assert isinstance(library.get("Shortbow"), Boon)
     assert isinstance(library.get("Dire Rat"), Bane)
     assert isinstance(library.get("Test Hero"), Character)
@@ -432,7 +450,7 @@ def test_the_example_files_in_the_format_doc_load(tmp_path: Path) -> None:
     assert len(examples) >= 5
     for number, text in enumerate(examples):
         write(tmp_path, f"example_{number}.yaml", text)
-    library = load_library(tmp_path)
+    library = load_library(custom=tmp_path)  # added to the built-in box, where the cards they name are
     kinds = {type(card) for card in library}
     assert {Boon, Bane, Character, Location, Scenario} <= kinds
 

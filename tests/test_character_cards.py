@@ -11,23 +11,21 @@ from pacg.cards.model import Character, Cohort
 from pacg.cards.powers import AddDice, AddTraits, Evade, Power, Timing
 from pacg.cards.text import card_text
 from pacg.cards.vocabulary import ABILITIES, DECK_TYPES, CardAction, CardType, Skill
+from table import library
 
 BASE_SET = ("Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah")
 COHORTS = ("Donahan", "Padrig", "Cecilla the Uprooter")
 CHARACTER_FOLDER = DEFAULT_CARD_FOLDER / "characters"
-COHORT_FOLDER = DEFAULT_CARD_FOLDER / "cohorts"
 
 
 @pytest.fixture(scope="module")
 def characters() -> dict[str, Character]:
-    library = load_library(CHARACTER_FOLDER)
-    return {card.name: card for card in library if isinstance(card, Character)}
+    return {card.name: card for card in library() if isinstance(card, Character)}
 
 
 @pytest.fixture(scope="module")
 def cohorts() -> dict[str, Cohort]:
-    library = load_library(COHORT_FOLDER)
-    return {card.name: card for card in library if isinstance(card, Cohort)}
+    return {card.name: card for card in library() if isinstance(card, Cohort)}
 
 
 def _skill(character: Character, skill: Skill) -> tuple[int, int]:

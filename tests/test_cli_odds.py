@@ -75,6 +75,10 @@ def test_json_output_uses_the_canonical_dice_and_a_reduced_fraction() -> None:
         ("1d0", "4", '"1d0": a die needs at least 2 sides'),
         ("x", "4", '"x": expected a term like 2d6 or +3'),
         ("1d6", "-1", "difficulty can't be negative"),
+        ("1d1000000000", "4", '"1d1000000000": a die has at most 100 sides'),  # would fill the memory
+        ("60d6+41d6", "4", "more than 100 dice"),
+        ("1" * 5000 + "d6", "4", "more than 100 dice"),  # Python won't convert 5000 digits to a number
+        ("1d6+" + "9" * 5000, "4", "a modifier is at most 1000"),
     ],
 )
 def test_errors_exit_2_with_one_clear_line(dice: str, difficulty: str, message: str) -> None:

@@ -353,3 +353,13 @@ def test_rolled_faces_follow_the_distribution() -> None:
     rng = random.Random(5)
     faces = Counter(die.face for _ in range(600) for die in DicePool.parse("1d6").roll(rng).dice)
     assert set(faces) == {1, 2, 3, 4, 5, 6}
+
+
+def test_a_pool_of_a_thousand_and_more_dice_has_its_distribution_without_a_recursion_error() -> None:
+    """No check rolls so many, but a pool's distribution never depends on Python's recursion limit."""
+    from math import comb
+
+    pool = DicePool((2,) * 1500)  # past the recursion limit of 1000, once a recursion per die
+    distribution = pool.distribution()
+    assert (distribution.min, distribution.max) == (1500, 3000)
+    assert distribution.counts == tuple(comb(1500, ones) for ones in range(1501))

@@ -12,7 +12,6 @@ from pathlib import Path
 import typer
 
 from pacg.agents.random_agent import RandomAgent
-from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision
 from pacg.engine.scenario import Outcome
@@ -94,36 +93,53 @@ def odds(
 # --- pacg cards ----------------------------------------------------------------------------------------
 
 cards_app = typer.Typer(
-    help="Browse the card library: list cards, show a card's text, export the card file schema.",
+    help="Browse the card library: list cards, show a card's text, check card files, export the card file schema.",
     no_args_is_help=True,
 )
 app.add_typer(cards_app, name="cards")
 
-_FOLDER_HELP = "The folder of card files to read (default: the built-in card library)."
+_FOLDER_HELP = "The folder of card files to read instead of the built-in card library."
+_CARDS_HELP = "A folder of custom card files added to the box; a card named like a shipped card replaces it."
 
 from typing import TYPE_CHECKING  # noqa: E402  (this block keeps its imports to itself)
 
 if TYPE_CHECKING:
-    from pacg.cards.loader import CardLibrary
+    from pacg.cards.loader import CardLibrary, CardProblem
 
 
-def _cards_library(folder: str | None) -> CardLibrary:
-    """Load the card library; card file problems are printed as file:line: field: message, exit 1."""
-    from pathlib import Path
+def _card_folders(folder: str | Path | None, custom: str | Path | None) -> tuple[Path, Path | None]:
+    """The folder of the box (default: the built-in library) and the folder of custom cards, which must exist;
+    a missing one is an error, exit 1."""
+    from pacg.cards.loader import DEFAULT_CARD_FOLDER
 
-    from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
+    base = Path(folder) if folder else DEFAULT_CARD_FOLDER
+    extra = Path(custom) if custom else None
+    for path in (base, extra):
+        if path is not None and not path.is_dir():
+            typer.echo(f"Error: no card folder at {path}", err=True)
+            raise typer.Exit(code=1)
+    return base, extra
 
-    path = Path(folder) if folder else DEFAULT_CARD_FOLDER
-    if not path.is_dir():
-        typer.echo(f"Error: no card folder at {path}", err=True)
-        raise typer.Exit(code=1)
+
+def _print_problems(problems: list[CardProblem], folders: tuple[Path, Path | None]) -> None:
+    """Card file problems as file:line: field: message lines, and how many there are, on stderr."""
+    for problem in problems:
+        typer.echo(str(problem), err=True)
+    count = len(problems)
+    under = " and ".join(str(folder) for folder in folders if folder is not None)
+    typer.echo(f"{count} problem{'s' if count != 1 else ''} in the card files under {under}", err=True)
+
+
+def _cards_library(folder: str | Path | None = None, custom: str | Path | None = None) -> CardLibrary:
+    """Load the card library (and the custom cards added to it); card file problems are printed as
+    file:line: field: message, exit 1 (never a traceback)."""
+    from pacg.cards.loader import CardFileError, load_library
+
+    base, extra = _card_folders(folder, custom)
     try:
-        return load_library(path)
+        return load_library(base, extra)
     except CardFileError as error:
-        for problem in error.problems:
-            typer.echo(str(problem), err=True)
-        count = len(error.problems)
-        typer.echo(f"{count} problem{'s' if count != 1 else ''} in the card files under {path}", err=True)
+        _print_problems(error.problems, (base, extra))
         raise typer.Exit(code=1) from None
 
 
@@ -133,6 +149,7 @@ def cards_list(
     set_indicator: str | None = typer.Option(None, "--set", "-s", help="Only cards of this set (B, C, P, 1-6)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON list instead of a table."),
     folder: str | None = typer.Option(None, "--folder", help=_FOLDER_HELP),
+    cards: str | None = typer.Option(None, "--cards", help=_CARDS_HELP),
 ) -> None:
     """List the cards: name, type, set, traits, copies and provenance."""
     import json
@@ -158,20 +175,20 @@ def cards_list(
             typer.echo(f"Error: unknown set {set_indicator!r}; known sets: {', '.join(SET_INDICATORS)}", err=True)
             raise typer.Exit(code=2)
 
-    library = _cards_library(folder)
-    cards = [
+    library = _cards_library(folder, cards)
+    listed = [
         card
         for card in library
         if (wanted_type is None or str(card.type) == wanted_type)
         and (set_indicator is None or card.set == set_indicator)
     ]
-    cards.sort(key=lambda card: (known_types.index(str(card.type)), card.name.lower()))
-    summaries = [card_summary(card) for card in cards]
+    listed.sort(key=lambda card: (known_types.index(str(card.type)), card.name.lower()))
+    summaries = [card_summary(card) for card in listed]
     if as_json:
         typer.echo(json.dumps(summaries, ensure_ascii=False))
         return
 
-    table = Table(title=f"{len(cards)} card{'s' if len(cards) != 1 else ''}", show_edge=False, pad_edge=False)
+    table = Table(title=f"{len(listed)} card{'s' if len(listed) != 1 else ''}", show_edge=False, pad_edge=False)
     for column in ("Name", "Type", "Set", "Traits", "Copies", "Provenance"):
         table.add_column(column, justify="right" if column == "Copies" else "left", overflow="fold")
     for summary in summaries:
@@ -192,6 +209,7 @@ def cards_show(
     name: str = typer.Argument(..., help="The card's name (any case)."),
     as_json: bool = typer.Option(False, "--json", help="Print the card's data and text as one JSON object."),
     folder: str | None = typer.Option(None, "--folder", help=_FOLDER_HELP),
+    cards: str | None = typer.Option(None, "--cards", help=_CARDS_HELP),
 ) -> None:
     """Show a card's text, generated from its card file."""
     import difflib
@@ -199,7 +217,7 @@ def cards_show(
 
     from pacg.cards.text import card_summary, card_text
 
-    library = _cards_library(folder)
+    library = _cards_library(folder, cards)
     card = library.find(name.strip())
     if card is None:
         names = {existing.name.lower(): existing.name for existing in library}
@@ -218,6 +236,24 @@ def cards_show(
         typer.echo(json.dumps(record, ensure_ascii=False))
         return
     typer.echo(card_text(card))
+
+
+@cards_app.command("lint")
+def cards_lint(
+    path: str | None = typer.Argument(None, help="The folder of card files to check (default: the built-in library)."),
+    cards: str | None = typer.Option(None, "--cards", help=_CARDS_HELP),
+) -> None:
+    """Check card files: the format, the names of other cards, the generated text. One line per problem (notes
+    too) and a summary; exit status 1 when there are problems."""
+    from pacg.cards.lint import lint
+
+    base, extra = _card_folders(path, cards)
+    report = lint(base, extra)
+    for problem in report.problems:
+        typer.echo(str(problem))
+    typer.echo(report.summary())
+    if not report.clean:
+        raise typer.Exit(code=1)
 
 
 @cards_app.command("schema")
@@ -282,15 +318,16 @@ def play_command(
     agent: AgentKind = typer.Option(AgentKind.HUMAN, "--agent", help="Who answers: a person, or random players."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
     log: Path | None = typer.Option(None, "--log", help="Write the setup, the seed and every answer to FILE."),
+    cards: Path | None = typer.Option(None, "--cards", help=_CARDS_HELP + " The record remembers the folder."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt."""
-    library = load_library()
+    library = _cards_library(None, cards)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     try:
         party = _party(characters, agent, seed, library)
     except (EOFError, KeyboardInterrupt):
         raise _fail("no party chosen", 1) from None
-    record = GameRecord(scenario, party, seed)
+    record = GameRecord(scenario, party, seed, cards=str(cards.resolve()) if cards else None)
     terminal = None
     if agent is AgentKind.RANDOM:
         answer: Callable[[Decision], int] = RandomAgent(seed)
@@ -319,11 +356,21 @@ def play_command(
 def replay_command(
     file: Path = typer.Argument(..., help="A game record written by pacg play --log."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
+    cards: Path | None = typer.Option(
+        None, "--cards", help="The folder of the custom cards the game was played with (default: the record's)."),
 ) -> None:
     """Replay a game record to the same end."""
-    library = load_library()
     try:
-        _, outcome = replay(library, GameRecord.load(file), file)
+        record = GameRecord.load(file)
+    except RecordError as error:
+        raise _fail(str(error)) from None
+    custom = cards or (Path(record.cards) if record.cards else None)
+    if cards is None and custom is not None and not custom.is_dir():
+        raise _fail(f"{file}: the game was played with the custom cards in {custom}, which is not a folder here; "
+                    "give their folder with --cards DIR", 1)
+    library = _cards_library(None, custom)
+    try:
+        _, outcome = replay(library, record, file)
     except (RecordError, SetupError) as error:
         raise _fail(str(error)) from None
     _print_outcome(outcome, as_json)

@@ -23,22 +23,44 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, groupby
 from operator import sub
+from typing import Literal, get_args
 
 __all__ = [
+    "CARD_DICE",
+    "CardDie",
     "DiceError",
     "DicePool",
     "DieResult",
     "Distribution",
+    "MAX_CARD_DICE",
     "Roll",
+    "check_card_dice",
     "clear_caches",
 ]
 
 MIN_SIDES = 2
 MAX_PARSED_DICE = 100  # far more than any check rolls; keeps a typo like "1000000d6" from hanging
+MAX_PARSED_SIDES = 100  # a d100 at most in dice text: a "1d1000000000" would fill the memory
+MAX_PARSED_MODIFIER = 1000
+
+CardDie = Literal[4, 6, 8, 10, 12, 20]
+"""The sides of a die of the game (DICE-01): the only dice a card file may name."""
+CARD_DICE: tuple[int, ...] = get_args(CardDie)
+MAX_CARD_DICE = 20  # the most dice of one kind a card may add at once; real cards add 1 or 2
 
 
 class DiceError(ValueError):
     """Dice text that can't be parsed, or a pool change that can't be made."""
+
+
+def check_card_dice(count: int, sides: int) -> None:
+    """Refuse dice a card can't name: a die that is not one of the game's (CARD_DICE), or from 1 to
+    MAX_CARD_DICE of them."""
+    if sides not in CARD_DICE:
+        known = ", ".join(f"d{die}" for die in CARD_DICE)
+        raise DiceError(f"d{sides} is not a die of the game ({known})")
+    if not 1 <= count <= MAX_CARD_DICE:
+        raise DiceError(f"{count}d{sides}: a card adds 1 to {MAX_CARD_DICE} dice of a kind")
 
 
 # --------------------------------------------------------------------------------------------
@@ -71,6 +93,19 @@ def _dice_sum_counts(dice: tuple[int, ...]) -> tuple[int, ...]:
     if len(dice) == 1:
         return (1,) * dice[0]
     return _add_die(_dice_sum_counts(dice[:-1]), dice[-1])
+
+
+_DEEPEST_CACHED = 256
+"""Pools of up to this many dice are summed by `_dice_sum_counts`, one recursion per die; a longer pool (no
+check rolls one) adds its other dice in a loop, which keeps the recursion off Python's limit."""
+
+
+def _long_sum_counts(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """Outcome counts of the sum of a pool longer than _DEEPEST_CACHED dice."""
+    counts = _dice_sum_counts(dice[:_DEEPEST_CACHED])
+    for sides in dice[_DEEPEST_CACHED:]:
+        counts = _add_die(counts, sides)
+    return counts
 
 
 def clear_caches() -> None:
@@ -229,16 +264,25 @@ def _split_terms(text: str) -> list[tuple[int, str]]:
     return terms
 
 
+def _number(digits: str, cap: int) -> int:
+    """The number the digits write, or `cap` if it is bigger: a thousand-digit number is never converted (Python
+    refuses to convert more than 4300 digits)."""
+    digits = digits.lstrip("0") or "0"
+    return cap if len(digits) > len(str(cap)) else min(int(digits), cap)
+
+
 def _parse_dice_term(sign: int, body: str) -> tuple[int, ...]:
     """Parse ``"2d6"`` into ``(6, 6)``; dice can only be added, never subtracted."""
     match = _DICE_TERM.fullmatch(body)
     assert match is not None
-    count = int(match.group(1)) if match.group(1) else 1
-    sides = int(match.group(2))
+    count = _number(match.group(1), MAX_PARSED_DICE + 1) if match.group(1) else 1
+    sides = _number(match.group(2), MAX_PARSED_SIDES + 1)
     if sign < 0:
         raise DiceError(f'"-{body}": dice can only be added, not subtracted')
     if sides < MIN_SIDES:
         raise DiceError(f'"{body}": a die needs at least {MIN_SIDES} sides')
+    if sides > MAX_PARSED_SIDES:
+        raise DiceError(f'"{body}": a die has at most {MAX_PARSED_SIDES} sides')
     if count < 1:
         raise DiceError(f'"{body}": the number of dice must be at least 1')
     if count > MAX_PARSED_DICE:
@@ -254,6 +298,8 @@ def _parse(text: str) -> tuple[tuple[int, ...], int]:
         if _DICE_TERM.fullmatch(body):
             dice.extend(_parse_dice_term(sign, body))
         elif _NUMBER_TERM.fullmatch(body):
+            if _number(body, MAX_PARSED_MODIFIER + 1) > MAX_PARSED_MODIFIER:
+                raise DiceError(f'"{body}": a modifier is at most {MAX_PARSED_MODIFIER}')
             modifier += sign * int(body)
         else:
             raise DiceError(f'"{body}": expected a term like 2d6 or +3')
@@ -339,7 +385,8 @@ class DicePool:
 
     def distribution(self) -> Distribution:
         """The exact distribution of the pool's result, floored at 0 (DICE-01)."""
-        counts = _dice_sum_counts(self.dice)
+        dice = self.dice
+        counts = _dice_sum_counts(dice) if len(dice) <= _DEEPEST_CACHED else _long_sum_counts(dice)
         low, counts = _floored_counts(len(self.dice) + self.modifier, counts)
         return Distribution(low, counts, self.rerolls)
 

@@ -4,6 +4,9 @@
 
     {"format": "pacg game record", "version": 1, "scenario": "The Godless Ones",
      "characters": ["Harsk", "Kyra"], "seed": 7, "answers": [0, 2, 1, ...]}
+
+A game played with custom cards added to the box (`pacg play --cards DIR`) also names their folder, as an
+absolute path: `"cards": "/home/me/cards"`, which `pacg replay` reads them from again.
 """
 
 from __future__ import annotations
@@ -33,10 +36,12 @@ class GameRecord:
     characters: list[str]
     seed: int
     answers: list[int] = field(default_factory=list)
+    cards: str | None = None  # the folder of the custom cards added to the box, if any
 
     def save(self, path: Path) -> None:
         """Write the record, replacing the file only once the new one is complete."""
-        data = {"format": FORMAT, "version": VERSION, **asdict(self)}
+        fields = {name: value for name, value in asdict(self).items() if name != "cards" or value is not None}
+        data = {"format": FORMAT, "version": VERSION, **fields}
         partial = path.with_name(path.name + ".partial")
         partial.write_text(json.dumps(data) + "\n", encoding="utf-8")
         partial.replace(path)
@@ -47,8 +52,10 @@ class GameRecord:
             data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as error:
             raise RecordError(f"{path}: can't read the game record ({error.strerror})") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except ValueError as error:  # not JSON, not UTF-8, or a number of more digits than Python converts
             raise RecordError(f"{path}: not a game record: {error}") from None
+        except RecursionError:
+            raise RecordError(f"{path}: not a game record: nested too deeply") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"{path}: not a game record (no \"format\": \"{FORMAT}\")")
         if data.get("version") != VERSION:
@@ -63,7 +70,9 @@ class GameRecord:
                 raise RecordError(f"{path}: answers[{index}] is {answer!r}, not an option number")
         if not all(isinstance(name, str) for name in data["characters"]):
             raise RecordError(f"{path}: field 'characters' must list character names")
-        return cls(data["scenario"], data["characters"], data["seed"], data["answers"])
+        if not isinstance(data.get("cards"), str | None):
+            raise RecordError(f"{path}: field 'cards' must be the folder of the custom cards")
+        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"))
 
 
 def play(
@@ -91,7 +100,7 @@ def play(
 def replay(library: CardLibrary, record: GameRecord, path: Path | str = "the record") -> tuple[Game, Outcome]:
     """Play a record's answers again; the same setup, seed and answers give the same game."""
     answers = list(record.answers)
-    given = GameRecord(record.scenario, record.characters, record.seed)
+    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards)
 
     def recorded(decision: Decision) -> int:
         number = len(given.answers)

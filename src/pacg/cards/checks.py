@@ -97,22 +97,45 @@ def _tokens(text: str) -> list[str]:
     return tokens
 
 
+_SEPARATORS = ("or", ",", "/")
+MAX_DIFFICULTY = 99  # far above any card's; a bigger number is a typo
+
+
+def _difficulty(token: str, whole: str) -> int:
+    difficulty = int(token)
+    if not 1 <= difficulty <= MAX_DIFFICULTY:
+        raise CheckSyntaxError(f"difficulty {token} is not between 1 and {MAX_DIFFICULTY} in check {whole!r}")
+    return difficulty
+
+
 def _parse_step(text: str, whole: str) -> CheckStep:
+    """One step: options separated by "or", each one or more skills separated by "or" and a difficulty."""
     options: list[CheckOption] = []
     skills: list[str] = []
+    previous = ""  # the token before, "" at the start
     for token in _tokens(text):
         lowered = token.lower()
-        if token.isdigit():
+        if lowered in _SEPARATORS:
+            if not previous:
+                raise CheckSyntaxError(f"{token!r} has no skill before it in check {whole!r}")
+            if previous.lower() in _SEPARATORS:
+                raise CheckSyntaxError(f"no skill between {previous!r} and {token!r} in check {whole!r}")
+        elif token.isdigit():
             if not skills:
                 raise CheckSyntaxError(f"difficulty {token} has no skill before it in check {whole!r}")
-            options.append(CheckOption(tuple(skills), int(token)))
+            if previous.lower() in _SEPARATORS:
+                raise CheckSyntaxError(f"{previous!r} has no skill after it in check {whole!r}")
+            options.append(CheckOption(tuple(skills), _difficulty(token, whole)))
             skills = []
-        elif lowered in ("or", ",", "/"):
-            continue
         elif lowered in _SKILL_NAMES:
+            if previous and previous.lower() not in _SEPARATORS:
+                raise CheckSyntaxError(f"write 'or' between {previous!r} and {token!r} in check {whole!r}")
             skills.append(_SKILL_NAMES[lowered])
         else:
             raise CheckSyntaxError(f"unknown skill {token!r} in check {whole!r}")
+        previous = token
+    if previous.lower() in _SEPARATORS:
+        raise CheckSyntaxError(f"{previous!r} has no skill after it in check {whole!r}")
     if skills:
         raise CheckSyntaxError(f"{' or '.join(skills)} has no difficulty in check {whole!r}")
     if not options:

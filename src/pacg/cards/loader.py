@@ -7,7 +7,7 @@ as a node tree first, so that every validation error can be traced back to the l
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ import yaml
 from pydantic import ValidationError
 
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Card
+from pacg.cards.references import reference_problems
 from pacg.cards.vocabulary import CardType
 
 _YamlLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -25,23 +26,26 @@ DEFAULT_CARD_FOLDER = Path(__file__).resolve().parent.parent / "data"
 
 @dataclass(frozen=True)
 class CardProblem:
-    """One thing wrong with a card file."""
+    """One thing wrong with a card file, or (`note`) one thing worth knowing that is not wrong."""
 
     path: Path
     line: int
     field: str
     message: str
+    note: bool = False
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}"
+        where = f"{self.path}:{self.line}: note" if self.note else f"{self.path}:{self.line}"
         return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
 
 
 class CardFileError(ValueError):
-    """Card files that could not be read; `problems` lists each with its file, line and field."""
+    """Card files that could not be read; `problems` lists each with its file, line and field. `name` is the
+    name of the card of a single file that could not be read, when the file says it."""
 
-    def __init__(self, problems: list[CardProblem]) -> None:
+    def __init__(self, problems: list[CardProblem], name: str | None = None) -> None:
         self.problems = problems
+        self.name = name
         super().__init__("\n".join(str(problem) for problem in problems))
 
 
@@ -92,39 +96,152 @@ def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardP
     return problems
 
 
-def _read_yaml(path: Path) -> tuple[yaml.MappingNode, dict[str, Any]]:
-    """The file's node tree (for line numbers) and its data, read once."""
-    loader = _YamlLoader(path.read_text(encoding="utf-8"))
+MAX_NESTING = 50
+"""How deep a card file's mappings and lists may nest: real cards nest 6 deep; a deeper file is a mistake (and
+YAML's C parser would overflow the stack on a file nested a hundred thousand deep)."""
+
+_COLLECTION_START = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_COLLECTION_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _read_text(path: Path) -> str:
+    """The file's text, which must be UTF-8; a byte that isn't is reported with its line and offset."""
     try:
-        root = loader.get_single_node()
-        if not isinstance(root, yaml.MappingNode):
-            raise CardFileError([CardProblem(path, 1, "", "a card file holds one card: a mapping of fields")])
-        return root, loader.construct_document(root)
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark
-        line = mark.line + 1 if mark is not None else 1
-        raise CardFileError([CardProblem(path, line, "", f"not valid YAML: {error.problem}")]) from None
+        raw = path.read_bytes()
+    except OSError as error:
+        raise CardFileError([CardProblem(path, 1, "", f"can't read the file ({error.strerror})")]) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} at offset {error.start}; save the file as UTF-8"
+        raise CardFileError([CardProblem(path, line, "", message)]) from None
+
+
+def _check_events(path: Path, text: str) -> None:
+    """Refuse, before the file's node tree is built, nesting deeper than MAX_NESTING and aliases (`*name`):
+    a card says everything where it stands, so that the line of an error is the line to fix, and a file
+    can't expand into a huge card ("billion laughs")."""
+    loader = _YamlLoader(text)
+    try:
+        depth = 0
+        while loader.check_event():
+            event = loader.get_event()
+            line = event.start_mark.line + 1
+            if isinstance(event, _COLLECTION_START):
+                depth += 1
+                if depth > MAX_NESTING:
+                    message = f"nested more than {MAX_NESTING} levels deep"
+                    raise CardFileError([CardProblem(path, line, "", message)])
+            elif isinstance(event, _COLLECTION_END):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                message = f"an alias (*{event.anchor}): card files don't use anchors and aliases; write the value out"
+                raise CardFileError([CardProblem(path, line, "", message)])
     finally:
         loader.dispose()
 
 
-def load_card_file(path: Path) -> AnyCard:
-    """Read and validate one card file. Raises CardFileError naming the file, line and field."""
-    root, data = _read_yaml(path)
-    type_node = _node_at(root, ("type",))
-    model = MODEL_BY_TYPE.get(data.get("type"))  # type: ignore[arg-type]
+def _check_keys(path: Path, root: yaml.Node) -> None:
+    """Refuse a key written twice in one mapping: YAML would silently keep the last value."""
+    problems = []
+    stack: list[tuple[yaml.Node, tuple[int | str, ...]]] = [(root, ())]
+    while stack:
+        node, location = stack.pop()
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, (*location, index)) for index, child in enumerate(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            first_lines: dict[str, int] = {}
+            for key, value in node.value:
+                name = str(key.value)
+                line = key.start_mark.line + 1
+                if name in first_lines:
+                    message = f"written twice in one mapping (first on line {first_lines[name]})"
+                    problems.append(CardProblem(path, line, _field_name((*location, name)), message))
+                first_lines.setdefault(name, line)
+                stack.append((value, (*location, name)))
+    if problems:
+        raise CardFileError(sorted(problems, key=lambda problem: problem.line))
+
+
+def _read_yaml(path: Path) -> tuple[yaml.MappingNode, dict[str, Any]]:
+    """The file's node tree (for line numbers) and its data."""
+    text = _read_text(path)
+    try:
+        _check_events(path, text)
+        loader = _YamlLoader(text)
+        try:
+            root = loader.get_single_node()
+            if not isinstance(root, yaml.MappingNode):
+                raise CardFileError([CardProblem(path, 1, "", "a card file holds one card: a mapping of fields")])
+            _check_keys(path, root)
+            return root, loader.construct_document(root)
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        line = mark.line + 1 if mark is not None else 1
+        raise CardFileError([CardProblem(path, line, "", f"not valid YAML: {error.problem}")]) from None
+    except yaml.reader.ReaderError as error:  # a character YAML doesn't allow, such as a control character
+        raise CardFileError([_bad_character(path, text, error)]) from None
+
+
+def _bad_character(path: Path, text: str, error: yaml.reader.ReaderError) -> CardProblem:
+    """The problem of a character YAML refuses. The reader stops at its first occurrence; its position is
+    counted in bytes by YAML's C reader, in characters by the Python one, so the line is found by the
+    character itself."""
+    character = error.character if isinstance(error.character, str) else chr(error.character)
+    line = text.count("\n", 0, max(text.find(character), 0)) + 1
+    return CardProblem(path, line, "", f"not valid YAML: character U+{ord(character):04X} is not allowed here")
+
+
+@dataclass(frozen=True)
+class CardFile:
+    """A card as read from its file, with the file's node tree to trace any of its fields to a line."""
+
+    card: AnyCard
+    path: Path
+    root: yaml.MappingNode
+
+    def problem(self, location: tuple[int | str, ...], message: str, note: bool = False) -> CardProblem:
+        """A problem of the field at this location (`("villains", 0)`), on that field's line."""
+        line = _node_at(self.root, location).start_mark.line + 1
+        return CardProblem(self.path, line, _field_name(location), message, note)
+
+
+_MODEL_BY_NAME = {str(card_type): model for card_type, model in MODEL_BY_TYPE.items()}
+
+
+def _model(path: Path, root: yaml.MappingNode, data: dict[str, Any]) -> type[Card]:
+    """The model that validates a card of the file's `type`."""
+    card_type = data.get("type")
+    model = _MODEL_BY_NAME.get(card_type) if isinstance(card_type, str) else None
     if model is None:
         known = ", ".join(sorted(MODEL_BY_TYPE))
-        message = f"unknown card type {data.get('type')!r} (card files exist for: {known})"
-        raise CardFileError([CardProblem(path, type_node.start_mark.line + 1, "type", message)])
+        message = f"unknown card type {card_type!r} (card files exist for: {known})"
+        line = _node_at(root, ("type",)).start_mark.line + 1
+        raise CardFileError([CardProblem(path, line, "type", message)], _name_in(data))
+    return model
+
+
+def _name_in(data: dict[str, Any]) -> str | None:
+    name = data.get("name")
+    return name if isinstance(name, str) else None
+
+
+def read_card_file(path: Path) -> CardFile:
+    """Read and validate one card file, keeping its node tree. Raises CardFileError naming the file, line and
+    field."""
+    root, data = _read_yaml(path)
+    model = _model(path, root, data)
     try:
         card: AnyCard = model.model_validate(data)  # type: ignore[assignment]
     except ValidationError as error:
-        raise CardFileError(_problems(path, root, error)) from None
+        raise CardFileError(_problems(path, root, error), _name_in(data)) from None
     unrun = _unrun_powers(path, root, card)
     if unrun:
-        raise CardFileError(unrun)
-    return card
+        raise CardFileError(unrun, card.name)
+    return CardFile(card, path, root)
 
 
 def _unrun_powers(path: Path, root: yaml.Node, card: AnyCard) -> list[CardProblem]:
@@ -134,6 +251,11 @@ def _unrun_powers(path: Path, root: yaml.Node, card: AnyCard) -> list[CardProble
 
     return [CardProblem(path, _node_at(root, field).start_mark.line + 1, _field_name(field), message)
             for field, message in refusals(card)]
+
+
+def load_card_file(path: Path) -> AnyCard:
+    """Read and validate one card file. Raises CardFileError naming the file, line and field."""
+    return read_card_file(path).card
 
 
 class CardLibrary:
@@ -194,29 +316,68 @@ def _boxed(cards: Iterable[AnyCard], adventure_deck_number: int) -> list[AnyCard
             for _ in range(card.copies)]
 
 
-def load_library(folder: Path = DEFAULT_CARD_FOLDER) -> CardLibrary:
-    """Read every `*.yaml` card file below a folder. All problems of all files are reported together,
-    and so is a name used by two files.
+CARD_FILE_SUFFIXES = (".yaml", ".yml")
+
+
+def card_file_paths(folder: Path) -> list[Path]:
+    """Every card file below a folder: the `*.yaml` and `*.yml` files, in name order."""
+    return sorted(path for path in folder.rglob("*") if path.suffix in CARD_FILE_SUFFIXES and path.is_file())
+
+
+@dataclass
+class CardFiles:
+    """What a reading of card folders found: the cards by name with their files, and every problem."""
+
+    files: dict[str, CardFile]
+    problems: list[CardProblem]
+    broken_names: set[str]  # the names of cards whose files could not be read: no reference to them is wrong
+
+    @property
+    def errors(self) -> list[CardProblem]:
+        return [problem for problem in self.problems if not problem.note]
+
+
+def read_card_folders(folders: Sequence[Path]) -> CardFiles:
+    """Read every card file below each folder in turn. A name used by two files of one folder is a problem;
+    a card of a later folder replaces the card of the same name of an earlier one (custom cards added to the
+    box replace the shipped ones), which is noted."""
+    found = CardFiles({}, [], set())
+    for folder in folders:
+        earlier = dict(found.files)
+        in_folder: dict[str, Path] = {}
+        for path in card_file_paths(folder):
+            try:
+                file = read_card_file(path)
+            except CardFileError as error:
+                found.problems.extend(error.problems)
+                if error.name is not None:
+                    found.broken_names.add(error.name)
+                continue
+            name = file.card.name
+            if name in in_folder:
+                found.problems.append(file.problem(("name",), f"{name!r} is also defined in {in_folder[name]}"))
+                continue
+            in_folder[name] = path
+            if name in earlier:
+                found.problems.append(file.problem(("name",), f"replaces the card of {earlier[name].path}", True))
+            found.files[name] = file
+    return found
+
+
+def load_library(folder: Path = DEFAULT_CARD_FOLDER, custom: Path | None = None) -> CardLibrary:
+    """Read every card file below a folder, and then those below `custom` (custom cards added to the box,
+    which replace the cards of the same name). All problems of all files are reported together: a name used
+    by two files of one folder, and every name of another card that names no card of the right type
+    (`pacg.cards.references`; what it only notes doesn't stop the loading).
 
     The cards then live as long as the process, so they are frozen out of the garbage collector's sight
     (`gc.freeze`): otherwise every full collection during play would walk all of them again."""
-    cards: list[AnyCard] = []
-    problems: list[CardProblem] = []
-    seen: dict[str, Path] = {}
-    for path in sorted(folder.rglob("*.yaml")):
-        try:
-            card = load_card_file(path)
-        except CardFileError as error:
-            problems.extend(error.problems)
-            continue
-        if card.name in seen:
-            problems.append(CardProblem(path, 1, "name", f"{card.name!r} is also defined in {seen[card.name]}"))
-            continue
-        seen[card.name] = path
-        cards.append(card)
-    if problems:
-        raise CardFileError(problems)
-    library = CardLibrary(cards)
-    gc.collect()  # what is garbage now must not be frozen with the cards
+    found = read_card_folders([folder] if custom is None else [folder, custom])
+    errors = found.errors + [problem for problem in reference_problems(found) if not problem.note]
+    if errors:
+        raise CardFileError(errors)
+    library = CardLibrary(file.card for file in found.files.values())
+    del found  # the node trees are garbage now, and must not be frozen with the cards
+    gc.collect()
     gc.freeze()
     return library

@@ -44,6 +44,7 @@ from pacg.cards.vocabulary import (
     Skill,
     adventure_deck_number,
 )
+from pacg.dice import CARD_DICE, check_card_dice
 
 
 def _check(value: Any) -> Check:
@@ -63,8 +64,10 @@ CheckField = Annotated[
 
 
 def _die(value: Any) -> int:
-    if isinstance(value, str) and value.startswith("d") and value[1:].isdigit():
-        return int(value[1:])
+    if isinstance(value, str) and value.startswith("d") and value[1:].isdigit() and len(value) <= 4:
+        sides = int(value[1:])
+        check_card_dice(1, sides)
+        return sides
     raise ValueError(f"a die is written like d8, not {value!r}")
 
 
@@ -72,8 +75,19 @@ DieField = Annotated[
     int,
     PlainValidator(_die),
     PlainSerializer(lambda sides: f"d{sides}"),
-    WithJsonSchema({"type": "string", "pattern": "^d[0-9]+$"}),
+    WithJsonSchema({"type": "string", "enum": [f"d{sides}" for sides in CARD_DICE]}),
 ]
+
+# Bounds of a card's numbers: well above any real card's, so that a typo is refused when the card is read
+# rather than making a game hang or run out of memory ("copies: 1000000000000").
+MAX_COPIES = 60
+MAX_FEATS = 10  # feat boxes on one line of a card: real cards have up to 4
+MAX_HAND_SIZE = 15
+MAX_DECK_COUNT = 20  # cards of one type in a Cards List or a location's deck list
+MAX_SKILL_MODIFIER = 10  # "Melee: Strength +3"
+MAX_PLAYERS = 6  # a scenario lists its locations for 1 to 6 players (SETUP-05)
+
+DeckCount = Annotated[int, Field(ge=0, le=MAX_DECK_COUNT)]
 
 SetIndicator = Annotated[
     Literal["B", "C", "P", "1", "2", "3", "4", "5", "6"],
@@ -92,7 +106,7 @@ class Card(_Strict):
     type: CardType
     set: SetIndicator
     traits: list[Trait] = []
-    copies: int = Field(1, ge=1)
+    copies: int = Field(1, ge=1, le=MAX_COPIES)
     provenance: Literal["published", "standin"]
     notes: str | None = None  # sources, or what a stand-in was modelled on
 
@@ -217,15 +231,21 @@ class SkillEntry(_Strict):
     """
 
     die: DieField
-    feats: int = Field(0, ge=0)
-    derived: dict[Skill, int] = {}
+    feats: int = Field(0, ge=0, le=MAX_FEATS)
+    derived: dict[Skill, Annotated[int, Field(ge=-MAX_SKILL_MODIFIER, le=MAX_SKILL_MODIFIER)]] = {}
 
 
 class Counted(_Strict):
     """A number with feat boxes that raise it by one each (hand size, a Cards List line)."""
 
-    start: int = Field(ge=0)
-    feats: int = Field(0, ge=0)
+    start: DeckCount
+    feats: int = Field(0, ge=0, le=MAX_FEATS)
+
+
+class HandSize(Counted):
+    """A hand size, which is at least 1 (a starting hand of 0 could never hold a card of the favored type, SETUP-10)."""
+
+    start: int = Field(ge=1, le=MAX_HAND_SIZE)
 
 
 class ProficiencyEntry(_Strict):
@@ -237,7 +257,7 @@ class Role(_Strict):
     """One side of a character's role card (ROLE-01)."""
 
     name: str
-    hand_size: Counted
+    hand_size: HandSize
     proficiencies: list[ProficiencyEntry] = []
     powers: list[Power] = []
 
@@ -246,7 +266,7 @@ class Character(Card):
     """A character card with its role card (CHAR-01, FEAT-01..02, ROLE-01)."""
 
     skills: dict[Skill, SkillEntry]
-    hand_size: Counted
+    hand_size: HandSize
     proficiencies: list[ProficiencyEntry] = []
     favored: list[CardType] = Field(min_length=1)
     cards_list: dict[CardType, Counted]
@@ -284,7 +304,7 @@ class ClosingOption(_Strict):
 class Location(Card):
     """A location card (LOC-01)."""
 
-    deck: dict[CardType, int]
+    deck: dict[CardType, DeckCount]
     at_this_location: list[Power] = []
     when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
     when_permanently_closed: list[Power] = []
@@ -312,7 +332,7 @@ class Scenario(Card):
 
     villains: list[str] = []
     henchmen: list[str] = Field(min_length=1)
-    locations: dict[int, list[str]]
+    locations: dict[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], list[str]]
     cohorts: list[str] = []
     powers: list[Power] = []
     reward: Reward | None = None

@@ -44,6 +44,7 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
+from pacg.cards.checks import MAX_DIFFICULTY
 from pacg.cards.vocabulary import (
     TRAITS,
     CardAction,
@@ -52,6 +53,7 @@ from pacg.cards.vocabulary import (
     Proficiency,
     Skill,
 )
+from pacg.dice import CARD_DICE, MAX_CARD_DICE, CardDie, check_card_dice
 
 # --- amounts and dice -------------------------------------------------------------------------------
 
@@ -150,12 +152,21 @@ def listing(words: list[Any], conjunction: str = "or") -> str:
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
+MAX_AMOUNT = 100  # far above any card's number: a bigger one is a typo, which the engine might loop over
+
+
+def _bounded(amount: Amount, value: Any) -> Amount:
+    if any(abs(number) > MAX_AMOUNT for number in (amount.constant, *(factor for factor, _ in amount.terms))):
+        raise ValueError(f"{value!r}: the numbers of an amount are at most {MAX_AMOUNT}")
+    return amount
+
+
 def _amount(value: Any) -> Amount:
     if isinstance(value, Amount):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ValueError("an amount is a number or a sum such as '1 + AD'")
-    return Amount.parse(value)
+    return _bounded(Amount.parse(value), value)
 
 
 _DICE_TERM = re.compile(r"^(\d*)d(\d+)$")
@@ -206,7 +217,11 @@ def _dice(value: Any) -> DiceAmount:
         return value
     if not isinstance(value, str):
         raise ValueError("dice are written like '1d6' or '1d4+1'")
-    return DiceAmount.parse(value)
+    dice = DiceAmount.parse(value)
+    for count, sides in dice.dice:
+        check_card_dice(count, sides)
+    _bounded(dice.bonus, value)
+    return dice
 
 
 AmountField = Annotated[
@@ -373,11 +388,11 @@ class Conditions(_Strict):
     displaying: CardFilter | None = None  # you have such a card displayed
     location: CardFilter | None = None  # your location is such a card ("at an Abyssal location")
     turn: Literal["yours", "first exploration"] | None = None  # on your turn / its first exploration
-    max_difficulty: int | None = None  # the card it is against: highest difficulty at most this (CHK-08)
+    max_difficulty: int | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
     played: list[CardFilter] | None = None  # a card matching one of these was played on the check
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
-    mythic_charges: int | None = Field(None, ge=1)  # you have at least this many mythic charges (MYTH-01)
+    mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
@@ -415,7 +430,7 @@ class AddDice(_Strict):
 class AddSkillDice(_Strict):
     """Add this many dice of the type the check already rolls (CHK-12: blessings)."""
 
-    add_skill_dice: int = Field(ge=1)
+    add_skill_dice: int = Field(ge=1, le=MAX_CARD_DICE)
 
     def text(self) -> str:
         dice = "die" if self.add_skill_dice == 1 else "dice"
@@ -474,7 +489,7 @@ class AdjustDifficulty(_Strict):
 class ReplaceDie(_Strict):
     """Roll this skill's die (or a die of these sides) in place of the check's die (CHK-11)."""
 
-    replace_die: Skill | int
+    replace_die: Skill | CardDie
 
     def text(self) -> str:
         if isinstance(self.replace_die, int):
@@ -615,9 +630,9 @@ class PlaceEncountered(_Strict):
 class CountFace(_Strict):
     """A die of this many sides that shows this face counts as another number (a 6 on a d6 counts as 7)."""
 
-    count_face: int = Field(ge=1)
-    die: int = Field(ge=2)
-    value: int
+    count_face: int = Field(ge=1, le=max(CARD_DICE))
+    die: CardDie
+    value: int = Field(ge=0, le=MAX_AMOUNT)
 
     def text(self) -> str:
         return f"each d{self.die} that shows {self.count_face} counts as {self.value}"
@@ -644,7 +659,7 @@ class Move(_Strict):
     from the same location coming along."""
 
     move: Who
-    with_local: int = Field(0, ge=0)
+    with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
 
     def text(self) -> str:
         who = "move" if self.move is Who.YOU else f"{self.move.words()} moves"
@@ -847,7 +862,7 @@ class GainSkill(_Strict):
 
     gain_skill: Skill
     ability: Skill
-    modifier: int = 0
+    modifier: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
 
     def text(self) -> str:
         return f"you have the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
@@ -877,8 +892,8 @@ class RollDie(_Strict):
     """Roll one die with this many sides; on `at_least` or more, do the effects in `then` ("roll 1d6: on a 4
     or more, explore again")."""
 
-    roll_die: int = Field(ge=2)
-    at_least: int = Field(ge=1)
+    roll_die: CardDie
+    at_least: int = Field(ge=1, le=max(CARD_DICE))
     then: list[Effect]
 
     def text(self) -> str:
@@ -945,7 +960,7 @@ class BlessingDie(_Strict):
     """Blessings played on the check add dice of this many sides instead of the check's die (an exception to
     CHK-12, which gives a blessing the die the check already rolls)."""
 
-    blessing_die: int = Field(ge=4)
+    blessing_die: CardDie
 
     def text(self) -> str:
         return f"blessings played on the check add d{self.blessing_die}s"

@@ -1,0 +1,178 @@
+"""References between cards, checked when the library loads: every name of another card must be a card of the
+library, of a type that fits where it is named (a scenario's villain must be a villain).
+
+`REFERENCES` lists every field that names other cards. A field anywhere in a card counts, however deep in
+its powers (a `summon` effect inside a `then`), because the cards are walked through all their parts.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from pacg.cards.model import (
+    Adventure,
+    AdventurePath,
+    AnyCard,
+    Character,
+    ClosingOption,
+    Redemption,
+    Reward,
+    Scenario,
+)
+from pacg.cards.powers import SERVITOR_DEMON, Summon
+from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, CardType
+
+if TYPE_CHECKING:
+    from pacg.cards.loader import CardFile, CardFiles, CardProblem
+
+Location = tuple[int | str, ...]
+"""Where a value is in a card: the steps from the card down to it, `("powers", 0, "effects", 1, "summon")`."""
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A field of a part of a card that names other cards: a name, a list of names, or lists of names by a key.
+
+    The named card must have one of `types` (`wanted` says which in words), or, for a deck by card type
+    (`by_deck_type`), count as its key's type (a suggested deck's loot counts as its loot type, LOOT-01).
+    `special` names are not cards but words the engine knows (`summon: servitor demon`, SUM-07)."""
+
+    owner: type
+    field: str
+    types: frozenset[CardType] = frozenset()
+    wanted: str = ""
+    by_deck_type: bool = False
+    special: frozenset[str] = frozenset()
+
+
+def _one(card_type: CardType, wanted: str) -> tuple[frozenset[CardType], str]:
+    return frozenset({card_type}), wanted
+
+
+SUMMONABLE = BANE_TYPES | BOON_TYPES | {CardType.LOCATION}  # a summoned location is built (SUM-04)
+
+REFERENCES = (
+    Reference(Character, "cohort", *_one(CardType.COHORT, "a cohort")),
+    Reference(Character, "suggested_deck", by_deck_type=True),
+    Reference(Scenario, "villains", *_one(CardType.VILLAIN, "a villain")),
+    Reference(Scenario, "henchmen", *_one(CardType.HENCHMAN, "a henchman")),
+    Reference(Scenario, "locations", *_one(CardType.LOCATION, "a location")),
+    Reference(Scenario, "cohorts", *_one(CardType.COHORT, "a cohort")),
+    Reference(Adventure, "scenarios", *_one(CardType.SCENARIO, "a scenario")),
+    Reference(AdventurePath, "adventures", *_one(CardType.ADVENTURE, "an adventure")),
+    Reference(Reward, "loot", *_one(CardType.LOOT, "a loot card")),
+    Reference(Redemption, "redeemable", BOON_TYPES, "a boon"),
+    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location", special=frozenset({SERVITOR_DEMON})),
+    Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
+)
+
+
+def card_parts(card: AnyCard) -> Iterator[tuple[Location, Any]]:
+    """Every part of a card that is a model (the card, a power, an effect, a closing option, ...), with its
+    location; the steps are the names the card file uses (a power's `if`, not its `conditions`)."""
+    stack: list[tuple[Location, Any]] = [((), card)]
+    while stack:
+        location, value = stack.pop()
+        fields = getattr(type(value), "__pydantic_fields__", None)  # a model, or a pydantic dataclass (a power)
+        if fields is not None:
+            yield location, value
+            children = [((*location, info.alias or name), getattr(value, name)) for name, info in fields.items()]
+        elif isinstance(value, list):
+            children = [((*location, index), item) for index, item in enumerate(value)]
+        elif isinstance(value, dict):
+            children = [((*location, key if isinstance(key, int) else str(key)), item) for key, item in value.items()]
+        else:
+            continue
+        stack.extend(reversed(children))
+
+
+def _named(value: Any, location: Location) -> Iterator[tuple[Location, str]]:
+    """The names in a referencing field's value, each with its location: a name, a list, a dict of lists."""
+    if isinstance(value, str):
+        yield location, value
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _named(item, (*location, index))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _named(item, (*location, key if isinstance(key, int) else str(key)))
+
+
+def _close_name(name: str, names: list[str]) -> str:
+    """ " (did you mean 'X'?)" for the known name closest to a misspelt one, or nothing."""
+    close = [known for known in names if known.lower() == name.lower()]
+    close = close or difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _for_more_players_than_a_party(reference: Reference, location: Location) -> bool:
+    """Whether the name is a scenario's location for more players than a party may have (REB-03): such a
+    location may have no card file yet, as the scenario can still be played by fewer (setup says so)."""
+    from pacg.engine.setup import MAX_PARTY  # the engine reads the cards: imported only when needed
+
+    if reference.owner is not Scenario or reference.field != "locations":
+        return False
+    players = location[-2]
+    return isinstance(players, int) and players > MAX_PARTY
+
+
+@cache
+def _references_of(part_type: type) -> tuple[Reference, ...]:
+    """The referencing fields of a part of this type."""
+    return tuple(reference for reference in REFERENCES if issubclass(part_type, reference.owner))
+
+
+class _Checker:
+    """Checks the references of a reading's cards against the cards it found."""
+
+    def __init__(self, found: CardFiles) -> None:
+        self.found = found
+
+    def problems(self, file: CardFile) -> Iterator[CardProblem]:
+        for location, part in card_parts(file.card):
+            part_type: type = type(part)
+            for reference in _references_of(part_type):
+                field_location = (*location, reference.field)
+                for name_location, name in _named(getattr(part, reference.field), field_location):
+                    yield from self._check(file, reference, name_location, name)
+
+    def _check(self, file: CardFile, reference: Reference, location: Location, name: str) -> Iterator[CardProblem]:
+        if name in reference.special or name in self.found.broken_names:
+            return
+        if name not in self.found.files:
+            message = f"no card named {name!r}{_close_name(name, self._fitting(reference, location))}"
+            if _for_more_players_than_a_party(reference, location):
+                players = location[-2]
+                message += f"; until there is one, {players} characters can't play the scenario"
+                yield file.problem(location, message, True)
+            else:
+                yield file.problem(location, message)
+            return
+        wrong = self._wrong_type(reference, location, name)
+        if wrong is not None:
+            yield file.problem(location, wrong)
+
+    def _fitting(self, reference: Reference, location: Location) -> list[str]:
+        """The names of the cards that could be named here."""
+        if reference.by_deck_type:
+            return [name for name, file in self.found.files.items() if file.card.counts_as == location[-2]]
+        return [name for name, file in self.found.files.items() if file.card.type in reference.types]
+
+    def _wrong_type(self, reference: Reference, location: Location, name: str) -> str | None:
+        """What is wrong with the type of the named card where it is named, or None."""
+        card = self.found.files[name].card
+        if reference.by_deck_type:
+            deck_type = location[-2]
+            return None if card.counts_as == deck_type else f"{name!r} is a {card.counts_as}, not a {deck_type}"
+        return None if card.type in reference.types else f"{name!r} is a {card.type}, not {reference.wanted}"
+
+
+def reference_problems(found: CardFiles) -> list[CardProblem]:
+    """Every name of another card, in every card found, that is no card of the right type. A scenario's
+    location for more players than a party may have is only noted when it has no card yet."""
+    checker = _Checker(found)
+    return [problem for file in found.files.values() for problem in checker.problems(file)]
