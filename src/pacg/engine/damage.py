@@ -10,20 +10,29 @@ scenario is lost (DEATH-02).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
-from pacg.engine.playing import Step
+from pacg.engine.playing import Play, Step
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
-from pacg.engine.zones import Zone, ZoneKind
+from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 
-def take_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
-    """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02)."""
+def take_damage(
+    game: Game, character: CharacterState, amount: int, damage_type: str,
+    against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (),
+) -> Process[None]:
+    """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02).
+    Damage from a failed check is dealt by the card checked against, and is part of that check: "if you
+    previously played a spell to affect the check, you may not play a spell to reduce damage" (DMG-01,
+    ENC-02); damage from any other source has a limit of its own."""
     from pacg.engine.effects import play_window  # effects deal damage, and damage is reduced by effects
 
     if not character.alive or amount <= 0:
         return
-    step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type)
+    step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type,
+                against=against, played_on_check=tuple(played_on_check))
     game.note(f"{character.name} is dealt {amount} {damage_type} damage")
     yield from play_window(step)
     if step.damage < amount:

@@ -99,6 +99,7 @@ class Step:
     encounterer: CharacterState | None = None  # whose powers apply, when someone else attempts (CHK-03)
     damage: int = 0  # the damage being dealt, in a damage step
     damage_type: str = ""
+    played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
     evaded: bool = field(default=False, init=False)  # an encounter: the card was evaded (ENC-05)
     defeated: bool = field(default=False, init=False)  # an encounter: the bane was defeated without its check
     banish_encountered: bool = field(default=False, init=False)
@@ -449,10 +450,10 @@ def _add_plays(
 def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
     BOON-01) unless a power lifts the limit: the player may not have played a different card of this card's
-    type. A card revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
+    type, in this step or, for a failed check's damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
     if not step.immunities.isdisjoint(card.traits):
         return False
-    for play in step.plays:
+    for play in (*step.played_on_check, *step.plays):
         other = play.card
         if (other is not None and other is not card and other.counts_as == card.counts_as
                 and play.player is player and IgnoreTypeLimit not in play.power.effect_kinds):
