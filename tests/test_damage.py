@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pacg.cards.powers import DealDamage, Purpose, Timing
-from pacg.engine.check import attempt_checks, check_of
 from pacg.decisions import Decision
+from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.damage import deal_damage, take_damage
 from pacg.engine.effects import resolve
 from pacg.engine.playing import Step

@@ -450,7 +450,8 @@ def _add_plays(
 def _may_play(card: PhysicalCard, step: Step, player: CharacterState) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
     BOON-01) unless a power lifts the limit: the player may not have played a different card of this card's
-    type, in this step or, for a failed check's damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02): it is still one card."""
+    type, in this step or, for a failed check's damage, on the check (DMG-01). A card revealed for one power
+    may still be discarded for another (PLAY-02): it is still one card."""
     if not step.immunities.isdisjoint(card.traits):
         return False
     for play in (*step.played_on_check, *step.plays):
