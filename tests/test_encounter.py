@@ -402,3 +402,36 @@ powers:
     assert table.run(encounter(table.game, harsk, top(table, "Armory")), "Strength") == "defeated"
     offered = [o.label for d in table.decisions for o in d.options]
     assert not [label for label in offered if "evade" in label], "Harsk may evade Animals, but not this one"
+
+
+def _offered(table: Table, kind: str, label: str) -> bool:
+    """Whether a play was offered in a step of this kind ("evasion")."""
+    return any(o.label.startswith(label) for d in table.decisions if d.kind == kind for o in d.options)
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("others", "evadable"), [(3, True), (4, False)])
+def test_a_bane_s_highest_difficulty_counts_the_location_s_changes(others: int, evadable: bool) -> None:
+    """At the Abattoir the difficulty to defeat is increased by the number of characters: with 4 a Dire Rat's
+    highest difficulty is Combat 8 + 4 = 12 and Bolas may evade it; with 5 it is 13, and Bolas may not."""
+    table = Table()
+    table.location("Abattoir", ["Dire Rat"])
+    harsk = table.character("Harsk", at="Abattoir", hand=["Bolas"])
+    for name in ["Kyra", "Seelah", "Enora", "Alain"][:others]:
+        table.character(name, at="Armory")
+    table.dice(1)
+    table.run(encounter(table.game, harsk, top(table, "Abattoir")), "Strength")
+    assert _offered(table, "evasion", "Discard Bolas") == evadable
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("adventure", "defeatable"), [(2, True), (3, False)])
+def test_a_bane_s_highest_difficulty_counts_its_own_changes(adventure: int, defeatable: bool) -> None:
+    """A Spiked Pit Trap's difficulty is increased by the adventure deck number: its highest is Dexterity 8 +
+    AD, so Trapsmith Gloves (a Trap whose highest difficulty is 10 or less) defeat it in adventure 2, not 3."""
+    table = Table(adventure_deck_number=adventure)
+    table.location("Armory", ["Spiked Pit Trap"])
+    kyra = table.character("Kyra", at="Armory", hand=["Trapsmith Gloves"], deck=["Cure", "Codex"])
+    table.dice(12)
+    table.run(encounter(table.game, kyra, top(table, "Armory")), "Wisdom")
+    assert _offered(table, "before acting", "Discard Trapsmith Gloves") == defeatable

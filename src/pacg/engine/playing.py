@@ -234,9 +234,23 @@ def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> boo
     return local if player.location == checker.location else elsewhere
 
 
-def _highest_difficulty(card: PhysicalCard) -> int:
-    check = card.card.check_to_defeat if isinstance(card.card, Bane) else getattr(card.card, "check_to_acquire", None)
-    return max((option.difficulty for step in check.steps for option in step.options), default=0) if check else 0
+def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
+    """The highest difficulty to defeat or acquire a card: of each option of its check, with the standing powers
+    of the cards in play applied (the card's own, the location's, the scenario's), but not the powers that
+    happen before, while or after you act (CHK-08). A power's conditions about the check hold as they would
+    on that option before a skill is chosen."""
+    from pacg.engine.check import CheckState  # a check's state is a step's, with the check's numbers
+
+    bane = isinstance(card.card, Bane)
+    check = card.card.check_to_defeat if bane else getattr(card.card, "check_to_acquire", None)
+    highest = 0
+    for option in (option for step in check.steps for option in step.options) if check else ():
+        scratch = CheckState(game=state.game, checker=state.checker, purpose=Purpose.DEFEAT if bane else
+                             Purpose.ACQUIRE, against=card, option=option, encounterer=state.encounterer)
+        scratch.difficulty = option.difficulty
+        apply_standing_powers(scratch)
+        highest = max(highest, scratch.difficulty)
+    return highest
 
 
 def _played_cards(state: Step) -> list[PhysicalCard]:
@@ -282,7 +296,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
     "location": _at_location,
     "max_difficulty": lambda wanted, state, _: state.against is not None
-    and _highest_difficulty(state.against) <= wanted,
+    and _highest_difficulty(state, state.against) <= wanted,
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
