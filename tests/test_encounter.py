@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Timing
+from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Purpose, Timing
+from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import resolve
@@ -435,3 +436,43 @@ def test_a_bane_s_highest_difficulty_counts_its_own_changes(adventure: int, defe
     table.dice(12)
     table.run(encounter(table.game, kyra, top(table, "Armory")), "Wisdom")
     assert _offered(table, "before acting", "Discard Trapsmith Gloves") == defeatable
+
+
+@pytest.mark.rule("DEATH-01")
+@pytest.mark.parametrize(("deck", "alive"), [(["Codex", "Frog", "Recruit"], True), ([], False)])
+def test_a_bane_that_makes_you_discard_your_top_card_kills_you_when_your_deck_is_empty(
+    deck: list[str], alive: bool
+) -> None:
+    """Before you act, the Carrion Golem has you discard the top card of your deck: with a card there, Kyra
+    discards it (and fails her check, then discards 2 more as the Golem is undefeated); with her deck empty she
+    dies, and her turn ends with the encounter."""
+    table = Table()
+    table.location("Armory", ["Carrion Golem"])
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=deck)
+    harsk = table.character("Harsk", at="Armory")
+    table.game.turn = TurnState(kyra)
+    table.dice(1)
+    if alive:
+        table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+        assert table.cards(kyra, ZoneKind.DISCARD) == ["Recruit", "Frog", "Cure", "Codex"]
+    else:
+        with pytest.raises(TurnEnded):
+            table.run(encounter(table.game, kyra, top(table, "Armory")))
+        assert table.cards(kyra, ZoneKind.BURIED) == ["Cure"]
+        assert table.deck("Armory") == ["Carrion Golem"]
+    assert kyra.alive == alive and harsk.alive
+
+
+@pytest.mark.rule("DEATH-01")
+def test_a_cost_from_the_top_of_an_empty_deck_cant_be_chosen() -> None:
+    """Seelah may discard the top card of her deck to add 1d6 to a local check: with her deck empty, she may
+    not, and doesn't die of it."""
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", deck=["Codex"])
+    table.dice(1, 1)
+    table.run(attempt_checks(table.game, seelah, "Wisdom 20", Purpose.OTHER), "Wisdom", "Use Seelah's power")
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Codex"]
+    table.dice(1)
+    table.run(attempt_checks(table.game, seelah, "Wisdom 20", Purpose.OTHER), "Wisdom")
+    offered = [o.label for d in table.decisions for o in d.options]
+    assert not [label for label in offered if label.startswith("Use Seelah's power")] and seelah.alive

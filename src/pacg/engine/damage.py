@@ -65,12 +65,19 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
 def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
     """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
     more than the deck holds kills the character (DEATH-01)."""
-    deck = game.zones.cards(character.deck)
-    if count > len(deck):
-        die(game, character)
-        return
-    for card in deck[:count]:
-        game.zones.move(card, to)
+    if deck_holds(game, character, count):
+        for card in game.zones.cards(character.deck)[:count]:
+            game.zones.move(card, to)
+
+
+def deck_holds(game: Game, character: CharacterState, count: int) -> bool:
+    """Whether the character's deck holds the cards they are required to remove from it: "if, for any reason,
+    you are ever required to remove 1 or more cards from your deck and you don't have enough cards, your
+    character dies" (DEATH-01)."""
+    if count <= len(game.zones.cards(character.deck)):
+        return True
+    die(game, character)
+    return False
 
 
 def die(game: Game, character: CharacterState) -> None:

@@ -53,7 +53,7 @@ from pacg.cards.vocabulary import CardAction
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
 from pacg.engine.box import random_from_box
-from pacg.engine.damage import remove_from_deck, take_damage
+from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
     CHECK_EFFECTS,
     VERB,
@@ -412,6 +412,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
     source = _source_cards(game, owner, effect.source)
     fitting = [card for card in source if matches(card, effect.cards)]
     count = len(fitting) if effect.count == "any" else effect.count.evaluate(step.variables())
+    if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
+        return  # DEATH-01
     for _ in range(count):
         fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
         if not fitting:
