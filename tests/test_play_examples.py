@@ -252,3 +252,43 @@ def test_defeating_a_henchman_gives_the_chance_to_close_by_summoning_and_acquiri
     armory = table.game.locations["Armory"]
     assert armory.closed and table.deck("Armory") == [], "closing banishes the deck (CLOSE-04)"
     assert len(table.game.zones.cards(box("weapon"))) == weapons_in_box + 1, "the summoned one went back; Mace banished"
+
+
+SOPHRAN = card("""
+name: Sophran
+type: villain
+set: B
+provenance: standin
+notes: A second villain for the tests of a location deck holding two.
+check_to_defeat: Combat 30
+""")
+
+
+@pytest.mark.rule("VIL-03")
+@pytest.mark.rule("VIL-04")
+@pytest.mark.parametrize("elsewhere", [True, False])
+def test_a_villain_defeated_beside_another_villain_escapes_elsewhere_or_is_banished(elsewhere: bool) -> None:
+    """Karsos is defeated at the Manor House, where the villain Sophran remains: the rest of the deck is
+    banished, the location stays open, and Karsos escapes into the other open locations, not back into the
+    Manor House; with no other open location, Karsos is banished and the scenario goes on."""
+    table = Table(extra_cards=[KARSOS, SOPHRAN])
+    game = table.game
+    table.location("Manor House", ["Karsos", "Sophran", "Dire Rat"])
+    table.location("Laboratory", ["Skeleton"])
+    table.location("Armory", ["Mace"])
+    for name in ([] if elsewhere else ["Laboratory", "Armory"]):
+        game.locations[name].closed = True
+    enora = table.character("Enora", at="Manor House", hand=["Lightning Touch"])
+    table.dice(11, 2, 2, 1)
+    karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
+    outcome = table.run(encounter(game, enora, karsos), "Discard Lightning Touch: Arcane", "No")
+    assert outcome == "defeated"
+    assert not game.locations["Manor House"].closed
+    assert table.deck("Manor House") == ["Sophran"]
+    escaped = [c for name in ("Laboratory", "Armory") for c in game.zones.cards(game.locations[name].deck)]
+    if elsewhere:
+        assert sorted(c.name for c in escaped if c.type != "blessing") == ["Karsos", "Mace", "Skeleton"]
+        assert sum(c.type == "blessing" for c in escaped) == 1, "2 open locations: Karsos and 1 blessing"
+    else:
+        assert game.zones.where(karsos) == box("villain"), "nowhere else to escape: banished"
+        assert [c.name for c in escaped] == ["Skeleton", "Mace"]
