@@ -292,3 +292,42 @@ def test_a_villain_defeated_beside_another_villain_escapes_elsewhere_or_is_banis
     else:
         assert game.zones.where(karsos) == box("villain"), "nowhere else to escape: banished"
         assert [c.name for c in escaped] == ["Skeleton", "Mace"]
+
+
+GATEHOUSE = card("""
+name: Gatehouse
+type: location
+set: B
+provenance: standin
+notes: A test location whose weapons are taken before closing, and whose closing draws from the buried cards.
+deck: {weapon: 1, monster: 1}
+when_closing:
+- check: Wisdom 6
+when_permanently_closed:
+- when: before closing
+  optional: false
+  effects:
+  - move_cards: hand
+    source: location deck
+    cards: {types: [weapon]}
+- when: closing
+  optional: false
+  effects:
+  - move_cards: hand
+    source: location deck
+    cards: {types: [monster]}
+""")
+
+
+@pytest.mark.rule("CLOSE-04")
+def test_before_closing_comes_before_the_deck_is_banished_and_on_closing_after() -> None:
+    """"First, apply any effects that say 'before closing.' Then banish all of the cards from the location
+    deck; it is now closed. Finally, apply any effects that say 'on closing'": the Gatehouse's weapon is
+    taken before its deck is banished; on closing, no monster is left to take."""
+    table = Table(extra_cards=[GATEHOUSE])
+    table.location("Gatehouse", ["Mace", "Dire Rat"])
+    kyra = table.character("Kyra", at="Gatehouse")
+    table.dice(6)
+    assert table.run(attempt_to_close(table.game, kyra, table.game.locations["Gatehouse"]), "Close Gatehouse")
+    assert table.cards(kyra, ZoneKind.HAND) == ["Mace"]
+    assert table.game.locations["Gatehouse"].closed and table.deck("Gatehouse") == []

@@ -230,6 +230,8 @@ def _window(power: Power) -> str:
         text = f"when {subject} {_verb(third, 'defeat')} {filter_text(against, default='bane')}"
     elif when == Timing.UNDEFEATED:
         text = f"when {subject} {_verb(third, 'do', 'does')} not defeat {filter_text(against, default='bane')}"
+    elif when == Timing.BEFORE_CLOSING:
+        text = "before the location is permanently closed"
     elif when == Timing.CLOSING:
         text = "when the location is permanently closed"
     elif when == Timing.ENTER:
