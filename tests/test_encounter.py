@@ -476,3 +476,25 @@ def test_a_cost_from_the_top_of_an_empty_deck_cant_be_chosen() -> None:
     table.run(attempt_checks(table.game, seelah, "Wisdom 20", Purpose.OTHER), "Wisdom")
     offered = [o.label for d in table.decisions for o in d.options]
     assert not [label for label in offered if label.startswith("Use Seelah's power")] and seelah.alive
+
+
+@pytest.mark.rule("SUM-02")
+def test_several_characters_summon_and_encounter_in_the_order_the_player_chooses() -> None:
+    """ "If an effect causes multiple characters to summon and encounter cards, resolve the encounters
+    sequentially in any order you like": Seelah's power has each local character summon a Dire Rat, and she
+    has Harsk go first. Alone, she isn't asked."""
+    from pacg.cards.powers import Summon
+
+    table = Table()
+    seelah = table.character("Seelah", at="Armory")
+    harsk = table.character("Harsk", at="Armory")
+    each_local = Summon.model_validate({"summon": "Dire Rat", "who": "each local"})
+    step = Step(game=table.game, checker=seelah, timing=Timing.ON_ENCOUNTER)
+    table.run(resolve(step, [each_local], seelah), "Harsk", "Strength", "Strength")
+    order = next(d for d in table.decisions if d.kind == "order")
+    assert (order.player, [o.label for o in order.options]) == ("Seelah", ["Seelah", "Harsk"])
+    summons = [line for line in table.game.log if "summons Dire Rat" in line]
+    assert summons == ["Harsk summons Dire Rat", "Seelah summons Dire Rat"]
+    harsk.location = "Watchtower"
+    table.run(resolve(step, [each_local], seelah), "Strength")
+    assert not [d for d in table.decisions if d.kind == "order"]

@@ -331,3 +331,21 @@ def test_before_closing_comes_before_the_deck_is_banished_and_on_closing_after()
     assert table.run(attempt_to_close(table.game, kyra, table.game.locations["Gatehouse"]), "Close Gatehouse")
     assert table.cards(kyra, ZoneKind.HAND) == ["Mace"]
     assert table.game.locations["Gatehouse"].closed and table.deck("Gatehouse") == []
+
+
+@pytest.mark.rule("VIL-01")
+def test_characters_attempt_to_temporarily_close_their_locations_in_the_order_they_wish() -> None:
+    """Balazar at the Laboratory and Kyra at the Cemetery may each try to temporarily close their location as
+    Enora encounters Karsos: Enora has Kyra try first."""
+    table = karsos_table()
+    game = table.game
+    kyra = table.character("Kyra", at="Cemetery")
+    table.dice(6, 1, 1, 1, 1)
+    karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
+    table.run(encounter(game, game.characters[1], karsos), "Kyra", "Temporarily close Cemetery", "Wisdom",
+              "Don't try", "Discard Lightning Touch: Arcane", "No")
+    order = next(d for d in table.decisions if d.kind == "order")
+    assert (order.player, [o.label for o in order.options]) == ("Enora", ["Balazar", "Kyra"])
+    closings = [d.player for d in table.decisions if d.kind == "close"]
+    assert closings == [kyra.name, "Balazar"]
+    assert "Cemetery is temporarily closed" in game.log

@@ -517,12 +517,15 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
-    """Summon and encounter a card, one character after another (SUM-01, SUM-02)."""
+    """Summon and encounter a card, one character after another, "in any order you like" (SUM-01, SUM-02)."""
     if step.against is not None and step.game.is_summoned(step.against):
         return  # summoned cards can't summon (SUM-01)
     local = step.game.local_characters(player.location)
     who = {"you": [player], "each local": local, "each other local": [c for c in local if c is not player]}
-    for character in who[effect.who]:
+    waiting = who[effect.who]
+    while waiting := [character for character in waiting if character.alive]:
+        character = yield from choose(player, "order", f"{player.name}: who summons and encounters next?", waiting)
+        waiting.remove(character)
         yield from summon_and_encounter(step.game, character, effect.summon)
 
 

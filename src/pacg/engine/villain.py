@@ -12,6 +12,7 @@ from __future__ import annotations
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Process
 from pacg.engine.closing import attempt_to_close, close_permanently
+from pacg.engine.effects import choose
 from pacg.engine.playing import banish
 from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, box
@@ -19,16 +20,18 @@ from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, box
 
 def temporary_closings(game: Game, encounterer: CharacterState) -> Process[None]:
     """Each character at another open location may try its When Closing requirement; one success closes it
-    for this encounter only, with no other effect (VIL-01)."""
-    for location in game.open_locations():
-        if location.name == encounterer.location:
-            continue
-        for character in game.local_characters(location.name):
-            if location.name in game.temporarily_closed:
-                break
-            if (yield from attempt_to_close(game, character, location, temporarily=True)):
-                game.temporarily_closed.add(location.name)
-                game.note(f"{location.name} is temporarily closed")
+    for this encounter only, with no other effect (VIL-01). "Characters may attempt to close locations in any
+    order they wish": the encountering character picks who tries next."""
+    waiting = [character for location in game.open_locations() if location.name != encounterer.location
+               for character in game.local_characters(location.name)]
+    while waiting := [c for c in waiting if c.alive and c.location not in game.temporarily_closed]:
+        character = yield from choose(encounterer, "order", f"{encounterer.name}: who tries to temporarily close "
+                                      "a location next?", waiting)
+        waiting.remove(character)
+        location = game.locations[character.location]
+        if (yield from attempt_to_close(game, character, location, temporarily=True)):
+            game.temporarily_closed.add(location.name)
+            game.note(f"{location.name} is temporarily closed")
 
 
 def villain_defeated(
