@@ -85,3 +85,4 @@ def test_the_damage_of_a_failed_check_is_dealt_by_the_monster() -> None:
               "Discard Mirror Image")
     assert "The damage to Seelah is reduced to 0" in table.game.log
     assert table.cards(seelah, ZoneKind.HAND) == ["Mace"]
+

@@ -498,3 +498,17 @@ def test_several_characters_summon_and_encounter_in_the_order_the_player_chooses
     harsk.location = "Watchtower"
     table.run(resolve(step, [each_local], seelah), "Strength")
     assert not [d for d in table.decisions if d.kind == "order"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("ENC-03")
+def test_the_damage_a_monster_s_power_deals_is_dealt_by_the_monster() -> None:
+    """The Orderly Fiend deals 1 damage when encountered: Mirror Image, for damage a monster deals, may
+    reduce it to 0."""
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Orderly Fiend"])
+    seelah = table.character("Seelah", at="Armory", hand=["Mirror Image", "Mace", "Helm", "Longsword"])
+    table.dice(2, 8)  # Mirror Image's d4; then, after 2 damage before acting, Strength d8 against Combat 5
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mirror Image", "Discard Mace",
+              "Discard Helm", "Strength")
+    assert "The damage to Seelah is reduced to 0" in table.game.log

@@ -275,7 +275,7 @@ def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play |
     else:
         target = yield from choose(player, "target", f"{player.name}: who takes {amount} of the damage?", others)
     step.damage -= amount
-    yield from take_damage(game, target, amount, step.damage_type)
+    yield from take_damage(game, target, amount, step.damage_type, step.against)
 
 
 def draw(game: Game, character: CharacterState, count: int) -> None:
@@ -503,7 +503,8 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
 
 
 def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
-    """Deal damage; dice are rolled separately for each character (DICE-02)."""
+    """Deal damage; dice are rolled separately for each character (DICE-02). In an encounter it is dealt by the
+    card encountered, whose immunities hold while it is reduced (ENC-03)."""
     game = step.game
     targets = [player]
     if effect.to == "each local":
@@ -513,7 +514,7 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
-        yield from take_damage(game, target, amount, str(effect.type))
+        yield from take_damage(game, target, amount, str(effect.type), step.against)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
