@@ -512,3 +512,28 @@ def test_the_damage_a_monster_s_power_deals_is_dealt_by_the_monster() -> None:
     table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mirror Image", "Discard Mace",
               "Discard Helm", "Strength")
     assert "The damage to Seelah is reduced to 0" in table.game.log
+
+
+@pytest.mark.rule("ENC-03")
+def test_no_card_with_a_trait_the_monster_is_immune_to_reduces_its_damage() -> None:
+    """ "Players may not play cards with the specified trait ... during the encounter": the damage a
+    Magic-immune monster deals can't be reduced by Magic Padded Armor."""
+    warded = card("""
+name: Warded Fiend
+type: monster
+set: B
+traits: [Demon]
+provenance: standin
+notes: A test card immune to Magic that deals damage when encountered.
+check_to_defeat: Combat 5
+immunities: [Magic]
+powers:
+- {when: on encounter, optional: false, effects: [{deal_damage: 1}]}
+""")
+    table = Table(extra_cards=[warded])
+    table.location("Armory", ["Warded Fiend"])
+    seelah = table.character("Seelah", at="Armory", hand=["Magic Padded Armor", "Mace"])
+    table.dice(8)
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mace", "Strength")
+    assert not [d for d in table.decisions if d.kind == "damage"], "the armor may not be played"
+    assert table.cards(seelah, ZoneKind.HAND) == ["Magic Padded Armor"]
