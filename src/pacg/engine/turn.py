@@ -33,10 +33,10 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
     try:
         advance_blessings_deck(game)
         yield from _steps_in_between(game, character, Timing.TURN_START)
-        for number, step in enumerate((give_a_card, move, explore_step, close_step)):
+        for number, turn_step in enumerate((give_a_card, move, explore_step, close_step)):
             if number:
                 yield from _any_time(game, character, table_order(game, character))
-            yield from step(game, character)
+            yield from turn_step(game, character)
     except TurnEnded as ended:
         game.note(f"{character.name}'s turn ends: {ended}")
         forced = True

@@ -42,15 +42,16 @@ def villain_defeated(
     the deck; the location is not permanently closed, but if there are no other open locations for the
     villain to escape to, banish the villain" (VIL-03)."""
     deck = game.zones.cards(location.deck)
-    if not any(card.type is CardType.VILLAIN and card is not villain for card in deck):
+    besides = None
+    if any(card.type is CardType.VILLAIN and card is not villain for card in deck):
+        for card in [card for card in deck if card.type is not CardType.VILLAIN]:
+            banish(game, card)
+        game.zones.shuffle(location.deck, game.rng)
+        game.note(f"Another villain is in {location.name}: the rest of its deck is banished and it stays open")
+        besides = location
+    else:
         yield from close_permanently(game, character, location, keep=villain)
-        villain_escapes(game, villain, True)
-        return
-    for card in [card for card in deck if card.type is not CardType.VILLAIN]:
-        banish(game, card)
-    game.zones.shuffle(location.deck, game.rng)
-    game.note(f"Another villain is in {location.name}: the rest of its deck is banished and it stays open")
-    villain_escapes(game, villain, True, besides=location)
+    villain_escapes(game, villain, True, besides)
 
 
 def villain_escapes(game: Game, villain: PhysicalCard, defeated: bool, besides: LocationState | None = None) -> None:
