@@ -239,14 +239,14 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     of the cards in play applied (the card's own, the location's, the scenario's), but not the powers that
     happen before, while or after you act (CHK-08). A power's conditions about the check hold as they would
     on that option before a skill is chosen."""
-    from pacg.engine.check import CheckState  # a check's state is a step's, with the check's numbers
+    from pacg.engine.check import CheckState, check_of  # a check's state is a step's, with the check's numbers
 
-    bane = isinstance(card.card, Bane)
-    check = card.card.check_to_defeat if bane else getattr(card.card, "check_to_acquire", None)
+    check = check_of(card)
+    purpose = Purpose.DEFEAT if isinstance(card.card, Bane) else Purpose.ACQUIRE
     highest = 0
     for option in (option for step in check.steps for option in step.options) if check else ():
-        scratch = CheckState(game=state.game, checker=state.checker, purpose=Purpose.DEFEAT if bane else
-                             Purpose.ACQUIRE, against=card, option=option, encounterer=state.encounterer)
+        scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
+                             encounterer=state.encounterer)
         scratch.difficulty = option.difficulty
         apply_standing_powers(scratch)
         highest = max(highest, scratch.difficulty)
