@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import DealDamage, Timing
-from pacg.engine.damage import deal_damage
+from pacg.cards.powers import DealDamage, Purpose, Timing
+from pacg.decisions import Decision
+from pacg.engine.check import attempt_checks, check_of
+from pacg.engine.damage import deal_damage, take_damage
 from pacg.engine.effects import resolve
 from pacg.engine.playing import Step
 from pacg.engine.zones import ZoneKind
@@ -34,3 +36,53 @@ def test_damage_beyond_the_hand_discards_the_hand() -> None:
     table.run(deal_damage(table.game, seelah, 5, "Combat"))
     assert table.cards(seelah, ZoneKind.HAND) == []
     assert sorted(table.cards(seelah, ZoneKind.DISCARD)) == ["Longsword", "Mace"]
+
+
+def labels(decision: Decision) -> list[str]:
+    """A Decision's options, each play named without what it does ("Reveal Helm")."""
+    return [option.label.split(": ")[0] for option in decision.options]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("ENC-02")
+@pytest.mark.rule("BOON-01")
+def test_a_weapon_played_on_the_check_leaves_no_weapon_to_reduce_its_damage() -> None:
+    """ "If you previously played a spell to affect the check, you may not play a spell to reduce damage":
+    Seelah revealed her Longsword on the check, so her Swordbreaker can't reduce the damage the Dire Rat deals;
+    her Helm can, being another type."""
+    table = Table()
+    seelah = table.character("Seelah", at="Sacristy", hand=["Longsword", "Swordbreaker", "Helm", "Mace"])
+    rat = table.card("Dire Rat")
+    table.dice(3, 3)  # Strength d8 and the Longsword's d8: 6 against 8, 2 damage
+    table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Reveal Longsword: Strength",
+              "Reveal Helm", "Discard Mace")
+    offered = [labels(d) for d in table.decisions if d.kind == "damage"]
+    assert offered == [["Done", "Reveal Helm"]], "the Swordbreaker would be a second weapon"
+    assert "The damage to Seelah is reduced to 1" in table.game.log
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_damage_from_another_source_has_a_limit_of_its_own() -> None:
+    """Outside a check, the Swordbreaker may reduce the damage though a weapon was played in an earlier step."""
+    table = Table()
+    seelah = table.character("Seelah", at="Sacristy", hand=["Swordbreaker", "Mace"])
+    table.run(take_damage(table.game, seelah, 2, "Combat"), "Discard Swordbreaker")
+    assert "The damage to Seelah is reduced to 0" in table.game.log
+    assert table.cards(seelah, ZoneKind.HAND) == ["Mace"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("CHK-15")
+def test_the_damage_of_a_failed_check_is_dealt_by_the_monster() -> None:
+    """A card that works "when a monster deals you damage" works on the damage of a failed check to defeat
+    one: Mirror Image (on a 2 or more on 1d4) reduces the Dire Rat's damage to 0."""
+    table = Table()
+    seelah = table.character("Seelah", at="Sacristy", hand=["Mirror Image", "Mace"])
+    rat = table.card("Dire Rat")
+    table.dice(3, 2)  # Strength d8: 3 against 8; Mirror Image's d4: 2
+    table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Strength",
+              "Discard Mirror Image")
+    assert "The damage to Seelah is reduced to 0" in table.game.log
+    assert table.cards(seelah, ZoneKind.HAND) == ["Mace"]
+

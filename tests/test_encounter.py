@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Timing
+from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Purpose, Timing
+from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import resolve
@@ -402,3 +403,137 @@ powers:
     assert table.run(encounter(table.game, harsk, top(table, "Armory")), "Strength") == "defeated"
     offered = [o.label for d in table.decisions for o in d.options]
     assert not [label for label in offered if "evade" in label], "Harsk may evade Animals, but not this one"
+
+
+def _offered(table: Table, kind: str, label: str) -> bool:
+    """Whether a play was offered in a step of this kind ("evasion")."""
+    return any(o.label.startswith(label) for d in table.decisions if d.kind == kind for o in d.options)
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("others", "evadable"), [(3, True), (4, False)])
+def test_a_bane_s_highest_difficulty_counts_the_location_s_changes(others: int, evadable: bool) -> None:
+    """At the Abattoir the difficulty to defeat is increased by the number of characters: with 4 a Dire Rat's
+    highest difficulty is Combat 8 + 4 = 12 and Bolas may evade it; with 5 it is 13, and Bolas may not."""
+    table = Table()
+    table.location("Abattoir", ["Dire Rat"])
+    harsk = table.character("Harsk", at="Abattoir", hand=["Bolas"])
+    for name in ["Kyra", "Seelah", "Enora", "Alain"][:others]:
+        table.character(name, at="Armory")
+    table.dice(1)
+    table.run(encounter(table.game, harsk, top(table, "Abattoir")), "Strength")
+    assert _offered(table, "evasion", "Discard Bolas") == evadable
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("adventure", "defeatable"), [(2, True), (3, False)])
+def test_a_bane_s_highest_difficulty_counts_its_own_changes(adventure: int, defeatable: bool) -> None:
+    """A Spiked Pit Trap's difficulty is increased by the adventure deck number: its highest is Dexterity 8 +
+    AD, so Trapsmith Gloves (a Trap whose highest difficulty is 10 or less) defeat it in adventure 2, not 3."""
+    table = Table(adventure_deck_number=adventure)
+    table.location("Armory", ["Spiked Pit Trap"])
+    kyra = table.character("Kyra", at="Armory", hand=["Trapsmith Gloves"], deck=["Cure", "Codex"])
+    table.dice(12)
+    table.run(encounter(table.game, kyra, top(table, "Armory")), "Wisdom")
+    assert _offered(table, "before acting", "Discard Trapsmith Gloves") == defeatable
+
+
+@pytest.mark.rule("DEATH-01")
+@pytest.mark.parametrize(("deck", "alive"), [(["Codex", "Frog", "Recruit"], True), ([], False)])
+def test_a_bane_that_makes_you_discard_your_top_card_kills_you_when_your_deck_is_empty(
+    deck: list[str], alive: bool
+) -> None:
+    """Before you act, the Carrion Golem has you discard the top card of your deck: with a card there, Kyra
+    discards it (and fails her check, then discards 2 more as the Golem is undefeated); with her deck empty she
+    dies, and her turn ends with the encounter."""
+    table = Table()
+    table.location("Armory", ["Carrion Golem"])
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=deck)
+    harsk = table.character("Harsk", at="Armory")
+    table.game.turn = TurnState(kyra)
+    table.dice(1)
+    if alive:
+        table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+        assert table.cards(kyra, ZoneKind.DISCARD) == ["Recruit", "Frog", "Cure", "Codex"]
+    else:
+        with pytest.raises(TurnEnded):
+            table.run(encounter(table.game, kyra, top(table, "Armory")))
+        assert table.cards(kyra, ZoneKind.BURIED) == ["Cure"]
+        assert table.deck("Armory") == ["Carrion Golem"]
+    assert kyra.alive == alive and harsk.alive
+
+
+@pytest.mark.rule("DEATH-01")
+def test_a_cost_from_the_top_of_an_empty_deck_cant_be_chosen() -> None:
+    """Seelah may discard the top card of her deck to add 1d6 to a local check: with her deck empty, she may
+    not, and doesn't die of it."""
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", deck=["Codex"])
+    table.dice(1, 1)
+    table.run(attempt_checks(table.game, seelah, "Wisdom 20", Purpose.OTHER), "Wisdom", "Use Seelah's power")
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Codex"]
+    table.dice(1)
+    table.run(attempt_checks(table.game, seelah, "Wisdom 20", Purpose.OTHER), "Wisdom")
+    offered = [o.label for d in table.decisions for o in d.options]
+    assert not [label for label in offered if label.startswith("Use Seelah's power")] and seelah.alive
+
+
+@pytest.mark.rule("SUM-02")
+def test_several_characters_summon_and_encounter_in_the_order_the_player_chooses() -> None:
+    """ "If an effect causes multiple characters to summon and encounter cards, resolve the encounters
+    sequentially in any order you like": Seelah's power has each local character summon a Dire Rat, and she
+    has Harsk go first. Alone, she isn't asked."""
+    from pacg.cards.powers import Summon
+
+    table = Table()
+    seelah = table.character("Seelah", at="Armory")
+    harsk = table.character("Harsk", at="Armory")
+    each_local = Summon.model_validate({"summon": "Dire Rat", "who": "each local"})
+    step = Step(game=table.game, checker=seelah, timing=Timing.ON_ENCOUNTER)
+    table.run(resolve(step, [each_local], seelah), "Harsk", "Strength", "Strength")
+    order = next(d for d in table.decisions if d.kind == "order")
+    assert (order.player, [o.label for o in order.options]) == ("Seelah", ["Seelah", "Harsk"])
+    summons = [line for line in table.game.log if "summons Dire Rat" in line]
+    assert summons == ["Harsk summons Dire Rat", "Seelah summons Dire Rat"]
+    harsk.location = "Watchtower"
+    table.run(resolve(step, [each_local], seelah), "Strength")
+    assert not [d for d in table.decisions if d.kind == "order"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("ENC-03")
+def test_the_damage_a_monster_s_power_deals_is_dealt_by_the_monster() -> None:
+    """The Orderly Fiend deals 1 damage when encountered: Mirror Image, for damage a monster deals, may
+    reduce it to 0."""
+    table = Table(extra_cards=TEST_CARDS)
+    table.location("Armory", ["Orderly Fiend"])
+    seelah = table.character("Seelah", at="Armory", hand=["Mirror Image", "Mace", "Helm", "Longsword"])
+    table.dice(2, 8)  # Mirror Image's d4; then, after 2 damage before acting, Strength d8 against Combat 5
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mirror Image", "Discard Mace",
+              "Discard Helm", "Strength")
+    assert "The damage to Seelah is reduced to 0" in table.game.log
+
+
+@pytest.mark.rule("ENC-03")
+def test_no_card_with_a_trait_the_monster_is_immune_to_reduces_its_damage() -> None:
+    """ "Players may not play cards with the specified trait ... during the encounter": the damage a
+    Magic-immune monster deals can't be reduced by Magic Padded Armor."""
+    warded = card("""
+name: Warded Fiend
+type: monster
+set: B
+traits: [Demon]
+provenance: standin
+notes: A test card immune to Magic that deals damage when encountered.
+check_to_defeat: Combat 5
+immunities: [Magic]
+powers:
+- {when: on encounter, optional: false, effects: [{deal_damage: 1}]}
+""")
+    table = Table(extra_cards=[warded])
+    table.location("Armory", ["Warded Fiend"])
+    seelah = table.character("Seelah", at="Armory", hand=["Magic Padded Armor", "Mace"])
+    table.dice(8)
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mace", "Strength")
+    assert not [d for d in table.decisions if d.kind == "damage"], "the armor may not be played"
+    assert table.cards(seelah, ZoneKind.HAND) == ["Magic Padded Armor"]

@@ -252,3 +252,100 @@ def test_defeating_a_henchman_gives_the_chance_to_close_by_summoning_and_acquiri
     armory = table.game.locations["Armory"]
     assert armory.closed and table.deck("Armory") == [], "closing banishes the deck (CLOSE-04)"
     assert len(table.game.zones.cards(box("weapon"))) == weapons_in_box + 1, "the summoned one went back; Mace banished"
+
+
+SOPHRAN = card("""
+name: Sophran
+type: villain
+set: B
+provenance: standin
+notes: A second villain for the tests of a location deck holding two.
+check_to_defeat: Combat 30
+""")
+
+
+@pytest.mark.rule("VIL-03")
+@pytest.mark.rule("VIL-04")
+@pytest.mark.parametrize("elsewhere", [True, False])
+def test_a_villain_defeated_beside_another_villain_escapes_elsewhere_or_is_banished(elsewhere: bool) -> None:
+    """Karsos is defeated at the Manor House, where the villain Sophran remains: the rest of the deck is
+    banished, the location stays open, and Karsos escapes into the other open locations, not back into the
+    Manor House; with no other open location, Karsos is banished and the scenario goes on."""
+    table = Table(extra_cards=[KARSOS, SOPHRAN])
+    game = table.game
+    table.location("Manor House", ["Karsos", "Sophran", "Dire Rat"])
+    table.location("Laboratory", ["Skeleton"])
+    table.location("Armory", ["Mace"])
+    for name in ([] if elsewhere else ["Laboratory", "Armory"]):
+        game.locations[name].closed = True
+    enora = table.character("Enora", at="Manor House", hand=["Lightning Touch"])
+    table.dice(11, 2, 2, 1)
+    karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
+    outcome = table.run(encounter(game, enora, karsos), "Discard Lightning Touch: Arcane", "No")
+    assert outcome == "defeated"
+    assert not game.locations["Manor House"].closed
+    assert table.deck("Manor House") == ["Sophran"]
+    escaped = [c for name in ("Laboratory", "Armory") for c in game.zones.cards(game.locations[name].deck)]
+    if elsewhere:
+        assert sorted(c.name for c in escaped if c.type != "blessing") == ["Karsos", "Mace", "Skeleton"]
+        assert sum(c.type == "blessing" for c in escaped) == 1, "2 open locations: Karsos and 1 blessing"
+    else:
+        assert game.zones.where(karsos) == box("villain"), "nowhere else to escape: banished"
+        assert [c.name for c in escaped] == ["Skeleton", "Mace"]
+
+
+GATEHOUSE = card("""
+name: Gatehouse
+type: location
+set: B
+provenance: standin
+notes: A test location whose weapons are taken before closing, and whose closing draws from the buried cards.
+deck: {weapon: 1, monster: 1}
+when_closing:
+- check: Wisdom 6
+when_permanently_closed:
+- when: before closing
+  optional: false
+  effects:
+  - move_cards: hand
+    source: location deck
+    cards: {types: [weapon]}
+- when: closing
+  optional: false
+  effects:
+  - move_cards: hand
+    source: location deck
+    cards: {types: [monster]}
+""")
+
+
+@pytest.mark.rule("CLOSE-04")
+def test_before_closing_comes_before_the_deck_is_banished_and_on_closing_after() -> None:
+    """"First, apply any effects that say 'before closing.' Then banish all of the cards from the location
+    deck; it is now closed. Finally, apply any effects that say 'on closing'": the Gatehouse's weapon is
+    taken before its deck is banished; on closing, no monster is left to take."""
+    table = Table(extra_cards=[GATEHOUSE])
+    table.location("Gatehouse", ["Mace", "Dire Rat"])
+    kyra = table.character("Kyra", at="Gatehouse")
+    table.dice(6)
+    assert table.run(attempt_to_close(table.game, kyra, table.game.locations["Gatehouse"]), "Close Gatehouse")
+    assert table.cards(kyra, ZoneKind.HAND) == ["Mace"]
+    assert table.game.locations["Gatehouse"].closed and table.deck("Gatehouse") == []
+
+
+@pytest.mark.rule("VIL-01")
+def test_characters_attempt_to_temporarily_close_their_locations_in_the_order_they_wish() -> None:
+    """Balazar at the Laboratory and Kyra at the Cemetery may each try to temporarily close their location as
+    Enora encounters Karsos: Enora has Kyra try first."""
+    table = karsos_table()
+    game = table.game
+    kyra = table.character("Kyra", at="Cemetery")
+    table.dice(6, 1, 1, 1, 1)
+    karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
+    table.run(encounter(game, game.characters[1], karsos), "Kyra", "Temporarily close Cemetery", "Wisdom",
+              "Don't try", "Discard Lightning Touch: Arcane", "No")
+    order = next(d for d in table.decisions if d.kind == "order")
+    assert (order.player, [o.label for o in order.options]) == ("Enora", ["Balazar", "Kyra"])
+    closings = [d.player for d in table.decisions if d.kind == "close"]
+    assert closings == [kyra.name, "Balazar"]
+    assert "Cemetery is temporarily closed" in game.log

@@ -182,17 +182,22 @@ def test_each_character_s_after_playing_power_is_their_own_once_per_check() -> N
 
 
 @pytest.mark.rule("TURN-09")
-def test_the_other_players_may_play_between_the_steps_once_a_turn_as_it_ends() -> None:
+def test_every_player_may_play_between_any_two_steps_and_only_a_player_with_a_play_is_asked() -> None:
+    """Harsk, holding a Cure, is asked after the blessings deck advances, after the give step and after the
+    move step, where he casts it on Kyra; then, with nothing left to play, he isn't asked again. Seelah, with
+    nothing to play between the steps, is never asked."""
     table = Table()
     table.location("Armory")
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", discard=["Mace", "Helm"],
                            deck=["Codex", "Frog", "Recruit", "Helm", "Bolas", "Javelin"])
     harsk = table.character("Harsk", at="Armory", hand=["Cure"])
-    table.dice(4, 1)
-    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Discard Cure", "Kyra")
-    asked = [(d.player, d.kind) for d in table.decisions if d.kind == "any time"]
-    assert asked == [("Harsk", "any time")], "once, at the end of Kyra's turn"
+    table.character("Seelah", at="Watchtower", hand=["Longsword"])
+    table.dice(4)
+    table.run(take_turn(table.game, kyra), "Stay", "Discard Cure", "Kyra", "Don't try")
+    asked = [(d.player, d.kind) for d in table.decisions if d.kind in ("any time", "turn start", "turn end")]
+    assert asked == [("Harsk", "any time")] * 3
+    assert kinds(table)[:4] == ["any time", "any time", "move", "any time"], "at the start, after giving, after moving"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
     assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"
 

@@ -312,6 +312,7 @@ class Timing(StrEnum):
     ACQUIRE = "acquire"  # when a boon is acquired
     DEFEAT = "defeat"  # when a bane is defeated
     UNDEFEATED = "undefeated"  # when a bane is not defeated
+    BEFORE_CLOSING = "before closing"  # a location about to be permanently closed, its deck not yet banished
     CLOSING = "closing"  # when a location is permanently closed
     SETUP = "setup"
     ANY_TIME = "any time"  # between steps, whenever cards may be played

@@ -292,6 +292,7 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.UNDEFEATED: lambda power, reading: f"when {_does(power.whose, 'do', 'does')} not defeat "
     f"{_card(power, reading, 'bane')}",
     Timing.CLOSING: lambda power, reading: "when your location is permanently closed",
+    Timing.BEFORE_CLOSING: lambda power, reading: "before your location is permanently closed",
     Timing.SETUP: lambda power, reading: "when setting up the scenario",
     Timing.ANY_TIME: lambda power, reading: "at any time",
     Timing.AFTER_PLAYING: _after_playing,

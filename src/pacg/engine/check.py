@@ -301,7 +301,7 @@ def attempt_check(
         f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else "")
     )
     if damage is not None and damage.amount > 0:
-        yield from take_damage(game, checker, damage.amount, damage.type)
+        yield from take_damage(game, checker, damage.amount, damage.type, against, state.plays)
     yield from _after_check(state, success)
     return result
 

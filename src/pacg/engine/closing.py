@@ -3,9 +3,9 @@
 The chance to close comes from a henchman that says so or from an empty location deck (CLOSE-01). The
 character chooses one of the When Closing options before rolling or playing anything (CLOSE-02, KEEP-06).
 Requirement met: if the deck holds villains, every other card is banished and the location stays open
-(CLOSE-03); otherwise the deck is banished, the location is closed and its When Permanently Closed powers
-happen (CLOSE-04). Closing that needs a summoned card defeated fails if it isn't (SUM-03). No one else can
-close your location for you (KEEP-02).
+(CLOSE-03); otherwise its "before closing" powers happen, the deck is banished, the location is closed and
+its "on closing" powers happen (CLOSE-04). Closing that needs a summoned card defeated fails if it isn't
+(SUM-03). No one else can close your location for you (KEEP-02).
 """
 
 from __future__ import annotations
@@ -86,18 +86,30 @@ def close(game: Game, character: CharacterState, location: LocationState) -> Pro
 def close_permanently(
     game: Game, character: CharacterState, location: LocationState, keep: PhysicalCard | None = None
 ) -> Process[None]:
-    """The closing character's powers for closing a location, then banish the deck (but `keep`), close the
-    location and do its When Permanently Closed powers (CLOSE-04)."""
-    yield from play_window(Step(game=game, checker=character, timing=Timing.CLOSING), [character])
+    """The When Permanently Closed effect: "First, apply any effects that say 'before closing.' Then banish all
+    of the cards from the location deck (but `keep`); it is now closed. Finally, apply any effects that say 'on
+    closing' and flip the location card over" (CLOSE-04). The closing character's own powers for closing a
+    location come before closing, while the deck is still there ("acquire a boon from its deck")."""
+    yield from _when_permanently_closed(game, character, location, Timing.BEFORE_CLOSING)
     for card in list(game.zones.cards(location.deck)):
         if card is not keep:
             banish(game, card)
     location.closed = True
     game.note(f"{location.name} is closed")
-    step = Step(game=game, checker=character, timing=Timing.CLOSING)
+    yield from _when_permanently_closed(game, character, location, Timing.CLOSING)
+
+
+def _when_permanently_closed(
+    game: Game, character: CharacterState, location: LocationState, timing: Timing
+) -> Process[None]:
+    """The location's When Permanently Closed powers of one moment: those that always happen, then those the
+    character may use."""
+    step = Step(game=game, checker=character, timing=timing)
     powers = location.card.when_permanently_closed
     yield from apply_mandatory(step, [(power, character, None) for power in powers])
-    for power in (power for power in powers if power.optional and power.when is Timing.CLOSING):
+    if timing is Timing.BEFORE_CLOSING:
+        yield from play_window(step, [character])
+    for power in (power for power in powers if power.optional and power.when is timing):
         use = yield from choose(character, "closing power", f"{character.name}: use {location.name}'s power?",
                                 [False, True])
         if use:

@@ -10,20 +10,29 @@ scenario is lost (DEATH-02).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, Option, Process
-from pacg.engine.playing import Step, standing_powers
+from pacg.engine.playing import Play, Step, standing_powers
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
-from pacg.engine.zones import Zone, ZoneKind
+from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 
-def take_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
-    """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02)."""
+def take_damage(
+    game: Game, character: CharacterState, amount: int, damage_type: str,
+    against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (),
+) -> Process[None]:
+    """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02).
+    Damage from a failed check is dealt by the card checked against, and is part of that check: "if you
+    previously played a spell to affect the check, you may not play a spell to reduce damage" (DMG-01,
+    ENC-02); damage from any other source has a limit of its own."""
     from pacg.engine.effects import apply_mandatory, play_window  # effects deal damage, and reduce it
 
     if not character.alive or amount <= 0:
         return
-    step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type)
+    step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type,
+                against=against, played_on_check=tuple(played_on_check))
     game.note(f"{character.name} is dealt {amount} {damage_type} damage")
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step)
@@ -57,12 +66,19 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
 def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
     """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
     more than the deck holds kills the character (DEATH-01)."""
-    deck = game.zones.cards(character.deck)
-    if count > len(deck):
-        die(game, character)
-        return
-    for card in deck[:count]:
-        game.zones.move(card, to)
+    if deck_holds(game, character, count):
+        for card in game.zones.cards(character.deck)[:count]:
+            game.zones.move(card, to)
+
+
+def deck_holds(game: Game, character: CharacterState, count: int) -> bool:
+    """Whether the character's deck holds the cards they are required to remove from it: "if, for any reason,
+    you are ever required to remove 1 or more cards from your deck and you don't have enough cards, your
+    character dies" (DEATH-01)."""
+    if count <= len(game.zones.cards(character.deck)):
+        return True
+    die(game, character)
+    return False
 
 
 def die(game: Game, character: CharacterState) -> None:

@@ -76,7 +76,7 @@ from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
 from pacg.engine.box import random_from_box
-from pacg.engine.damage import remove_from_deck, take_damage
+from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
     Play,
@@ -451,7 +451,7 @@ def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play |
     targets = yield from characters(step, step.checker, effect.to, f"who takes {amount} of the damage?", player)
     for target in targets[:1]:
         step.damage -= amount
-        yield from take_damage(step.game, target, amount, step.damage_type)
+        yield from take_damage(step.game, target, amount, step.damage_type, step.against)
 
 
 def draw(game: Game, character: CharacterState, count: int) -> None:
@@ -571,6 +571,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
     source = _source_cards(game, owner, effect.source)
     fitting = [card for card in source if matches(card, effect.cards)]
     count = len(fitting) if effect.count == "any" else effect.count.evaluate(step.variables())
+    if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
+        return  # DEATH-01
     for _ in range(count):
         fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
         if not fitting:
@@ -659,22 +661,26 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
 
 
 def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
-    """Deal damage; dice are rolled separately for each character (DICE-02)."""
+    """Deal damage; dice are rolled separately for each character (DICE-02). In an encounter it is dealt by the
+    card encountered, whose immunities hold while it is reduced (ENC-03)."""
     game = step.game
     targets = yield from characters(step, player, effect.to, "who is dealt the damage?")
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
-        yield from take_damage(game, target, amount, str(effect.type))
+        yield from take_damage(game, target, amount, str(effect.type), step.against)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
-    """Summon and encounter a card, one character after another (SUM-01, SUM-02); where the summoned
-    encounters decide the encounter with this card, record how they went."""
+    """Summon and encounter a card, one character after another, "in any order you like" (SUM-01, SUM-02); where
+    the summoned encounters decide the encounter with this card, record how they went."""
     if step.against is not None and step.game.is_summoned(step.against):
         return  # summoned cards can't summon (SUM-01)
     encounter = step.encounter
-    for character in (yield from characters(step, player, effect.who, "who summons?")):
+    waiting = yield from characters(step, player, effect.who, "who summons?")
+    while waiting := [character for character in waiting if character.alive]:
+        character = yield from choose(player, "order", f"{player.name}: who summons and encounters next?", waiting)
+        waiting.remove(character)
         outcome = yield from summon_and_encounter(step.game, character, effect.summon)
         if effect.decides is not None and encounter is not None:
             encounter.summons.append((character, outcome))

@@ -100,6 +100,7 @@ class Step:
     damage: int = 0  # the damage being dealt, in a damage step
     damage_type: str = ""
     during: Timing | None = None  # the step of an encounter this one happens in ("before-you-act checks")
+    played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
     riders: set[int] = field(default_factory=set, init=False)  # cards whose play paragraphs applied (PLAY-10)
     in_check = False
@@ -261,9 +262,24 @@ def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> boo
     return local if player.location == checker.location else elsewhere
 
 
-def _highest_difficulty(card: PhysicalCard) -> int:
-    check = card.card.check_to_defeat if isinstance(card.card, Bane) else getattr(card.card, "check_to_acquire", None)
-    return max((option.difficulty for step in check.steps for option in step.options), default=0) if check else 0
+def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
+    """The highest difficulty to defeat or acquire a card: of each option of its check, with the standing powers
+    of the cards in play applied (the card's own, the location's, the scenario's), but not the powers that
+    happen before, while or after you act (CHK-08). A power's conditions about the check hold as they would
+    on that option before a skill is chosen."""
+    from pacg.engine.check import CheckState, check_of  # a check's state is a step's, with the check's numbers
+    from pacg.engine.effects import apply_standing_powers  # what powers do is worked out by the effects
+
+    check = check_of(card)
+    purpose = Purpose.DEFEAT if isinstance(card.card, Bane) else Purpose.ACQUIRE
+    highest = 0
+    for option in (option for step in check.steps for option in step.options) if check else ():
+        scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
+                             encounterer=state.encounterer)
+        scratch.difficulty = option.difficulty
+        apply_standing_powers(scratch)
+        highest = max(highest, scratch.difficulty)
+    return highest
 
 
 def _played_cards(state: Step) -> list[PhysicalCard]:
@@ -320,7 +336,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
     "location": _at_location,
     "max_difficulty": lambda wanted, state, _: state.against is not None
-    and _highest_difficulty(state.against) <= wanted,
+    and _highest_difficulty(state, state.against) <= wanted,
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
@@ -496,13 +512,14 @@ def _add_plays(
 def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
     BOON-01) unless a power lifts the limit (either this one, or the one a card of the type was played for):
-    the player may not have played a different card of this card's type. A card revealed for one power may
-    still be discarded for another (PLAY-02): it is still one card."""
+    the player may not have played a different card of this card's type, in this step or, for a failed check's
+    damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02):
+    it is still one card."""
     if not step.immunities.isdisjoint(card.traits):
         return False
     if IgnoreTypeLimit in power.effect_kinds:
         return True
-    for play in step.plays:
+    for play in (*step.played_on_check, *step.plays):
         other = play.card
         if (other is not None and other is not card and other.counts_as == card.counts_as
                 and play.player is player and IgnoreTypeLimit not in play.power.effect_kinds):

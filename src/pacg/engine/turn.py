@@ -7,8 +7,8 @@
     Try to close your location if its deck is empty (optional).       TURN-07
     End your turn: end-of-turn effects, mythic charges, reset hand.   TURN-08, RESET-01
 
-Cards and powers may be played between the steps (TURN-09): the players may use their "any time" powers
-after the blessings deck advances and before the hand is reset.
+Cards and powers may be played between the steps (TURN-09): each player may use their "any time" powers
+after the blessings deck advances, between each two steps, and as the turn ends before the hand is reset.
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
     try:
         advance_blessings_deck(game)
         yield from _steps_in_between(game, character, Timing.TURN_START)
-        yield from give_a_card(game, character)
-        yield from move(game, character)
-        yield from explore_step(game, character)
-        yield from close_step(game, character)
+        for number, turn_step in enumerate((give_a_card, move, explore_step, close_step)):
+            if number:
+                yield from _any_time(game, character, table_order(game, character))
+            yield from turn_step(game, character)
     except TurnEnded as ended:
         game.note(f"{character.name}'s turn ends: {ended}")
         forced = True
@@ -60,15 +60,19 @@ def advance_blessings_deck(game: Game) -> None:
 
 
 def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
-    """Start- or end-of-turn effects, then the character's powers of that moment and of "any time" (TURN-09).
-    The other players' "any time" powers are offered once a turn, as it ends, so that a table of four isn't
-    asked twice a turn about every blessing in hand."""
+    """Start- or end-of-turn effects, then the character's powers of that moment and of "any time", then the
+    other players' "any time" powers (TURN-09)."""
     step = Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME)
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step, [character])
-    others = [other for other in table_order(game, character) if other is not character]
-    if timing is Timing.TURN_END and others:
-        yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), others)
+    yield from _any_time(game, character, [other for other in table_order(game, character) if other is not character])
+
+
+def _any_time(game: Game, character: CharacterState, players: list[CharacterState]) -> Process[None]:
+    """Between the steps of a turn the players may play cards and use powers without limit, "as long as they
+    don't say they can only be played at certain times" (TURN-09): their "any time" powers. Only a player who
+    holds such a play is asked."""
+    yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), players)
 
 
 def give_a_card(game: Game, character: CharacterState) -> Process[None]:
