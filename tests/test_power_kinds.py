@@ -28,7 +28,6 @@ from pacg.engine.turn import end_turn, reset_hand
 from pacg.engine.zones import ZoneKind, box
 from table import Table, card
 
-
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 

@@ -201,7 +201,7 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for index, paragraph in card.powers_by_timing.get(step.timing, ()):
+    for _, paragraph in card.powers_by_timing.get(step.timing, ()):
         if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None:
@@ -307,7 +307,7 @@ def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Pla
 
 def apply_standing_powers(state: CheckState) -> None:
     """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
-    for power, player, card in standing_powers(state):
+    for power, player, _ in standing_powers(state):
         if not power.optional and conditions_hold(power.conditions, state, player):
             apply_modifiers(state, power, player)
 

@@ -232,7 +232,8 @@ def _displayed_powers(state: Step) -> Iterator[Standing]:
 
 def matches(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
-    types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and henchmen as monsters (LOOT-01, BANE-01)."""
+    types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and
+    henchmen as monsters (LOOT-01, BANE-01)."""
     types, traits, excluded_types, excluded = wanted.wanted
     if types is not None and card.type not in types and card.counts_as not in types:
         return False
