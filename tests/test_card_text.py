@@ -519,6 +519,13 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "end_turn": {"end_turn": True},
     "cannot_evade": {"cannot_evade": True},
     "for_each": {"for_each": "each local", "do": [{"draw": 1}]},
+    "lasting": {"lasting": [{"when": "check", "optional": False, "effects": [{"add_dice": "1d4"}]}],
+                "until": "end of exploration"},
+    "cannot_play": {"cannot_play": {"types": ["weapon", "spell"]}},
+    "cannot_reduce": {"cannot_reduce": True},
+    "choose_one": {"choose_one": [[{"add_traits": ["Electricity"]}], [{"add_traits": ["Force"]}]]},
+    "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
+    "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
 }
 
 

@@ -46,7 +46,7 @@ REFUSED = {
     "an effect after the check that would change the check": (
         BLESSING + "      - when: check\n        action: discard\n        effects:\n"
                    "          - after_check: [{add_dice: 1d4}]\n",
-        11, "powers[0].effects[0]", "can't change a check once the check is done"),
+        11, "powers[0].effects[0].after_check[0]", "can't change a check once the check is done"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",

@@ -40,6 +40,7 @@ from pacg.cards.vocabulary import (
     BOON_TYPES,
     DECK_TYPES,
     CardType,
+    DamageType,
     Proficiency,
     Skill,
     adventure_deck_number,
@@ -293,11 +294,14 @@ class Character(Card):
 
 class ClosingOption(_Strict):
     """One way to meet a When Closing requirement: a check, a cost, a card to summon and defeat or acquire
-    (SUM-03), or nothing ("close automatically")."""
+    (SUM-03), damage to be dealt (it may be reduced: being dealt what is left meets the requirement), or
+    nothing ("close automatically")."""
 
     check: CheckField | None = None
     cost: Cost | None = None
     summon: str | CardFilter | None = None
+    damage: int | None = Field(None, ge=1, le=20)  # be dealt this much damage ("be dealt 4 Combat damage")
+    damage_type: DamageType = DamageType.COMBAT
     automatic: bool = False
 
 

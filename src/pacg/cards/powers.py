@@ -607,12 +607,13 @@ class Banish(_Strict):
 
 
 class Defeat(_Strict):
-    """Defeat the card being encountered without attempting its check (a bane is then banished, ENC-07)."""
+    """Decide the encounter without attempting the check: the card being encountered is defeated (`true`; a
+    bane is then banished, ENC-07) or undefeated (`false`), as a barrier's choice decides (ENC-06)."""
 
-    defeat: Literal[True]
+    defeat: bool
 
     def text(self) -> str:
-        return "defeat the card you are encountering"
+        return "defeat the card you are encountering" if self.defeat else "the card you are encountering is undefeated"
 
 
 class PlaceEncountered(_Strict):
@@ -661,10 +662,13 @@ class Move(_Strict):
 
     move: Who
     with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
+    to: Literal["chosen", "random"] = "chosen"
+    where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
 
     def text(self) -> str:
         who = "move" if self.move is Who.YOU else f"{self.move.words()} moves"
-        who += " to another location"
+        place = _cards_words(self.where).replace("card", "location") if self.where else "another location"
+        who += f" to {_random(place) if self.to == 'random' else place}"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
         elif self.with_local:
@@ -990,10 +994,12 @@ class DealDamage(_Strict):
     deal_damage: DiceField | AmountField
     type: DamageType = DamageType.COMBAT
     to: Who = Who.YOU
+    reducible: bool = True
 
     def text(self) -> str:
         target = "you are" if self.to is Who.YOU else f"{self.to.words()} is"
-        return f"{target} dealt {self.deal_damage.text()} {self.type} damage"
+        text = f"{target} dealt {self.deal_damage.text()} {self.type} damage"
+        return text if self.reducible else f"{text} that can't be reduced"
 
     def verb_text(self) -> str:
         """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""
@@ -1001,6 +1007,7 @@ class DealDamage(_Strict):
 
 
 SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
+ENCOUNTERED = "the encountered card"  # a copy of the card being encountered (SUM-01: a card in play is copied)
 
 
 class Summon(_Strict):
@@ -1017,6 +1024,8 @@ class Summon(_Strict):
     def text(self) -> str:
         if self.summon == SERVITOR_DEMON:
             what = "this adventure's servitor demon"
+        elif self.summon == ENCOUNTERED:
+            what = "a copy of the card you are encountering"
         elif isinstance(self.summon, str):
             what = f"{'an' if self.summon[:1] in 'AEIOU' else 'a'} {self.summon}"
         else:
@@ -1100,6 +1109,97 @@ class CannotEvade(_Strict):
         return "this card can't be evaded"
 
 
+# --- effects that last, restrict, choose ------------------------------------------------------------------
+
+
+Until = Literal["end of turn", "end of encounter", "end of exploration"]
+
+
+class Lasting(_Strict):
+    """Paragraphs that apply, for some characters, until the end of the turn, of the encounter or of the
+    exploration ("during that exploration, add 1d4+2 to your checks to acquire"; "you can't play weapons or
+    spells against it"). Each is written as a paragraph that applies by itself (`optional: false`)."""
+
+    lasting: list[Power] = Field(min_length=1)
+    until: Until
+    who: Who = Who.YOU
+
+    def text(self) -> str:
+        from pacg.cards.text import power_text
+
+        whom = "" if self.who is Who.YOU else f" for {self.who.words()}"
+        paragraphs = " ".join(power_text(power) for power in self.lasting)
+        return f"until the {self.until}{whom}: {paragraphs.rstrip('.')}"
+
+
+class CannotPlay(_Strict):
+    """You can't play cards of this kind ("cannot" beats "can", GOLD-03); written in a lasting paragraph."""
+
+    cannot_play: CardFilter
+
+    def text(self) -> str:
+        return f"you can't play {_cards_words(self.cannot_play, plural=True)}"
+
+
+class CannotReduce(_Strict):
+    """The damage being dealt can't be reduced (a bane's paragraph for the damage it deals)."""
+
+    cannot_reduce: Literal[True]
+
+    def text(self) -> str:
+        return "the damage can't be reduced"
+
+
+class ChooseOne(_Strict):
+    """The player chooses one of these lists of effects and does it ("add the Electricity or the Force
+    trait"; "draw a card or examine the top card of your location deck")."""
+
+    choose_one: list[list[Effect]] = Field(min_length=2)
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        return "choose one: " + " or ".join(
+            listing([effect_text(effect) for effect in option], "and") for option in self.choose_one)
+
+
+class May(_Strict):
+    """The player may do these effects; if they do, the `if_you_do` effects follow ("you may bury a card; if
+    you do, explore again")."""
+
+    may: list[Effect] = Field(min_length=1)
+    if_you_do: list[Effect] = []
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        text = "you may " + listing([effect_text(effect, True) for effect in self.may], "and")
+        if self.if_you_do:
+            text += "; if you do, " + listing([effect_text(effect) for effect in self.if_you_do], "and")
+        return text
+
+
+class ChooseFromBox(_Strict):
+    """Draw random cards of a kind from the box and look at them; you may keep one (into your hand) and the
+    rest go back. Then the `if_kept` or `if_not` effects ("keeping one leaves the barrier undefeated")."""
+
+    choose_from_box: CardFilter
+    count: AmountField = Amount(3)
+    if_kept: list[Effect] = []
+    if_not: list[Effect] = []
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        what = f"{self.count.text()} random {_cards_words(self.choose_from_box, plural=True)}"
+        text = f"draw {what} from the box; you may keep one, and the others go back"
+        if self.if_kept:
+            text += "; if you keep one, " + listing([effect_text(effect) for effect in self.if_kept], "and")
+        if self.if_not:
+            text += "; if you don't, " + listing([effect_text(effect) for effect in self.if_not], "and")
+        return text
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1149,6 +1249,12 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "end_turn": EndTurn,
     "cannot_evade": CannotEvade,
     "for_each": ForEach,
+    "lasting": Lasting,
+    "cannot_play": CannotPlay,
+    "cannot_reduce": CannotReduce,
+    "choose_one": ChooseOne,
+    "may": May,
+    "choose_from_box": ChooseFromBox,
 }
 
 
@@ -1173,11 +1279,6 @@ Effect = Annotated[
 """One effect primitive, written in a card file as a mapping with its name as the key."""
 
 
-Conditions.model_rebuild()
-AfterCheck.model_rebuild()
-ForEach.model_rebuild()
-RollDie.model_rebuild()
-Attempt.model_rebuild()
 
 
 # --- the power ---------------------------------------------------------------------------------------
@@ -1274,7 +1375,9 @@ class Power:
         return self.when, UseSkill in kinds, Reroll in kinds
 
 
-PowerFeat.model_rebuild()
+# The models that hold effects or powers, whose types refer to one another, are completed once all exist.
+for _model in (Conditions, AfterCheck, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt, PowerFeat, Lasting):
+    _model.model_rebuild()
 
 PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]
 ChoicesByMoment = dict[Moment, list[tuple[Any, Power]]]

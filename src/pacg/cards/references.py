@@ -23,7 +23,7 @@ from pacg.cards.model import (
     Reward,
     Scenario,
 )
-from pacg.cards.powers import SERVITOR_DEMON, Summon
+from pacg.cards.powers import ENCOUNTERED, SERVITOR_DEMON, Summon
 from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, CardType
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ REFERENCES = (
     Reference(AdventurePath, "adventures", *_one(CardType.ADVENTURE, "an adventure")),
     Reference(Reward, "loot", *_one(CardType.LOOT, "a loot card")),
     Reference(Redemption, "redeemable", BOON_TYPES, "a boon"),
-    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location", special=frozenset({SERVITOR_DEMON})),
+    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location", special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
     Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
 )
 

@@ -75,6 +75,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def sentence_case(text: str) -> str:
+    """The text with a capital first letter and the rest as it is ("Discard Blessing of Abadar")."""
+    return _capital(text)
+
+
 def _plain(value: Any) -> str:
     """An enum or string value as written in the card file."""
     return str(getattr(value, "value", value))
@@ -644,6 +649,8 @@ def closing_option_text(option: ClosingOption | CardFilter) -> str:
         parts.append(cost_text(option.cost))
     if option.summon is not None:
         parts.append(_summon_to_close(option.summon))
+    if option.damage is not None:
+        parts.append(f"be dealt {option.damage} {option.damage_type} damage")
     if option.automatic or not parts:
         parts.append("close it automatically")
     return " and ".join(parts)

@@ -19,6 +19,13 @@ def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
     return game.rng.choice(cards) if cards else None
 
 
+def random_cards_from_box(game: Game, wanted: CardFilter, count: int) -> list[PhysicalCard]:
+    """Up to `count` random cards of a type from the box that fit the requirement, left in the box (SUM-06:
+    drawn to look at; those not taken go back)."""
+    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if matches(card, wanted)]
+    return game.rng.sample(cards, min(count, len(cards)))
+
+
 def named_in_box(game: Game, name: str) -> list[PhysicalCard]:
     """Every copy of a named card that is in the box, from the top."""
     definition = game.library.get(name)

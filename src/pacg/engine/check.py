@@ -319,11 +319,16 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
         yield from attempt_recharge(game, play)
 
 
+# Where a card played for its power may be recharged from, after its check to recharge (KEEP-04).
+_RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
+
+
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
-    from the discard pile; a player with none of the check's skills banishes a card that says so."""
+    from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
+    burying the Wand"); a player with none of the check's skills banishes a card that says so."""
     recharge = play.power.recharge_check
-    if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
+    if recharge is None or play.card is None or game.zones.where(play.card).kind not in _RECHARGED_FROM:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}

@@ -17,6 +17,7 @@ from pacg.cards.text import closing_option_text
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.check import attempt_checks
+from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, matches, perform
 from pacg.engine.state import CharacterState, Game, LocationState
@@ -66,6 +67,9 @@ def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Proce
         outcome = yield from summon_and_encounter(game, character, option.summon)
         if outcome not in ("defeated", "acquired"):
             return False  # SUM-03
+    if option.damage is not None:
+        yield from take_damage(game, character, option.damage, str(option.damage_type))
+        return character.alive
     if option.check is not None:
         results = yield from attempt_checks(game, character, parse_check(str(option.check)), Purpose.CLOSE)
         return all(result.success for result in results)

@@ -21,7 +21,7 @@ from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 def take_damage(
     game: Game, character: CharacterState, amount: int, damage_type: str,
-    against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (),
+    against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (), reducible: bool = True,
 ) -> Process[None]:
     """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02).
     Damage from a failed check is dealt by the card checked against, and is part of that check: "if you
@@ -32,10 +32,11 @@ def take_damage(
     if not character.alive or amount <= 0:
         return
     step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type,
-                against=against, played_on_check=tuple(played_on_check))
+                against=against, played_on_check=tuple(played_on_check), reducible=reducible)
     game.note(f"{character.name} is dealt {amount} {damage_type} damage")
     yield from apply_mandatory(step, list(standing_powers(step)))
-    yield from play_window(step)
+    if step.reducible:  # "may not be reduced": no card or power reduces it (GOLD-03)
+        yield from play_window(step)
     if step.damage < amount:
         game.note(f"The damage to {character.name} is reduced to {step.damage}")
     yield from deal_damage(game, character, step.damage, damage_type)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
     EFFECT_MODELS,
+    ENCOUNTERED,
     AddCardNumber,
     AddDice,
     AddModifier,
@@ -28,7 +29,11 @@ from pacg.cards.powers import (
     BlessingDie,
     BlessingToLocation,
     CannotEvade,
+    CannotPlay,
+    CannotReduce,
     CardPlace,
+    ChooseFromBox,
+    ChooseOne,
     CloseLocation,
     CountFace,
     DealDamage,
@@ -51,6 +56,8 @@ from pacg.cards.powers import (
     IgnoreTypeLimit,
     Instead,
     KeepEncountered,
+    Lasting,
+    May,
     Move,
     MoveCards,
     NoHelp,
@@ -72,10 +79,11 @@ from pacg.cards.powers import (
     Who,
     Whose,
 )
+from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
-from pacg.engine.box import random_from_box
+from pacg.engine.box import random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
@@ -91,7 +99,7 @@ from pacg.engine.playing import (
     standing_powers,
     table_order,
 )
-from pacg.engine.state import CharacterState, Encounter, Game, ScenarioOver, TurnEnded
+from pacg.engine.state import CharacterState, Encounter, Game, LastingPower, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, ZoneKind
 
@@ -316,7 +324,7 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
     """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
     card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
     `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
-    `cannot_evade` when evasion is offered)."""
+    `cannot_evade` when evasion is offered, `cannot_play` when plays are listed)."""
 
 
 # --- effects on a check (CHK-08, CHK-11, CHK-12, KEEP-05) ---
@@ -627,8 +635,14 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
     if not movers:
         return
     mover = movers[0]
+    places = [place for place in game.other_locations(mover) if effect.where is None or matches(place.card, effect.where)]
+    if not places:
+        return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
-    destination = yield from choose(player, "location", f"{mover.name}: move where?", game.other_locations(mover))
+    if effect.to == "random":
+        destination = game.rng.choice(places)
+    else:
+        destination = yield from choose(player, "location", f"{mover.name}: move where?", places)
     coming = []
     for companion in companions:
         along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination.name}?",
@@ -668,7 +682,7 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
-        yield from take_damage(game, target, amount, str(effect.type), step.against)
+        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
@@ -681,7 +695,8 @@ def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | Non
     while waiting := [character for character in waiting if character.alive]:
         character = yield from choose(player, "order", f"{player.name}: who summons and encounters next?", waiting)
         waiting.remove(character)
-        outcome = yield from summon_and_encounter(step.game, character, effect.summon)
+        what = step.against if effect.summon == ENCOUNTERED and step.against is not None else effect.summon
+        outcome = yield from summon_and_encounter(step.game, character, what)
         if effect.decides is not None and encounter is not None:
             encounter.summons.append((character, outcome))
             encounter.defeated = _summons_decide(encounter, effect.decides)
@@ -737,6 +752,52 @@ def _ignore_location(
         step.game.turn.ignore_location_powers = True
 
 
+# --- effects that last, restrict, choose ---
+
+
+def _lasting(step: Step, effect: Lasting, player: CharacterState, play: Play | None) -> Process[None]:
+    """Paragraphs that apply for these characters until the end of the turn, encounter or exploration."""
+    game = step.game
+    for character in (yield from characters(step, player, effect.who, "for whom?")):
+        for power in effect.lasting:
+            game.lasting.append(LastingPower(power, character, effect.until, len(game.encounters)))
+
+
+def _cannot_reduce(step: Step, effect: CannotReduce, player: CharacterState, play: Play | None) -> None:
+    step.reducible = False
+
+
+def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player chooses one of the lists of effects, and it is done."""
+    labels = [sentence_case("; ".join(effect_text(one, as_verb=True) for one in option)) for option in effect.choose_one]
+    index = yield Decision(player.name, "choose one", f"{player.name}: which one?",
+                           tuple(Option(label, number) for number, label in enumerate(labels)),
+                           help="The power lets you choose one of these.")
+    yield from resolve(step, list(effect.choose_one[index]), player, play)
+
+
+def _may(step: Step, effect: May, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player may do the effects; if they do, what follows is done too."""
+    words = "; ".join(effect_text(one, as_verb=True) for one in effect.may)
+    index = yield Decision(player.name, "may", f"{player.name}: {words}?", (Option("No"), Option(sentence_case(words))),
+                           help="The power lets you do this if you want.")
+    if index:
+        yield from resolve(step, [*effect.may, *effect.if_you_do], player, play)
+
+
+def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, play: Play | None) -> Process[None]:
+    """Draw random cards of a kind from the box and look at them; the player may keep one, the rest go back
+    (SUM-06); then what keeping one, or none, leads to."""
+    game = step.game
+    cards = random_cards_from_box(game, effect.choose_from_box, effect.count.evaluate(step.variables()))
+    game.note(f"{player.name} draws {', '.join(card.name for card in cards) or 'nothing'} from the box")
+    kept = yield from choose(player, "keep", f"{player.name}: keep one of them?", [None, *cards], nothing="None")
+    if kept is not None:
+        game.zones.move(kept, player.hand)
+        game.note(f"{player.name} keeps {kept.name}")
+    yield from resolve(step, list(effect.if_kept if kept is not None else effect.if_not), player, play)
+
+
 IMMEDIATE: dict[type, Immediate] = {
     # on a check
     AddDice: _add_dice,
@@ -755,7 +816,7 @@ IMMEDIATE: dict[type, Immediate] = {
     AdjustDifficulty: _adjust,
     # on the encounter
     Evade: _on_encounter("evaded", lambda effect: True),
-    Defeat: _on_encounter("defeated", lambda effect: True),
+    Defeat: _on_encounter("defeated", lambda effect: effect.defeat),
     KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
     PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
     CloseLocation: _on_encounter("may_close", lambda effect: True),
@@ -778,6 +839,8 @@ IMMEDIATE: dict[type, Immediate] = {
     Instead: _marker,
     GainSkill: _marker,
     CannotEvade: _marker,
+    CannotPlay: _marker,
+    CannotReduce: _cannot_reduce,
     TakeEncounter: _take_over,
 }
 
@@ -793,6 +856,10 @@ ASKING: dict[type, Asking] = {
     Summon: _summon,
     Attempt: _attempt,
     ForEach: _for_each,
+    Lasting: _lasting,
+    ChooseOne: _choose_one,
+    May: _may,
+    ChooseFromBox: _choose_from_box,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

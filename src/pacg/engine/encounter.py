@@ -51,6 +51,7 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
             _put_back(game, current)  # ENC-09
         raise
     finally:
+        game.end_lasting("end of encounter")
         game.encounters.remove(current)
         if villain:
             game.temporarily_closed.clear()  # the locations open again after the encounter (VIL-01)

@@ -23,6 +23,7 @@ from pacg.cards.powers import (
     AfterCheck,
     BlessingDie,
     CannotEvade,
+    CannotPlay,
     CardFilter,
     CardPlace,
     Conditions,
@@ -50,6 +51,7 @@ from pacg.cards.powers import (
     UseSkill,
     Whose,
 )
+from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -76,8 +78,7 @@ class Play(NamedTuple):
     @property
     def label(self) -> str:
         action = self.power.action
-        text = action_text(action, self.source) if action else f"Use {self.source}"
-        text = text[:1].upper() + text[1:]
+        text = sentence_case(action_text(action, self.source)) if action else f"Use {self.source}"
         if self.power.cost and self.cost_card:
             text += f", {action_text(self.power.cost.action, self.cost_card.name)}"
         return text
@@ -100,6 +101,7 @@ class Step:
     damage: int = 0  # the damage being dealt, in a damage step
     damage_type: str = ""
     during: Timing | None = None  # the step of an encounter this one happens in ("before-you-act checks")
+    reducible: bool = True  # damage being dealt may be reduced (DMG-01), unless a power says it can't
     played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
     riders: set[int] = field(default_factory=set, init=False)  # cards whose play paragraphs applied (PLAY-10)
@@ -199,6 +201,9 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     game, checker, timing = state.game, state.checker, state.timing
     if game.displayed_powers.get(timing):
         yield from _displayed_powers(state)
+    for entry in game.lasting:
+        if entry.character is checker and entry.power.when is timing:
+            yield entry.power, checker, None
     if state.against is not None:
         for _, power in state.against.powers_by_timing.get(timing, ()):
             yield power, checker, state.against
@@ -497,10 +502,11 @@ def _add_plays(
 ) -> None:
     """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
+    barred = _cannot_play(step, player)
     for key, power, source, card in offers:
         if key in used or not usable(power, step, player, helped):
             continue
-        if card is not None and not _may_play(card, power, step, player):
+        if card is not None and (not _may_play(card, power, step, player) or any(matches(card, f) for f in barred)):
             continue
         for cost_card in _cost_cards(step.game, player, power, card):
             power_of = key if card is None else (card.name, key[-1])
@@ -508,6 +514,13 @@ def _add_plays(
             if same not in seen:
                 seen.add(same)
                 plays.append(Play(player, key, power, source, card, cost_card))
+
+
+def _cannot_play(step: Step, player: CharacterState) -> list[CardFilter]:
+    """The kinds of card a lasting paragraph says the player can't play now ("cannot" beats "can", GOLD-03)."""
+    return [effect.cannot_play for entry in step.game.lasting if entry.character is player
+            for effect in entry.power.effects if isinstance(effect, CannotPlay)
+            and conditions_hold(entry.power.conditions, step, player)]
 
 
 def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:

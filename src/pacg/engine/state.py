@@ -230,6 +230,17 @@ class HeldPowers:
                 self.displayed[timing] = self.displayed.get(timing, 0) + sign * count
 
 
+@dataclass(frozen=True)
+class LastingPower:
+    """A paragraph a `lasting` effect applies for a character until the end of the turn, of the encounter (the
+    one under way, at this depth of nested encounters) or of the exploration."""
+
+    power: Power
+    character: CharacterState
+    until: str
+    depth: int  # how many encounters were under way when it began
+
+
 @dataclass
 class Encounter:
     """An encounter under way: the card, who encounters it, where it came from, and what the powers used in
@@ -275,6 +286,7 @@ class Game:
         self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
         self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
         self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
+        self.lasting: list[LastingPower] = []  # paragraphs that apply until the turn, encounter ... ends
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
@@ -301,6 +313,13 @@ class Game:
     def displayed_next_to(self, card: PhysicalCard, owner: CharacterState) -> CharacterState:
         """The character a displayed card is next to: the one it was displayed with, else its owner."""
         return self.next_to.get(card.uid, owner)
+
+    def end_lasting(self, until: str) -> None:
+        """The lasting paragraphs that end now: at the end of the turn, of the exploration, or of the
+        encounter under way (those begun in an encounter nested in it have ended already)."""
+        depth = len(self.encounters)
+        self.lasting = [entry for entry in self.lasting
+                        if entry.until != until or (until == "end of encounter" and entry.depth < depth)]
 
     def character(self, name: str) -> CharacterState:
         for character in self.characters:

@@ -29,9 +29,12 @@ SERVITOR_DEMONS = {
 }
 
 
-def summon(game: Game, character: CharacterState, what: str | CardFilter) -> PhysicalCard | None:
-    """Take the card from the box (or imagine a copy of one in play, SUM-01) for this character's encounter."""
+def summon(game: Game, character: CharacterState, what: str | CardFilter | PhysicalCard) -> PhysicalCard | None:
+    """Take the card from the box (or imagine a copy of one in play, SUM-01) for this character's encounter: a
+    named card, a random card of a kind, or a copy of a card in play."""
     zone = Zone(ZoneKind.SUMMONED, character.name)
+    if isinstance(what, PhysicalCard):
+        return game.zones.summon_copy(what.card, zone)
     if isinstance(what, CardFilter):
         card = random_from_box(game, what)
         if card is not None:
@@ -57,7 +60,9 @@ def dismiss(game: Game, card: PhysicalCard) -> None:
         banish(game, card)
 
 
-def summon_and_encounter(game: Game, character: CharacterState, what: str | CardFilter) -> Process[str]:
+def summon_and_encounter(
+    game: Game, character: CharacterState, what: str | CardFilter | PhysicalCard
+) -> Process[str]:
     """Summon a card and encounter it at once (SUM-02); the result of that encounter."""
     from pacg.engine.encounter import encounter  # a summoned encounter is nested in another
 

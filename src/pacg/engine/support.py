@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import StrEnum
+from typing import Any
 
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, Scenario
 from pacg.cards.powers import (
@@ -33,15 +34,22 @@ from pacg.cards.powers import (
     Attempt,
     BlessingDie,
     CannotEvade,
+    CannotPlay,
+    CannotReduce,
+    ChooseFromBox,
+    ChooseOne,
     CloseLocation,
     CountFace,
     Defeat,
     Evade,
     Explore,
+    ForEach,
     GainSkill,
     IgnoreTypeLimit,
     Instead,
     KeepEncountered,
+    Lasting,
+    May,
     NoHelp,
     PlaceEncountered,
     Power,
@@ -81,6 +89,7 @@ class Holder(StrEnum):
     LOCATION = "location"
     CLOSED_LOCATION = "location when permanently closed"
     SCENARIO = "scenario"
+    LASTING = "lasting effect"  # the paragraphs a `lasting` effect applies until the turn, encounter ... ends
 
 
 # The moments at which players may play cards and use powers: the check, the steps of an encounter, damage,
@@ -122,6 +131,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.SCENARIO, Kind.USED): _WINDOWS,
     (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
 }
 
 # The effects that change the check being attempted (CHK-09), and those the engine reads where they apply.
@@ -146,6 +156,8 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     KeepEncountered: _OF_THE_ENCOUNTER,
     CloseLocation: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
+    CannotPlay: frozenset({Timing.ANY_TIME}),
+    CannotReduce: frozenset({Timing.DAMAGE}),
 }
 
 # Effects that may be written only in one kind of paragraph.
@@ -154,6 +166,8 @@ EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
     GainSkill: frozenset({Kind.STANDING}),
     CannotEvade: frozenset({Kind.STANDING}),
+    CannotPlay: frozenset({Kind.STANDING}),
+    CannotReduce: frozenset({Kind.STANDING}),
 }
 
 
@@ -214,12 +228,7 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
     reason = _kind_refusal(power, kind, holder, card)
     if reason:
         return [(field, reason)]
-    problems = []
-    for number, effect in enumerate(power.effects):
-        reason = _effect_refusal(effect, power, kind)
-        if reason:
-            problems.append(((*field, "effects", number), reason))
-    return problems
+    return _effects_refusals(power.effects, power, kind, (*field, "effects"), card, after_the_check=False)
 
 
 def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
@@ -241,10 +250,33 @@ def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
     return ""
 
 
-def _effect_refusal(effect: object, power: Power, kind: Kind) -> str:
+def _effects_refusals(
+    effects: list[Any], power: Power, kind: Kind, field: Field, card: Card, after_the_check: bool
+) -> list[tuple[Field, str]]:
+    """Why each effect of a list can't act in this paragraph; the effects an effect holds ("choose one",
+    "for each", done after the check ...) are held to the same, and the paragraphs of a lasting effect to
+    what the engine runs of lasting paragraphs."""
+    problems: list[tuple[Field, str]] = []
+    for number, effect in enumerate(effects):
+        here = (*field, number)
+        reason = _effect_refusal(effect, power, kind, after_the_check)
+        if reason:
+            problems.append((here, reason))
+            continue
+        if isinstance(effect, Lasting):
+            for index, paragraph in enumerate(effect.lasting):
+                problems += _power_refusals(paragraph, Holder.LASTING, (*here, "lasting", index), card)
+        for name, inner, done in _inner_effects(effect):
+            problems += _effects_refusals(inner, power, kind, (*here, *name), card, after_the_check or done)
+    return problems
+
+
+def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: bool) -> str:
     """Why an effect can't act in this paragraph, or ''."""
     effect_kind = type(effect)
     name = _effect_name(effect_kind)
+    if after_the_check and effect_kind in _ON_A_CHECK:
+        return f"{name} can't change a check once the check is done"
     kinds = EFFECT_KINDS.get(effect_kind)
     if kinds is not None and kind not in kinds:
         allowed = " or ".join(str(one) for one in sorted(kinds))
@@ -255,10 +287,6 @@ def _effect_refusal(effect: object, power: Power, kind: Kind) -> str:
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     if power.when is Timing.CHECK and kind in (Kind.STANDING, Kind.WHILE_DISPLAYED) and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
-    for inner in _inner_effects(effect):
-        reason = _inner_refusal(inner)
-        if reason:
-            return reason
     return ""
 
 
@@ -267,22 +295,24 @@ def _changes_the_check(effect: object) -> bool:
     return type(effect) in _ON_A_CHECK or isinstance(effect, (AdjustDifficulty, Instead))
 
 
-def _inner_effects(effect: object) -> list[object]:
-    """The effects an effect holds: done after the check, on a die roll, on a check's success or failure."""
+def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
+    """The lists of effects an effect holds, each with its field and whether they come once a check is done
+    (after the check; on another check's success or failure)."""
     if isinstance(effect, AfterCheck):
-        return list(effect.after_check)
-    if isinstance(effect, RollDie):
-        return list(effect.then)
+        return [(("after_check",), effect.after_check, True)]
     if isinstance(effect, Attempt):
-        return [*effect.success, *effect.failure]
+        return [(("success",), effect.success, True), (("failure",), effect.failure, True)]
+    if isinstance(effect, RollDie):
+        return [(("then",), effect.then, False)]
+    if isinstance(effect, ForEach):
+        return [(("do",), effect.do, False)]
+    if isinstance(effect, May):
+        return [(("may",), effect.may, False), (("if_you_do",), effect.if_you_do, False)]
+    if isinstance(effect, ChooseFromBox):
+        return [(("if_kept",), effect.if_kept, False), (("if_not",), effect.if_not, False)]
+    if isinstance(effect, ChooseOne):
+        return [(("choose_one", index), option, False) for index, option in enumerate(effect.choose_one)]
     return []
-
-
-def _inner_refusal(effect: object) -> str:
-    """An effect done after a check, or after another check a power attempts, can't change a check any more."""
-    if type(effect) in _ON_A_CHECK:
-        return f"{_effect_name(type(effect))} can't change a check once the check is done"
-    return ""
 
 
 def _effect_name(kind: type) -> str:

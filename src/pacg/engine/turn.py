@@ -47,6 +47,8 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
         pass  # the character died resetting the hand
     finally:
         game.turn = None
+        game.end_lasting("end of exploration")
+        game.end_lasting("end of turn")
 
 
 def advance_blessings_deck(game: Game) -> None:
@@ -144,6 +146,7 @@ def explore(game: Game, character: CharacterState) -> Process[None]:
         turn.extra_exploration = False
         turn.explorations += 1
         yield from encounter(game, character, card)
+        game.end_lasting("end of exploration")
         again = False
         if turn.extra_exploration and _explorable(game, character):
             index = yield Decision(character.name, "explore again", f"{character.name}: explore again now?",
