@@ -8,9 +8,9 @@ offered only where each of its effects has something to act on (`playing.applies
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
@@ -577,6 +577,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
         if not fitting:
             break
+        card: PhysicalCard | None
         if effect.random:
             card = game.rng.choice(fitting)
         else:
@@ -844,9 +845,12 @@ def _label(item: Any, nothing: str) -> str:
     return str(getattr(item, "name", item))
 
 
+Item = TypeVar("Item")
+
+
 def choose(
-    player: CharacterState, kind: str, prompt: str, items: list[Any], nothing: str = "None of these"
-) -> Process[Any]:
+    player: CharacterState, kind: str, prompt: str, items: Sequence[Item], nothing: str = "None of these"
+) -> Process[Item]:
     """Ask a player to pick one of some things (characters, cards, locations, places); None in `items` is
     the option to pick nothing, labelled `nothing`."""
     if len(items) == 1:
