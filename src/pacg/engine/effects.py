@@ -283,7 +283,9 @@ def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
 # only change the game's state: a check's dice, a flag of the encounter) or `ASKING` (effects that may ask the
 # players or start other processes). A new effect without a handler fails at import, not in a game.
 
-Immediate = Callable[[Step, Any, CharacterState, "Play | None"], None]
+# An immediate handler's step is a CheckState for an effect on a check (CHECK_MODIFIERS, which `applies` offers
+# only on a check), and its effect is of the type it is registered under: one dict's type can't say either.
+Immediate = Callable[[Any, Any, CharacterState, "Play | None"], None]
 Asking = Callable[[Step, Any, CharacterState, "Play | None"], Process[None]]
 
 
@@ -408,7 +410,7 @@ def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: 
     """On a check, its difficulty changes; before it, the difficulty of the encounter's checks (CHK-08)."""
     amount = effect.adjust_difficulty.evaluate(step.variables())
     if step.in_check:
-        step.difficulty += amount  # type: ignore[attr-defined]
+        step.difficulty += amount  # type: ignore[attr-defined]  # in a check, step is a CheckState
     elif (encounter := step.encounter) is not None:
         encounter.difficulty_adjustment += amount
 
