@@ -468,6 +468,18 @@ def test_the_format_doc_names_every_effect_condition_and_timing() -> None:
     assert not missing, f"docs/card-format.md does not describe: {', '.join(missing)}"
 
 
+def test_the_effect_union_has_every_effect_model_with_its_key() -> None:
+    """`Effect` is written out for the type checker and `EFFECT_MODELS` names effects for the loader: a new
+    effect must go in both, in the same place, under the same key."""
+    from typing import get_args
+
+    from pacg.cards.powers import EFFECT_MODELS, Effect
+
+    union, _discriminator = get_args(Effect)
+    members = [get_args(member) for member in get_args(union)]
+    assert [(tag.tag, model) for model, tag in members] == list(EFFECT_MODELS.items())
+
+
 # --- the JSON Schema -------------------------------------------------------------------------------------
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -64,4 +64,4 @@ def run(process: Process[T], answer: Answerer | Callable[[Decision], int]) -> T:
         while True:
             decision = process.send(validated(decision, answer(decision)))
     except StopIteration as stop:
-        return stop.value  # type: ignore[no-any-return]
+        return cast(T, stop.value)  # the value the process returned (StopIteration types it Any)

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -30,11 +30,8 @@ from rich.text import Text
 
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
-from pacg.engine.state import Game
+from pacg.engine.state import Encounter, Game
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone
-
-if TYPE_CHECKING:
-    from pacg.engine.encounter import Encounter
 
 Reader = Callable[[], str]
 

@@ -7,7 +7,7 @@ as a node tree first, so that every validation error can be traced back to the l
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -123,10 +123,12 @@ def _check_events(path: Path, text: str) -> None:
     a card says everything where it stands, so that the line of an error is the line to fix, and a file
     can't expand into a huge card ("billion laughs")."""
     loader = _YamlLoader(text)
+    get_event: Callable[[], yaml.Event] = loader.get_event  # typed here: the PyYAML stubs leave it untyped
     try:
         depth = 0
         while loader.check_event():
-            event = loader.get_event()
+            event = get_event()
+            assert event.start_mark is not None  # the parser marks every event it makes
             line = event.start_mark.line + 1
             if isinstance(event, _COLLECTION_START):
                 depth += 1
@@ -212,7 +214,7 @@ class CardFile:
 _MODEL_BY_NAME = {str(card_type): model for card_type, model in MODEL_BY_TYPE.items()}
 
 
-def _model(path: Path, root: yaml.MappingNode, data: dict[str, Any]) -> type[Card]:
+def _model(path: Path, root: yaml.MappingNode, data: dict[str, Any]) -> type[AnyCard]:
     """The model that validates a card of the file's `type`."""
     card_type = data.get("type")
     model = _MODEL_BY_NAME.get(card_type) if isinstance(card_type, str) else None
@@ -235,7 +237,7 @@ def read_card_file(path: Path) -> CardFile:
     root, data = _read_yaml(path)
     model = _model(path, root, data)
     try:
-        card: AnyCard = model.model_validate(data)  # type: ignore[assignment]
+        card: AnyCard = model.model_validate(data)
     except ValidationError as error:
         raise CardFileError(_problems(path, root, error), _name_in(data)) from None
     unrun = _unrun_powers(path, root, card)

@@ -136,7 +136,7 @@ class Card(_Strict):
     @property
     def paragraphs(self) -> list[Power]:
         """The powers that act while the card is in play: a location's are its At This Location powers."""
-        return getattr(self, "powers", [])  # type: ignore[no-any-return]
+        return getattr(self, "powers", [])
 
     @cached_property
     def powers_by_timing(self) -> PowersByTiming:
@@ -389,7 +389,7 @@ class Redemption(Card):
     _type = _restrict_type(CardType.REDEMPTION)
 
 
-MODEL_BY_TYPE: dict[CardType, type[Card]] = {
+MODEL_BY_TYPE: dict[CardType, type[AnyCard]] = {
     **{card_type: Boon for card_type in BOON_TYPES},
     **{card_type: Bane for card_type in BANE_TYPES},
     CardType.CHARACTER: Character,

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeAlias
 
 from pydantic import (
     AfterValidator,
@@ -1268,8 +1268,58 @@ def _effect_tag(value: Any) -> str | None:
     return None
 
 
-Effect = Annotated[
-    Union[tuple(Annotated[model, Tag(key)] for key, model in EFFECT_MODELS.items())],  # noqa: UP007
+Effect: TypeAlias = Annotated[
+    # Every model of EFFECT_MODELS, in its order, tagged with its key (a test checks that the two agree).
+    (
+        Annotated[UseSkill, Tag("use_skill")]
+        | Annotated[AddDice, Tag("add_dice")]
+        | Annotated[AddSkillDice, Tag("add_skill_dice")]
+        | Annotated[AddSkill, Tag("add_skill")]
+        | Annotated[AddModifier, Tag("add_modifier")]
+        | Annotated[AddTraits, Tag("add_traits")]
+        | Annotated[AdjustDifficulty, Tag("adjust_difficulty")]
+        | Annotated[ReplaceDie, Tag("replace_die")]
+        | Annotated[Succeed, Tag("succeed")]
+        | Annotated[Reroll, Tag("reroll")]
+        | Annotated[Evade, Tag("evade")]
+        | Annotated[Explore, Tag("explore")]
+        | Annotated[ReduceDamage, Tag("reduce_damage")]
+        | Annotated[Draw, Tag("draw")]
+        | Annotated[Heal, Tag("heal")]
+        | Annotated[Examine, Tag("examine")]
+        | Annotated[GainCharge, Tag("gain_charge")]
+        | Annotated[CloseLocation, Tag("close_location")]
+        | Annotated[Banish, Tag("banish")]
+        | Annotated[AddCardNumber, Tag("add_card_number")]
+        | Annotated[NoHelp, Tag("no_help")]
+        | Annotated[KeepEncountered, Tag("keep_encountered")]
+        | Annotated[Instead, Tag("instead")]
+        | Annotated[MoveCards, Tag("move_cards")]
+        | Annotated[DrawRandom, Tag("draw_random")]
+        | Annotated[GainSkill, Tag("gain_skill")]
+        | Annotated[AfterCheck, Tag("after_check")]
+        | Annotated[RollDie, Tag("roll_die")]
+        | Annotated[TakeEncounter, Tag("take_encounter")]
+        | Annotated[Move, Tag("move")]
+        | Annotated[ExamineDeck, Tag("examine_deck")]
+        | Annotated[SwapTrait, Tag("swap_trait")]
+        | Annotated[IgnoreLocationPowers, Tag("ignore_location_powers")]
+        | Annotated[SharedTraitDice, Tag("shared_trait_dice")]
+        | Annotated[BlessingDie, Tag("blessing_die")]
+        | Annotated[Defeat, Tag("defeat")]
+        | Annotated[PlaceEncountered, Tag("place_encountered")]
+        | Annotated[CountFace, Tag("count_face")]
+        | Annotated[IgnoreTypeLimit, Tag("ignore_type_limit")]
+        | Annotated[ShiftDamage, Tag("shift_damage")]
+        | Annotated[EncounterExamined, Tag("encounter_examined")]
+        | Annotated[DealDamage, Tag("deal_damage")]
+        | Annotated[Summon, Tag("summon")]
+        | Annotated[Attempt, Tag("attempt")]
+        | Annotated[BlessingToLocation, Tag("blessing_to_location")]
+        | Annotated[EndTurn, Tag("end_turn")]
+        | Annotated[CannotEvade, Tag("cannot_evade")]
+        | Annotated[ForEach, Tag("for_each")]
+    ),
     Discriminator(
         _effect_tag,
         custom_error_type="unknown_effect",

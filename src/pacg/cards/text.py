@@ -361,8 +361,10 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
 }
 
 # "During" an encounter's step, as the rulebook says it ("checks before you act").
-DURING_WORDS = {Timing.BEFORE_ACTING: "before you act", Timing.AFTER_ACTING: "after you act",
-                Timing.ON_ENCOUNTER: "as a card is encountered", Timing.EVASION: "as a card could be evaded"}
+DURING_WORDS: dict[Timing, str] = {
+    Timing.BEFORE_ACTING: "before you act", Timing.AFTER_ACTING: "after you act",
+    Timing.ON_ENCOUNTER: "as a card is encountered", Timing.EVASION: "as a card could be evaded",
+}
 
 
 def _all_of(conditions: Conditions) -> str:

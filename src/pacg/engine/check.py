@@ -33,6 +33,7 @@ from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve
 from pacg.engine.playing import (
     Play,
+    PowerKey,
     Step,
     matches,
     perform,
@@ -233,7 +234,7 @@ def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[s
 def _roll(state: CheckState) -> Process[Roll]:
     """Roll; a failed roll may be rerolled by each reroll power once (CHK-13)."""
     roll = state.roll = _counted(state, state.pool().roll(state.game.rng))
-    used: set[str] = set()
+    used: set[PowerKey] = set()
     while roll.total < state.difficulty:
         plays = [p for p in reroll_plays(state) if p.key not in used]
         if not plays:

@@ -8,9 +8,9 @@ offered only where each of its effects has something to act on (`playing.applies
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
@@ -291,7 +291,9 @@ def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
 # only change the game's state: a check's dice, a flag of the encounter) or `ASKING` (effects that may ask the
 # players or start other processes). A new effect without a handler fails at import, not in a game.
 
-Immediate = Callable[[Step, Any, CharacterState, "Play | None"], None]
+# An immediate handler's step is a CheckState for an effect on a check (CHECK_MODIFIERS, which `applies` offers
+# only on a check), and its effect is of the type it is registered under: one dict's type can't say either.
+Immediate = Callable[[Any, Any, CharacterState, "Play | None"], None]
 Asking = Callable[[Step, Any, CharacterState, "Play | None"], Process[None]]
 
 
@@ -416,7 +418,7 @@ def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: 
     """On a check, its difficulty changes; before it, the difficulty of the encounter's checks (CHK-08)."""
     amount = effect.adjust_difficulty.evaluate(step.variables())
     if step.in_check:
-        step.difficulty += amount  # type: ignore[attr-defined]
+        step.difficulty += amount  # type: ignore[attr-defined]  # in a check, step is a CheckState
     elif (encounter := step.encounter) is not None:
         encounter.difficulty_adjustment += amount
 
@@ -585,6 +587,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
         if not fitting:
             break
+        card: PhysicalCard | None
         if effect.random:
             card = game.rng.choice(fitting)
         else:
@@ -911,9 +914,12 @@ def _label(item: Any, nothing: str) -> str:
     return str(getattr(item, "name", item))
 
 
+Item = TypeVar("Item")
+
+
 def choose(
-    player: CharacterState, kind: str, prompt: str, items: list[Any], nothing: str = "None of these"
-) -> Process[Any]:
+    player: CharacterState, kind: str, prompt: str, items: Sequence[Item], nothing: str = "None of these"
+) -> Process[Item]:
     """Ask a player to pick one of some things (characters, cards, locations, places); None in `items` is
     the option to pick nothing, labelled `nothing`."""
     if len(items) == 1:

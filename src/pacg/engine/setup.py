@@ -180,7 +180,7 @@ def choose_starting_location(game: Game, character: CharacterState) -> Process[N
 def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
     """Draw the hand size; redraw until the hand holds the favored card type, recycling the discard pile if
     the deck runs out; then shuffle the discards back (SETUP-10)."""
-    favored = character.card.favored[0]
+    favored: CardType | None = character.card.favored[0]
     if len(character.card.favored) > 1:
         favored = yield from choose(character, "favored", f"{character.name}: which favored card type?",
                                     list(character.card.favored))

@@ -295,6 +295,7 @@ class Game:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,
         the Character Add-On Deck and the Adventure Decks up to the game's adventure deck number, since an
         Adventure Deck joins the box when its adventure begins (SETUP-04, SET-01)."""
+        contents: FullBox | None
         if names:
             contents = full_box(self.library.box_contents(self.adventure_deck_number, names))
         else:
