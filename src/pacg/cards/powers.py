@@ -1319,6 +1319,12 @@ Effect: TypeAlias = Annotated[
         | Annotated[EndTurn, Tag("end_turn")]
         | Annotated[CannotEvade, Tag("cannot_evade")]
         | Annotated[ForEach, Tag("for_each")]
+        | Annotated[Lasting, Tag("lasting")]
+        | Annotated[CannotPlay, Tag("cannot_play")]
+        | Annotated[CannotReduce, Tag("cannot_reduce")]
+        | Annotated[ChooseOne, Tag("choose_one")]
+        | Annotated[May, Tag("may")]
+        | Annotated[ChooseFromBox, Tag("choose_from_box")]
     ),
     Discriminator(
         _effect_tag,
