@@ -66,7 +66,8 @@ REFERENCES = (
     Reference(AdventurePath, "adventures", *_one(CardType.ADVENTURE, "an adventure")),
     Reference(Reward, "loot", *_one(CardType.LOOT, "a loot card")),
     Reference(Redemption, "redeemable", BOON_TYPES, "a boon"),
-    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location", special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
+    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location",
+              special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
     Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
 )
 

@@ -638,7 +638,8 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
     if not movers:
         return
     mover = movers[0]
-    places = [place for place in game.other_locations(mover) if effect.where is None or matches(place.card, effect.where)]
+    where = effect.where
+    places = [place for place in game.other_locations(mover) if where is None or matches(place.card, where)]
     if not places:
         return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
@@ -772,7 +773,8 @@ def _cannot_reduce(step: Step, effect: CannotReduce, player: CharacterState, pla
 
 def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Play | None) -> Process[None]:
     """The player chooses one of the lists of effects, and it is done."""
-    labels = [sentence_case("; ".join(effect_text(one, as_verb=True) for one in option)) for option in effect.choose_one]
+    labels = [sentence_case("; ".join(effect_text(one, as_verb=True) for one in option))
+              for option in effect.choose_one]
     index = yield Decision(player.name, "choose one", f"{player.name}: which one?",
                            tuple(Option(label, number) for number, label in enumerate(labels)),
                            help="The power lets you choose one of these.")
