@@ -399,3 +399,19 @@ def test_a_won_scenarios_reward_gives_each_character_a_random_card_of_its_kind()
         assert blessing.type == "blessing" and "Corrupted" in blessing.traits
     assert given == [f"Kyra draws {table.cards(kyra, ZoneKind.HAND)[0]}",
                      f"Seelah draws {table.cards(seelah, ZoneKind.HAND)[0]}"]
+
+
+@pytest.mark.rule("PLAY-10")
+def test_a_boons_paragraph_for_its_own_encounter_applies_only_while_it_is_encountered() -> None:
+    """Blessing of Ascension: with a mythic charge you acquire it at once when you encounter it; played on
+    another card's check to acquire, it only adds its die."""
+    table = Table()
+    table.location("Armory", ["Blessing of Ascension", "Codex"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"])
+    kyra.mythic_charges = 1
+    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Attempt", "Charisma")
+    assert outcome == "acquired" and not [d for d in table.decisions if d.kind == "reroll"]
+    table.dice(1, 1)
+    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Attempt", "Intelligence",
+                        "Discard Blessing of Ascension")
+    assert outcome == "not acquired"

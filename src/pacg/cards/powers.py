@@ -1125,11 +1125,12 @@ class Lasting(_Strict):
     who: Who = Who.YOU
 
     def text(self) -> str:
-        from pacg.cards.text import power_text
+        from pacg.cards.text import Reading, power_text
 
-        whom = "" if self.who is Who.YOU else f" for {self.who.words()}"
-        paragraphs = " ".join(power_text(power) for power in self.lasting)
-        return f"until the {self.until}{whom}: {paragraphs.rstrip('.')}"
+        whom = "" if self.who is Who.YOU else f", for {self.who.words()}"
+        until = self.until.replace("end of ", "end of the ")
+        paragraphs = "; ".join(power_text(power, Reading(section=True)).rstrip(".") for power in self.lasting)
+        return f"until the {until}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
 
 
 class CannotPlay(_Strict):
@@ -1377,7 +1378,7 @@ class Power:
     action: CardAction | None = None
     cost: Cost | None = None
     whose: Whose = Whose.YOUR
-    while_in: Annotated[Literal["displayed"] | None, Field(alias="while")] = None
+    while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)
     effects: list[Effect] = dataclass_field(default_factory=list)
     optional: bool = True

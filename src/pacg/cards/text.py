@@ -502,8 +502,8 @@ def _sentence(power: Power, reading: Reading) -> str:
     moment = _moment(power, reading)
     if not reading.section and not power.optional:
         moment = f"always, {moment}" if moment else "always"
-    if power.while_in == "displayed":
-        moment = f"while this card is displayed, {moment}" if moment else "while this card is displayed"
+    if power.while_in is not None:
+        moment = f"while this card is {power.while_in}, {moment}" if moment else f"while this card is {power.while_in}"
     clauses = _clauses(power, reading)
     body = _once(_body(power, reading, alone=not (moment or clauses)), "the card you are encountering", "it")
     if reading.own:

@@ -195,7 +195,7 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     """Paragraphs of the step's timing that always apply when their conditions hold (PLAY-10, CHAR-01, CHK-08),
     each with the character it acts for and its card: displayed cards' while they are displayed (a check or
     damage only of the character a card is displayed next to; its owner acts for it), the card encountered or
-    checked against's, the encountering character's (they apply to whoever attempts the check, CHK-03), the
+    checked against's (a boon's only those for its own encounter), the encountering character's (they apply to whoever attempts the check, CHK-03), the
     location's and the scenario's. They come in the order of GOLD-02 from the lowest: where two conflict, the
     one applied last (the scenario over the location over the character over other cards) wins."""
     game, checker, timing = state.game, state.checker, state.timing
@@ -204,9 +204,12 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     for entry in game.lasting:
         if entry.character is checker and entry.power.when is timing:
             yield entry.power, checker, None
-    if state.against is not None:
-        for _, power in state.against.powers_by_timing.get(timing, ()):
-            yield power, checker, state.against
+    against = state.against
+    if against is not None:
+        bane = against.card.is_bane  # a boon's paragraphs are for playing it, but those for its own encounter
+        for _, power in against.powers_by_timing.get(timing, ()):
+            if bane or power.while_in == "encountered":
+                yield power, checker, against
     for _, power in (state.encounterer or checker).powers_at(timing):
         yield power, checker, None
     location = game.locations.get(checker.location)

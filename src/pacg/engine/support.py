@@ -76,6 +76,7 @@ class Kind(StrEnum):
     USED = "used"  # a power of a character, location, scenario or encountered card that a player may use
     WHEN_PLAYED = "when played"  # a boon's paragraph that is not a power: it happens whenever the card is played
     WHILE_DISPLAYED = "while displayed"  # works by itself while its card is displayed
+    WHILE_ENCOUNTERED = "while encountered"  # a boon's paragraph for its own encounter ("acquire it at once")
     STANDING = "standing"  # works by itself: a character's, a location's, a scenario's, the card encountered
     REPLACEMENT = "replacement"  # "instead": a card goes somewhere else than a play or cost would send it
 
@@ -116,6 +117,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.ACTIVATED): _WINDOWS,
     (Holder.BOON, Kind.WHEN_PLAYED): _WINDOWS | {Timing.AFTER_PLAYING},
     (Holder.BOON, Kind.WHILE_DISPLAYED): _STANDING,
+    (Holder.BOON, Kind.WHILE_ENCOUNTERED): _ENCOUNTER,
     (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
     (Holder.BANE, Kind.USED): _ENCOUNTER,
     (Holder.BANE, Kind.STANDING): _ENCOUNTER,
@@ -178,6 +180,8 @@ def kind_of(power: Power, holder: Holder) -> Kind:
     if holder is Holder.BOON:
         if power.while_in == "displayed":
             return Kind.ACTIVATED if power.optional else Kind.WHILE_DISPLAYED
+        if power.while_in == "encountered":
+            return Kind.WHILE_ENCOUNTERED if not power.optional else Kind.USED
         return Kind.PLAYED if power.optional else Kind.WHEN_PLAYED
     return Kind.USED if power.optional else Kind.STANDING
 
@@ -285,7 +289,8 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
     if moments is not None and power.when not in moments and kind is not Kind.REPLACEMENT:
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
-    if power.when is Timing.CHECK and kind in (Kind.STANDING, Kind.WHILE_DISPLAYED) and not _changes_the_check(effect):
+    standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
+    if power.when is Timing.CHECK and standing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
     return ""
 
