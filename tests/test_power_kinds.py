@@ -415,3 +415,19 @@ def test_a_boons_paragraph_for_its_own_encounter_applies_only_while_it_is_encoun
     outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Attempt", "Intelligence",
                         "Discard Blessing of Ascension")
     assert outcome == "not acquired"
+
+
+@pytest.mark.rule("PLAY-04")
+@pytest.mark.rule("KEEP-04")
+def test_a_check_to_recharge_is_against_the_card_being_recharged() -> None:
+    """The rulebook's Blackwing Librarian: "recharge it to succeed at a check to acquire or recharge a card
+    that has the Arcane trait". Enora's check to recharge Lightning Touch (Arcane) succeeds with it, unrolled."""
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    enora = table.character("Enora", at="Armory", hand=["Lightning Touch", "Blackwing Librarian"], deck=FILLER)
+    table.dice(12, 4, 4)
+    table.run(attempt_checks(table.game, enora, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+              "Discard Lightning Touch", "No", "Arcane", "Recharge Blackwing Librarian")
+    assert table.cards(enora, ZoneKind.DECK) == [*FILLER, "Blackwing Librarian", "Lightning Touch"]
+    recharge = [d for d in table.decisions if d.kind == "skill"][-1]
+    assert "Arcane" in recharge.prompt

@@ -327,7 +327,8 @@ _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
     from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
-    burying the Wand"); a player with none of the check's skills banishes a card that says so."""
+    burying the Wand"); a player with none of the check's skills banishes a card that says so. The check is
+    against the card being recharged ("succeed at a check to recharge a card that has the Arcane trait")."""
     recharge = play.power.recharge_check
     if recharge is None or play.card is None or game.zones.where(play.card).kind not in _RECHARGED_FROM:
         return
@@ -336,7 +337,7 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
     if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
         perform(game, play.player, play.card, CardAction.BANISH)
         return
-    results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
+    results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE, play.card)  # against it
     if all(result.success for result in results):
         perform(game, play.player, play.card, CardAction.RECHARGE)
 
