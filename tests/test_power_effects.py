@@ -259,3 +259,13 @@ def test_a_card_buried_for_its_power_is_recharged_by_its_check(roll: int, where:
     outcome = table.run(encounter(table.game, balazar, top(table, "Armory")), "Bury Wand of Paralyze", "Arcane")
     assert outcome == "evaded"
     assert table.cards(balazar, where) == ["Wand of Paralyze"]
+
+
+@pytest.mark.rule("DMG-02")
+def test_damage_may_bury_the_cards_it_makes_you_discard() -> None:
+    """Like the Wight's Cold damage, whose cards are buried, not discarded."""
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", hand=["Codex", "Frog"])
+    table.run(resolve(step(table, kyra), effects({"deal_damage": 1, "type": "Cold", "buried": True}), kyra),
+              "Bury Frog")
+    assert table.cards(kyra, ZoneKind.BURIED) == ["Frog"] and table.cards(kyra, ZoneKind.DISCARD) == []

@@ -995,11 +995,13 @@ class DealDamage(_Strict):
     type: DamageType = DamageType.COMBAT
     to: Who = Who.YOU
     reducible: bool = True
+    buried: bool = False  # the cards the damage makes you discard are buried instead
 
     def text(self) -> str:
         target = "you are" if self.to is Who.YOU else f"{self.to.words()} is"
         text = f"{target} dealt {self.deal_damage.text()} {self.type} damage"
-        return text if self.reducible else f"{text} that can't be reduced"
+        text = text if self.reducible else f"{text} that can't be reduced"
+        return f"{text}, burying the cards instead of discarding them" if self.buried else text
 
     def verb_text(self) -> str:
         """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""

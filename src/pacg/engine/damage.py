@@ -22,6 +22,7 @@ from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 def take_damage(
     game: Game, character: CharacterState, amount: int, damage_type: str,
     against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (), reducible: bool = True,
+    buried: bool = False,
 ) -> Process[None]:
     """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02).
     Damage from a failed check is dealt by the card checked against, and is part of that check: "if you
@@ -39,13 +40,17 @@ def take_damage(
         yield from play_window(step)
     if step.damage < amount:
         game.note(f"The damage to {character.name} is reduced to {step.damage}")
-    yield from deal_damage(game, character, step.damage, damage_type)
+    yield from deal_damage(game, character, step.damage, damage_type, buried)
 
 
-def deal_damage(game: Game, character: CharacterState, amount: int, damage_type: str) -> Process[None]:
-    """Discard `amount` cards of the character's choice from hand, or the whole hand if it is smaller."""
+def deal_damage(
+    game: Game, character: CharacterState, amount: int, damage_type: str, buried: bool = False
+) -> Process[None]:
+    """Discard `amount` cards of the character's choice from hand, or the whole hand if it is smaller (bury
+    them instead, where the damage's card says so)."""
     hand = game.zones.cards(character.hand)
-    discard = character.discard_pile
+    discard = character.buried if buried else character.discard_pile
+    verb = "Bury" if buried else "Discard"
     if amount <= 0:
         return
     if amount >= len(hand):
@@ -53,11 +58,11 @@ def deal_damage(game: Game, character: CharacterState, amount: int, damage_type:
             game.zones.move(card, discard)
         return
     for remaining in range(amount, 0, -1):
-        options = tuple(Option(f"Discard {card.name}", card) for card in hand)
+        options = tuple(Option(f"{verb} {card.name}", card) for card in hand)
         index = yield Decision(
             character.name,
             "damage discard",
-            f"{character.name}: discard a card for {damage_type} damage ({remaining} to go)",
+            f"{character.name}: {verb.lower()} a card for {damage_type} damage ({remaining} to go)",
             options,
             help="Damage: each point makes you discard a card of your choice from your hand.",
         )

@@ -686,7 +686,8 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
-        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible)
+        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
+                               buried=effect.buried)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
