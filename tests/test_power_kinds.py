@@ -431,3 +431,30 @@ def test_a_check_to_recharge_is_against_the_card_being_recharged() -> None:
     assert table.cards(enora, ZoneKind.DECK) == [*FILLER, "Blackwing Librarian", "Lightning Touch"]
     recharge = [d for d in table.decisions if d.kind == "skill"][-1]
     assert "Arcane" in recharge.prompt
+
+
+WATCHFUL = card("""
+name: Watchful Ally
+type: ally
+set: B
+provenance: standin
+notes: A test ally whose power is for another character's defeat of a monster.
+check_to_acquire: Charisma 5
+powers:
+- when: defeat
+  action: discard
+  whose: another local
+  if: {against: {types: [monster]}}
+  effects: [{draw: 1}]
+""")
+
+
+@pytest.mark.rule("KEEP-01")
+def test_a_power_for_another_characters_defeat_of_a_bane_is_offered_to_its_player() -> None:
+    table = Table(extra_cards=[WATCHFUL])
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory")
+    kyra = table.character("Kyra", at="Armory", hand=["Watchful Ally"], deck=["Codex"])
+    table.dice(8)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Melee", "Discard Watchful Ally")
+    assert outcome == "defeated" and table.cards(kyra, ZoneKind.HAND) == ["Codex"]

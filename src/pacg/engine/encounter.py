@@ -182,10 +182,11 @@ def _banish_encountered(game: Game, current: Encounter) -> str:
 
 
 def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
-    """The paragraphs for after a card is acquired, defeated or undefeated, and the powers players may use."""
+    """The paragraphs for after a card is acquired, defeated or undefeated, and the powers players may use:
+    their own for their own encounter, and those for another character's ("when any character defeats ...")."""
     step = Step(game=game, checker=current.character, timing=timing, against=current.card)
     yield from apply_mandatory(step, list(standing_powers(step)))
-    yield from play_window(step, [current.character])
+    yield from play_window(step)
 
 
 def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:

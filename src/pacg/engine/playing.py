@@ -194,10 +194,11 @@ Standing = tuple[Power, CharacterState, "PhysicalCard | None"]
 def standing_powers(state: Step) -> Iterator[Standing]:
     """Paragraphs of the step's timing that always apply when their conditions hold (PLAY-10, CHAR-01, CHK-08),
     each with the character it acts for and its card: displayed cards' while they are displayed (a check or
-    damage only of the character a card is displayed next to; its owner acts for it), the card encountered or
-    checked against's (a boon's only those for its own encounter), the encountering character's (they apply to whoever attempts the check, CHK-03), the
-    location's and the scenario's. They come in the order of GOLD-02 from the lowest: where two conflict, the
-    one applied last (the scenario over the location over the character over other cards) wins."""
+    damage only of the character a card is displayed next to; its owner acts for it), lasting paragraphs, the
+    card encountered or checked against's (a boon's only those for its own encounter), the encountering
+    character's (they apply to whoever attempts the check, CHK-03), the location's and the scenario's. They
+    come in the order of GOLD-02 from the lowest: where two conflict, the one applied last (the scenario over
+    the location over the character over other cards) wins."""
     game, checker, timing = state.game, state.checker, state.timing
     if game.displayed_powers.get(timing):
         yield from _displayed_powers(state)
@@ -385,74 +386,83 @@ CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModif
                              SwapTrait})
 
 
-def _may_evade(_: Evade, step: Step) -> bool:
+def _may_evade(_: Evade, step: Step, player: CharacterState) -> bool:
     """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
     return step.timing is Timing.EVASION and step.against is not None and not any(
         CannotEvade in power.effect_kinds for power in step.against.card.paragraphs)
 
 
-def _may_explore(_: Explore, step: Step) -> bool:
+def _may_explore(_: Explore, step: Step, player: CharacterState) -> bool:
+    """Only in your own explore step (TURN-04)."""
     turn = step.game.turn
-    return turn is not None and turn.exploring and turn.character is step.checker
+    return turn is not None and turn.exploring and turn.character is player
 
 
-def _may_heal(_: Heal, step: Step) -> bool:
-    """Someone at the location has cards in the discard pile to heal."""
+def _may_heal(_: Heal, step: Step, player: CharacterState) -> bool:
+    """Someone at the player's location has cards in the discard pile to heal."""
     zones = step.game.zones
-    return any(c.alive and c.location == step.checker.location and zones.cards(c.discard_pile)
+    return any(c.alive and c.location == player.location and zones.cards(c.discard_pile)
                for c in step.game.characters)
 
 
-def _damage_dealt(_: Any, step: Step) -> bool:
+def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
     return step.timing is Timing.DAMAGE and step.damage > 0
 
 
-def _damage_reduced(effect: ReduceDamage, step: Step) -> bool:
+def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
     """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
-    return _damage_dealt(effect, step) and bool({"all", step.damage_type} & set(effect.types))
+    return _damage_dealt(effect, step, player) and bool({"all", step.damage_type} & set(effect.types))
 
 
-def _never(_: Any, step: Step) -> bool:
-    return False
+def _may_draw(_: Draw, step: Step, player: CharacterState) -> bool:
+    """The player has a card to draw."""
+    return bool(step.game.zones.cards(player.deck))
 
 
-def _may_succeed(_: Succeed, step: Step) -> bool:
+def _may_succeed(_: Succeed, step: Step, player: CharacterState) -> bool:
     """A combat check can never succeed automatically (CHK-01)."""
     return not step.is_combat
 
 
-def _may_add_traits(effect: AddTraits, step: Step) -> bool:
+def _may_add_traits(effect: AddTraits, step: Step, player: CharacterState) -> bool:
     """No power may add a trait the card is immune to (ENC-03)."""
     return step.immunities.isdisjoint(effect.add_traits)
 
 
-EffectTest = Callable[[Any, Step], bool]
+def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool:
+    """An encounter not taken over yet."""
+    encounter = step.encounter
+    return encounter is not None and encounter.character is step.checker
 
-# Whether an effect has something to act on in a step (PLAY-07): nothing that changes a check outside one, no
-# evading without an encounter, no exploring outside the explore step (TURN-04), no reducing damage that isn't
-# being dealt (DMG-01, ARMOR-01). An effect not listed always applies.
+
+EffectTest = Callable[[Any, Step, CharacterState], bool]
+
+# Whether an effect has something to act on in a step, for the player who would use it (PLAY-07): nothing
+# that changes a check outside one, no evading without an encounter, no exploring outside your explore step
+# (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01). An effect not listed always applies.
 STEP_TESTS: dict[type, EffectTest] = {
     Evade: _may_evade,
     Explore: _may_explore,
     ReduceDamage: _damage_reduced,
     ShiftDamage: _damage_dealt,
-    Draw: lambda _, step: bool(step.game.zones.cards(step.checker.deck)),
+    Draw: _may_draw,
     Heal: _may_heal,
     Succeed: _may_succeed,
     AddTraits: _may_add_traits,
-    TakeEncounter: lambda _, step: (encounter := step.encounter) is not None and encounter.character is step.checker,
+    TakeEncounter: _may_take_over,
 }
 
 
-def applies(power: Power, step: Step) -> bool:
-    """A power may be used in a step, or on a check, only where every one of its effects applies (PLAY-07)."""
+def applies(power: Power, step: Step, player: CharacterState) -> bool:
+    """A power may be used in a step, or on a check, only where every one of its effects applies for the
+    player who would use it (PLAY-07)."""
     in_check = step.in_check
     for effect in power.effects:
         kind = type(effect)
         if kind in CHECK_MODIFIERS and not in_check:
             return False
         test = STEP_TESTS.get(kind)
-        if test is not None and not test(effect, step):
+        if test is not None and not test(effect, step, player):
             return False
     return True
 
@@ -462,7 +472,7 @@ def usable(power: Power, step: Step, player: CharacterState, helped: CharacterSt
     (KEEP-01), it applies here, and its conditions hold."""
     if not _helps(power.whose, player, helped):
         return False
-    return applies(power, step) and conditions_hold(power.conditions, step, player)
+    return applies(power, step, player) and conditions_hold(power.conditions, step, player)
 
 
 _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Source.DECK_TOP: ZoneKind.DECK}
