@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TypeVar
 
@@ -134,6 +134,12 @@ class Table:
         assert not pending, f"answers never asked for: {pending}"
         self.game.zones.check_conservation()
         return result
+
+
+def shuffled(outcome: Callable[[int], object], seeds: Iterable[int] = range(12)) -> bool:
+    """Whether what a table ends with (a card's place in a deck, a deck's order) varies with the seed: a shuffle
+    checked as a shuffle, not by comparing sorted decks. `outcome` builds and plays the table with a seed."""
+    return len({repr(outcome(seed)) for seed in seeds}) > 1
 
 
 def card(text: str) -> AnyCard:

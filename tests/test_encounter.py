@@ -15,7 +15,7 @@ from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card
+from table import Table, card, shuffled
 
 ORDERLY = card("""
 name: Orderly Fiend
@@ -100,10 +100,20 @@ def test_evading_shuffles_the_card_back_and_only_the_encountering_character_may_
     assert table.run(encounter(table.game, harsk, rat), "Use Harsk's power: evade") == "evaded"
     assert sorted(table.deck("Armory")) == ["Dire Rat", "Mace"]
     assert "Harsk evades Dire Rat" in table.game.log
+    assert shuffled(lambda seed: _evaded_rat_place(seed)), "an evaded card is shuffled back in, not put on top"
     table.dice(1)
     table.run(encounter(table.game, kyra, rat), "Strength")
     offered = [o.label for d in table.decisions if d.player == "Harsk" for o in d.options]
     assert not [label for label in offered if "evade" in label], "Harsk can't evade a card Kyra encounters"
+
+
+def _evaded_rat_place(seed: int) -> int:
+    """Where the Dire Rat Harsk evades ends up in a deck of five."""
+    table = Table(seed=seed)
+    table.location("Armory", ["Dire Rat", "Mace", "Javelin", "Helm", "Codex"])
+    harsk = table.character("Harsk", at="Armory")
+    table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power: evade")
+    return table.deck("Armory").index("Dire Rat")
 
 
 @pytest.mark.rule("ENC-06")
@@ -116,6 +126,15 @@ def test_a_bane_whose_check_is_none_cant_be_defeated() -> None:
     assert not [d for d in table.decisions if d.kind == "skill"], "nothing to roll"
 
 
+def _place_of_the_ambush(seed: int) -> int:
+    table = Table(extra_cards=TEST_CARDS, seed=seed)
+    table.location("Armory", ["Ambush", "Mace", "Javelin", "Helm", "Codex"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", deck=["Cure", "Frog", "Recruit", "Longsword", "Mace", "Scythe"])
+    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
+    return table.deck("Armory").index("Ambush")
+
+
 @pytest.mark.rule("ENC-09")
 @pytest.mark.rule("TURN-08")
 def test_a_forced_end_of_turn_shuffles_the_card_back_and_still_resets_the_hand() -> None:
@@ -126,6 +145,7 @@ def test_a_forced_end_of_turn_shuffles_the_card_back_and_still_resets_the_hand()
     kyra.mythic_charges = 2
     table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
     assert sorted(table.deck("Armory")) == ["Ambush", "Mace"], "neither defeated nor undefeated: shuffled back"
+    assert shuffled(_place_of_the_ambush)
     assert not [d for d in table.decisions if d.kind == "skill"]
     assert len(table.cards(kyra, ZoneKind.HAND)) == kyra.hand_size, "the turn still ends with a reset hand"
     assert kyra.mythic_charges == 0, "charges above the adventure deck number are lost at the end of the turn"
@@ -264,6 +284,17 @@ def test_summoning_a_location_builds_it_for_the_rest_of_the_scenario() -> None:
     assert len(table.deck("Watchtower")) == sum(watchtower.card.deck.values())
 
 
+def _place_of_the_blessing(seed: int) -> int:
+    table = Table(seed=seed)
+    table.location("Armory", ["Cultist of Baphomet", "Mace", "Javelin", "Helm"])
+    table.blessings("Blessing of Abadar")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex"])
+    table.game.turn = TurnState(kyra, explorations=2)
+    table.dice(1)
+    table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+    return table.deck("Armory").index("Blessing of Abadar")
+
+
 @pytest.mark.rule("SUM-05")
 @pytest.mark.rule("END-01")
 def test_an_undefeated_cultist_shuffles_the_top_blessing_into_the_location_deck() -> None:
@@ -275,6 +306,7 @@ def test_an_undefeated_cultist_shuffles_the_top_blessing_into_the_location_deck(
     table.dice(1)
     table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
     assert sorted(table.deck("Armory")) == ["Blessing of Abadar", "Cultist of Baphomet", "Helm", "Javelin", "Mace"]
+    assert shuffled(_place_of_the_blessing), "the blessing is shuffled in, not put on top or at the bottom"
     with pytest.raises(ScenarioOver, match="empty blessings deck"):
         table.dice(1)
         cultist = next(c for c in table.game.zones.cards(table.game.locations["Armory"].deck)

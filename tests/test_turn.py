@@ -7,7 +7,7 @@ import pytest
 from pacg.engine.state import ScenarioOver
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
-from table import Table
+from table import Table, shuffled
 
 
 def kinds(table: Table) -> list[str]:
@@ -33,6 +33,18 @@ def test_moving_goes_to_a_different_location_and_staying_is_not_moving() -> None
     assert sum("moves" in line for line in table.game.log) == 1
 
 
+def _healed_deck(seed: int) -> list[str]:
+    """Harsk's deck once Kyra's Cure shuffles his discarded cards into it."""
+    table = Table(seed=seed)
+    table.location("Armory", ["Mace"])
+    table.blessings("Blessing of Ascension")
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
+    harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
+    table.dice(4, 1)
+    table.run(take_turn(table.game, kyra), "Discard Cure", "Harsk", "Divine", "Stay", "End exploring")
+    return table.cards(harsk, ZoneKind.DECK)
+
+
 @pytest.mark.rule("TURN-09")
 @pytest.mark.rule("PLAY-08")
 def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
@@ -48,6 +60,7 @@ def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
     assert kinds(table)[0] == "turn start", "after the blessings deck advances, before giving"
     assert table.cards(harsk, ZoneKind.DISCARD) == []
     assert sorted(table.cards(harsk, ZoneKind.DECK)) == ["Bolas", "Javelin", "Longsword"]
+    assert shuffled(_healed_deck), "the cards healed are shuffled into the deck"
     assert "Cure" in table.cards(kyra, ZoneKind.DISCARD)
 
 
