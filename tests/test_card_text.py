@@ -523,6 +523,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
                 "until": "end of exploration"},
     "cannot_play": {"cannot_play": {"types": ["weapon", "spell"]}},
     "cannot_reduce": {"cannot_reduce": True},
+    "cannot_move": {"cannot_move": True},
     "choose_one": {"choose_one": [[{"add_traits": ["Electricity"]}], [{"add_traits": ["Force"]}]]},
     "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},

@@ -269,3 +269,32 @@ def test_damage_may_bury_the_cards_it_makes_you_discard() -> None:
     table.run(resolve(step(table, kyra), effects({"deal_damage": 1, "type": "Cold", "buried": True}), kyra),
               "Bury Frog")
     assert table.cards(kyra, ZoneKind.BURIED) == ["Frog"] and table.cards(kyra, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("GOLD-03")
+@pytest.mark.rule("TURN-03")
+@pytest.mark.parametrize(("roll", "stays"), [(1, True), (6, False)])
+def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until_they_beat_it(
+    roll: int, stays: bool
+) -> None:
+    """Tangle Trap: undefeated, it is displayed by its location; no one may move into or out of it; at the
+    start of a turn there, a Constitution or Fortitude 5 check banishes it, or the top card of the deck is
+    buried."""
+    from pacg.engine.turn import take_turn
+
+    table = Table()
+    table.location("Armory", ["Tangle Trap"])
+    table.location("Laboratory")
+    table.blessings(*FILLER * 3)
+    kyra = table.character("Kyra", at="Armory", deck=FILLER * 8)
+    trap = top(table, "Armory")
+    table.dice(1)
+    assert table.run(encounter(table.game, kyra, trap), "Strength") == "undefeated"
+    assert table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION and table.deck("Armory") == []
+    assert table.game.destinations(kyra) == []
+    table.dice(roll)  # Kyra's Constitution d6 against 5
+    table.run(take_turn(table.game, kyra), "Constitution", "Stay", "Don't try")
+    (moving,) = [d for d in table.decisions if d.kind == "move"]
+    assert (len(moving.options) == 1) == stays  # held, she may only stay
+    assert (table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION) == stays
+    assert table.cards(kyra, ZoneKind.BURIED) == (FILLER if stays else [])

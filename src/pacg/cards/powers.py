@@ -618,13 +618,17 @@ class Defeat(_Strict):
 
 class PlaceEncountered(_Strict):
     """Put the card being encountered on the top or bottom of its location deck instead of shuffling it in
-    (SUM-05: a card added to the top or bottom of a deck goes there), or leave it face up on top (ENC-10)."""
+    (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top (ENC-10), or
+    display it by its location, out of the deck, where its paragraphs `while: displayed` work for the
+    characters there."""
 
-    place_encountered: Literal["top", "bottom", "face up"]
+    place_encountered: Literal["top", "bottom", "face up", "by its location"]
 
     def text(self) -> str:
         if self.place_encountered == "face up":
             return "leave the card you are encountering face up on top of its location deck"
+        if self.place_encountered == "by its location":
+            return "display the card you are encountering by its location"
         where = "on top of" if self.place_encountered == "top" else "at the bottom of"
         return f"put the card you are encountering {where} its location deck"
 
@@ -1144,6 +1148,16 @@ class CannotPlay(_Strict):
         return f"you can't play {_cards_words(self.cannot_play, plural=True)}"
 
 
+class CannotMove(_Strict):
+    """No one may move into or out of the location this card is displayed by (a bane's paragraph `while:
+    displayed`, `when: any time`; "cannot" beats "can", GOLD-03)."""
+
+    cannot_move: Literal[True]
+
+    def text(self) -> str:
+        return "no one may move into or out of this location"
+
+
 class CannotReduce(_Strict):
     """The damage being dealt can't be reduced (a bane's paragraph for the damage it deals)."""
 
@@ -1255,6 +1269,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "lasting": Lasting,
     "cannot_play": CannotPlay,
     "cannot_reduce": CannotReduce,
+    "cannot_move": CannotMove,
     "choose_one": ChooseOne,
     "may": May,
     "choose_from_box": ChooseFromBox,
@@ -1325,6 +1340,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[Lasting, Tag("lasting")]
         | Annotated[CannotPlay, Tag("cannot_play")]
         | Annotated[CannotReduce, Tag("cannot_reduce")]
+        | Annotated[CannotMove, Tag("cannot_move")]
         | Annotated[ChooseOne, Tag("choose_one")]
         | Annotated[May, Tag("may")]
         | Annotated[ChooseFromBox, Tag("choose_from_box")]

@@ -29,6 +29,7 @@ from pacg.cards.powers import (
     BlessingDie,
     BlessingToLocation,
     CannotEvade,
+    CannotMove,
     CannotPlay,
     CannotReduce,
     CardPlace,
@@ -326,7 +327,8 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
     """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
     card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
     `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
-    `cannot_evade` when evasion is offered, `cannot_play` when plays are listed)."""
+    `cannot_evade` when evasion is offered, `cannot_play` when plays are listed, `cannot_move` when a
+    character would move)."""
 
 
 # --- effects on a check (CHK-08, CHK-11, CHK-12, KEEP-05) ---
@@ -639,7 +641,7 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
         return
     mover = movers[0]
     where = effect.where
-    places = [place for place in game.other_locations(mover) if where is None or matches(place.card, where)]
+    places = [place for place in game.destinations(mover) if where is None or matches(place.card, where)]
     if not places:
         return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
@@ -659,8 +661,9 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
 
 def move_to(game: Game, character: CharacterState, location: str) -> Process[None]:
     """Move a character's token; moving triggers what happens when a character leaves a location and enters
-    another (TURN-03). A move to the same location is neither."""
-    if location == character.location:
+    another (TURN-03). A move to the same location is neither; a move into or out of a sealed location is
+    ignored ("cannot" beats "can", GOLD-03)."""
+    if location == character.location or game.sealed(location) or game.sealed(character.location):
         return
     for timing, place in ((Timing.LEAVE, character.location), (Timing.ENTER, location)):
         if timing is Timing.ENTER:
@@ -845,6 +848,7 @@ IMMEDIATE: dict[type, Immediate] = {
     Instead: _marker,
     GainSkill: _marker,
     CannotEvade: _marker,
+    CannotMove: _marker,
     CannotPlay: _marker,
     CannotReduce: _cannot_reduce,
     TakeEncounter: _take_over,

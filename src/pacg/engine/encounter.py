@@ -190,14 +190,16 @@ def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
 
 
 def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
-    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05, or face up on top,
-    ENC-10); a summoned card goes back to the box (SUM-02)."""
+    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05, face up on top, ENC-10,
+    or displayed by its location); a summoned card goes back to the box (SUM-02)."""
     if current.summoned:
         dismiss(game, current.card)
         return
     deck = Zone(ZoneKind.LOCATION_DECK, current.location)
     if place is None:
         game.zones.shuffle_into(current.card, deck, game.rng)
+    elif place == "by its location":
+        game.zones.move(current.card, Zone(ZoneKind.BY_LOCATION, current.location))
     else:
         game.zones.move(current.card, deck, bottom=place == "bottom")
     if place == "face up":

@@ -205,6 +205,10 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     for entry in game.lasting:
         if entry.character is checker and entry.power.when is timing:
             yield entry.power, checker, None
+    for card in game.zones.cards(Zone(ZoneKind.BY_LOCATION, checker.location)):  # a bane displayed by it
+        for _, power in card.powers_by_timing.get(timing, ()):
+            if power.while_in == "displayed":
+                yield power, checker, card
     against = state.against
     if against is not None:
         bane = against.card.is_bane  # a boon's paragraphs are for playing it, but those for its own encounter

@@ -14,6 +14,7 @@ from weakref import WeakKeyDictionary
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, Role, Scenario
 from pacg.cards.powers import (
+    CannotMove,
     ChoicesByMoment,
     GainSkill,
     Instead,
@@ -333,6 +334,18 @@ class Game:
 
     def other_locations(self, character: CharacterState) -> list[LocationState]:
         return [location for location in self.locations.values() if location.name != character.location]
+
+    def destinations(self, character: CharacterState) -> list[LocationState]:
+        """Where a character may move: another location, unless a card displayed by either location says no one
+        may move into or out of it (GOLD-03)."""
+        if self.sealed(character.location):
+            return []
+        return [location for location in self.other_locations(character) if not self.sealed(location.name)]
+
+    def sealed(self, location: str) -> bool:
+        """Whether a card displayed by the location says no one may move into or out of it."""
+        return any(CannotMove in power.effect_kinds for card in self.zones.cards(Zone(ZoneKind.BY_LOCATION, location))
+                   for power in card.card.paragraphs if power.while_in == "displayed")
 
     def move(self, character: CharacterState, location: str) -> None:
         """Move a character's token to a location (TURN-03)."""

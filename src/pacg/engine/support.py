@@ -34,6 +34,7 @@ from pacg.cards.powers import (
     Attempt,
     BlessingDie,
     CannotEvade,
+    CannotMove,
     CannotPlay,
     CannotReduce,
     ChooseFromBox,
@@ -120,6 +121,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.WHILE_ENCOUNTERED): _ENCOUNTER,
     (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
     (Holder.BANE, Kind.USED): _ENCOUNTER,
+    (Holder.BANE, Kind.WHILE_DISPLAYED): _STANDING | {Timing.ANY_TIME},  # displayed by its location
     (Holder.BANE, Kind.STANDING): _ENCOUNTER,
     (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
@@ -160,6 +162,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     GainSkill: frozenset({Timing.SETUP}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
+    CannotMove: frozenset({Timing.ANY_TIME}),
 }
 
 # Effects that may be written only in one kind of paragraph.
@@ -170,6 +173,7 @@ EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     CannotEvade: frozenset({Kind.STANDING}),
     CannotPlay: frozenset({Kind.STANDING}),
     CannotReduce: frozenset({Kind.STANDING}),
+    CannotMove: frozenset({Kind.WHILE_DISPLAYED}),
 }
 
 
@@ -177,6 +181,8 @@ def kind_of(power: Power, holder: Holder) -> Kind:
     """Which kind of paragraph a power is, read from its data."""
     if power.effects and all(isinstance(effect, Instead) for effect in power.effects):
         return Kind.REPLACEMENT
+    if holder is Holder.BANE and power.while_in == "displayed":
+        return Kind.WHILE_DISPLAYED
     if holder is Holder.BOON:
         if power.while_in == "displayed":
             return Kind.ACTIVATED if power.optional else Kind.WHILE_DISPLAYED

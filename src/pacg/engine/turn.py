@@ -96,7 +96,7 @@ def give_a_card(game: Game, character: CharacterState) -> Process[None]:
 
 def move(game: Game, character: CharacterState) -> Process[None]:
     """You may move to a different location (TURN-03)."""
-    destinations = game.other_locations(character)
+    destinations = game.destinations(character)
     options = (Option(f"Stay at {character.location}"),) + tuple(
         Option(f"Move to {location.name}" + (" (closed)" if location.closed else ""), location.name)
         for location in destinations)

@@ -25,6 +25,7 @@ class ZoneKind(StrEnum):
     BURIED = "buried"
     DISPLAYED = "displayed"
     LOCATION_DECK = "location deck"  # owner: the location
+    BY_LOCATION = "displayed by the location"  # a bane left displayed by its location; owner: the location
     BLESSINGS_DECK = "blessings deck"
     BLESSINGS_DISCARD = "blessings discard pile"
     REMOVED = "removed from the game"
