@@ -603,11 +603,14 @@ def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace
         perform(game, player, card, PLACE_ACTION[place])
 
 
-def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:
+def replacements(
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction
+) -> tuple[dict[str, Power], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
     player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
-    discarding it if it matches the top of the blessings discard pile"), and whether that is mandatory."""
-    places: list[str] = []
+    discarding it if it matches the top of the blessings discard pile"), each with the first power that offers
+    it, and whether that is mandatory."""
+    places: dict[str, Power] = {}
     mandatory = False
     own = [power for power in card.card.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
@@ -620,7 +623,8 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
                 continue
             if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, player):
                 continue
-            places += [p for p in (effect.instead if isinstance(effect.instead, list) else [effect.instead])
-                       if p not in places and p != str(action)]
+            for offered in effect.instead if isinstance(effect.instead, list) else [effect.instead]:
+                if offered != str(action):
+                    places.setdefault(offered, power)
             mandatory = mandatory or not power.optional
     return places, mandatory
