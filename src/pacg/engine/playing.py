@@ -283,11 +283,12 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
 
 
 def _played_cards(state: Step) -> list[PhysicalCard]:
-    return [play.card for play in state.plays if play.card is not None]
+    """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
+    return [play.card for play in (*state.played_on_check, *state.plays) if play.card is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
-    """Whether a card matching one of the filters was played on the check."""
+    """Whether a card matching one of the filters was played on the check (or the step)."""
     return any(matches(card, one) for card in _played_cards(state) for one in wanted)
 
 
