@@ -320,11 +320,15 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
         yield from attempt_recharge(game, play)
 
 
+_RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)  # where a power may have put a card it lets you recharge
+
+
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
-    from the discard pile; a player with none of the check's skills banishes a card that says so."""
+    from where its power put it, the discard pile or under the character (a Wand of Paralyze buried to evade);
+    a player with none of the check's skills banishes a card that says so."""
     recharge = play.power.recharge_check
-    if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
+    if recharge is None or play.card is None or game.zones.where(play.card).kind not in _RECHARGED_FROM:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
