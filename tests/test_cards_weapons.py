@@ -21,11 +21,11 @@ MONSTER = "Mercenary"
 
 
 def weapon_check(table: Table, character: str, hand: list[str], *answers: str, faces: tuple[int, ...] = ()
-                 ) -> tuple[CheckResult, Table]:
+                 ) -> CheckResult:
     """A character holding these cards attempts the check to defeat a Mercenary; returns how it went."""
     checker = table.character(character, at=HERE, hand=hand)
     table.dice(*faces)
-    return table.check(checker, MONSTER, *answers), table
+    return table.check(checker, MONSTER, *answers)
 
 
 def hand_of(table: Table, name: str) -> list[str]:
@@ -72,7 +72,7 @@ def test_revealing_a_weapon_sets_the_skill_adds_its_dice_and_its_traits(
     weapon: str, who: str, skill: str, faces: tuple[int, ...], pool: str, total: int
 ) -> None:
     table = Table()
-    result, _ = weapon_check(table, who, [weapon], f"Reveal {weapon}: {skill}", faces=faces)
+    result = weapon_check(table, who, [weapon], f"Reveal {weapon}: {skill}", faces=faces)
     assert (str(result.skill), str(result.pool), result.total, result.success) == (skill, pool, total, True)
     assert set(table.game.library.get(weapon).traits) <= result.traits, "the card that sets the skill adds its traits"
     assert hand_of(table, who) == [weapon], "a revealed card stays in hand"
@@ -98,7 +98,7 @@ def test_a_revealed_weapon_may_then_be_discarded_for_more_dice(
 ) -> None:
     table = Table()
     answers = [f"Reveal {weapon}: {skill}", f"Discard {weapon}"] + (["Discards"] if who == "Harsk" else [])
-    result, _ = weapon_check(table, who, [weapon, "Blessing of Ascension"], *answers, faces=faces)
+    result = weapon_check(table, who, [weapon, "Blessing of Ascension"], *answers, faces=faces)
     assert (str(result.pool), result.total) == (pool, total)
     assert discard_of(table, who) == [weapon] and hand_of(table, who) == ["Blessing of Ascension"]
 
@@ -122,7 +122,7 @@ def test_a_weapon_discarded_for_dice_does_nothing_on_a_noncombat_check() -> None
 ])
 def test_the_heavy_pick_counts_a_6_on_a_d6_as_7(answers: tuple[str, ...], faces: tuple[int, ...], pool: str,
                                                 total: int) -> None:
-    result, _ = weapon_check(Table(), "Seelah", ["Heavy Pick"], *answers, faces=faces)
+    result = weapon_check(Table(), "Seelah", ["Heavy Pick"], *answers, faces=faces)
     assert (str(result.pool), result.total) == (pool, total)
 
 
@@ -132,7 +132,7 @@ def test_the_heavy_pick_counts_a_6_on_a_d6_as_7(answers: tuple[str, ...], faces:
 ])
 def test_the_scythe_counts_a_4_on_a_d4_as_5(answers: tuple[str, ...], faces: tuple[int, ...], pool: str,
                                             total: int) -> None:
-    result, _ = weapon_check(Table(), "Seelah", ["Scythe"], *answers, faces=faces)
+    result = weapon_check(Table(), "Seelah", ["Scythe"], *answers, faces=faces)
     assert (str(result.pool), result.total) == (pool, total)
 
 
@@ -144,21 +144,22 @@ UNWIELDY = ["Glaive +1", "Lance", "Longsword", "Scythe"]
 @pytest.mark.rule("PLAY-10")
 @pytest.mark.parametrize("weapon", UNWIELDY)
 def test_playing_it_without_weapon_proficiency_raises_the_difficulty_by_4(weapon: str) -> None:
-    enora, _ = weapon_check(Table(), "Enora", [weapon], f"Reveal {weapon}: Strength", faces=(4, 4, 4))
-    seelah, _ = weapon_check(Table(), "Seelah", [weapon], f"Reveal {weapon}: Strength", faces=(4, 4, 4))
+    enora = weapon_check(Table(), "Enora", [weapon], f"Reveal {weapon}: Strength", faces=(4, 4, 4))
+    seelah = weapon_check(Table(), "Seelah", [weapon], f"Reveal {weapon}: Strength", faces=(4, 4, 4))
     assert (enora.difficulty, seelah.difficulty) == (14, 10)
 
 
 @pytest.mark.rule("PLAY-10")
 def test_the_difficulty_rises_whichever_of_its_powers_is_played() -> None:
     """The Longsword discarded for its 1d6, not revealed, still raises the difficulty for Enora."""
-    result, table = weapon_check(Table(), "Enora", ["Longsword"], "Strength", "Discard Longsword", faces=(6, 6))
+    table = Table()
+    result = weapon_check(table, "Enora", ["Longsword"], "Strength", "Discard Longsword", faces=(6, 6))
     assert (str(result.pool), result.difficulty, result.total, result.success) == ("2d6", 14, 12, False)
     assert discard_of(table, "Enora") == ["Longsword"]
 
 
 def test_without_playing_it_the_difficulty_stays() -> None:
-    result, _ = weapon_check(Table(), "Enora", ["Longsword"], "Strength", faces=(6,))
+    result = weapon_check(Table(), "Enora", ["Longsword"], "Strength", faces=(6,))
     assert result.difficulty == 10
 
 
@@ -172,7 +173,7 @@ def test_without_playing_it_the_difficulty_stays() -> None:
 ])
 def test_after_a_failed_roll_discard_it_to_reroll(weapon: str, faces: tuple[int, ...], first: int, second: int) -> None:
     table = Table()
-    result, _ = weapon_check(table, "Seelah", [weapon], f"Reveal {weapon}: Melee", f"Discard {weapon}", faces=faces)
+    result = weapon_check(table, "Seelah", [weapon], f"Reveal {weapon}: Melee", f"Discard {weapon}", faces=faces)
     assert f"Seelah rolled {first} against 10: reroll?" in [d.prompt for d in table.decisions]
     assert (result.total, result.success) == (second, True)
     assert discard_of(table, "Seelah") == [weapon]
@@ -218,7 +219,7 @@ def test_the_quarterstaff_discards_another_card_for_1d6() -> None:
 def test_the_corrosive_dagger_is_discarded_for_1d4_plus_1_beside_another_weapon() -> None:
     """Rulebook example: Alain discards the Corrosive Dagger +1 on a check he played his Glaive +1 on."""
     table = Table()
-    result, _ = weapon_check(table, "Harsk", ["Shortbow", "Corrosive Dagger +1"], "Reveal Shortbow: Ranged",
+    result = weapon_check(table, "Harsk", ["Shortbow", "Corrosive Dagger +1"], "Reveal Shortbow: Ranged",
                              "Discard Corrosive Dagger", "Discards", faces=(5, 4, 3))
     assert (str(result.pool), result.total) == ("1d8+1d6+1d4+4", 16)
     assert hand_of(table, "Harsk") == ["Shortbow"] and discard_of(table, "Harsk") == ["Corrosive Dagger +1"]
@@ -228,7 +229,7 @@ def test_the_corrosive_dagger_is_discarded_for_1d4_plus_1_beside_another_weapon(
 def test_the_corrosive_dagger_waits_for_another_weapon_played_on_the_check() -> None:
     """With only his Strength, Harsk may discard the Javelin, his first weapon; only then the Dagger."""
     table = Table()
-    result, _ = weapon_check(table, "Harsk", ["Corrosive Dagger +1", "Javelin"], "Strength", "Discard Javelin",
+    result = weapon_check(table, "Harsk", ["Corrosive Dagger +1", "Javelin"], "Strength", "Discard Javelin",
                              "Discards", "Discard Corrosive Dagger", "Discards", faces=(6, 5, 3))
     first, second = [labels(d) for d in table.decisions if d.kind == "play"][:2]
     assert first == ["Done", "Discard Javelin"], "no weapon played yet: the Dagger's power isn't offered"
@@ -244,7 +245,7 @@ def test_the_corrosive_dagger_waits_for_another_weapon_played_on_the_check() -> 
 def test_the_heavy_crossbow_is_discarded_for_1d4_on_another_characters_combat_check() -> None:
     table = Table()
     harsk = table.character("Harsk", at="Watchtower", hand=["Heavy Crossbow"])
-    result, _ = weapon_check(table, "Seelah", ["Mace"], "Reveal Mace: Melee", "Discard Heavy Crossbow",
+    result = weapon_check(table, "Seelah", ["Mace"], "Reveal Mace: Melee", "Discard Heavy Crossbow",
                              "Discards", faces=(2, 2, 3))
     assert (str(result.pool), result.total, result.success) == ("2d8+1d4+3", 10, True)
     assert table.cards(harsk, ZoneKind.DISCARD) == ["Heavy Crossbow"]
