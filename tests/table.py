@@ -17,9 +17,11 @@ import yaml
 
 from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
+from pacg.cards.powers import Purpose
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
 from pacg.engine.box import first_in_box
+from pacg.engine.check import CheckResult, attempt_checks, check_of
 from pacg.engine.state import CharacterState, Feats, Game, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
@@ -103,6 +105,16 @@ class Table:
         if card is None:
             raise LookupError(f"no {name} left in the box")
         return card
+
+    def check(self, character: CharacterState, name: str, *answers: str) -> CheckResult:
+        """Attempt the check to defeat or acquire a card of the box: the check alone, not an encounter, so the
+        card stays in the box."""
+        target = self.card(name)
+        purpose = Purpose.DEFEAT if target.card.is_bane else Purpose.ACQUIRE
+        check = check_of(target)
+        assert check is not None, f"{name} has no check"
+        [result] = self.run(attempt_checks(self.game, character, check, purpose, target), *answers)
+        return result
 
     def dice(self, *faces: int) -> None:
         """The next die faces rolled, in the order the pool rolls them (largest dice first)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pacg.cards.loader import DEFAULT_CARD_FOLDER, load_library
+from pacg.cards.loader import DEFAULT_CARD_FOLDER
 from pacg.cards.model import Character, Cohort
 from pacg.cards.powers import AddDice, AddTraits, Evade, Power, Timing
 from pacg.cards.text import card_text
@@ -168,11 +168,10 @@ def test_suggested_decks_name_the_rulebook_cards(characters) -> None:
 @pytest.mark.rule("SETUP-02")
 def test_suggested_decks_are_all_basic_cards_where_the_card_is_in_the_library(characters) -> None:
     """Suggested decks hold Basic cards only; checked for every named card whose file exists yet."""
-    library = load_library()
     for character in characters.values():
         for names in character.suggested_deck.values():
             for name in names:
-                card = library.find(name)
+                card = library().find(name)
                 if card is not None:
                     assert card.is_basic, (character.name, name)
 
@@ -266,7 +265,7 @@ def test_a_skill_a_power_gives_uses_its_abilitys_die_once_the_feat_box_is_checke
     """Imrijka's feat box "Perception": she has the skill Perception: Wisdom +2."""
     from pacg.engine.state import CharacterState, Feats
 
-    imrijka_card = load_library().typed("Imrijka", Character)
+    imrijka_card = library().typed("Imrijka", Character)
     without = CharacterState(imrijka_card)
     assert without.skill(Skill.PERCEPTION) is None
     index = next(i for i, power in enumerate(imrijka_card.powers) if power.box == "Perception")

@@ -12,16 +12,15 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 import pytest
 
-from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import Bane, Character, Location, Scenario
 from pacg.cards.powers import SERVITOR_DEMON, Attempt, ExamineDeck, Timing
 from pacg.cards.vocabulary import DECK_TYPES, CardType
 from pacg.engine.summon import SERVITOR_DEMONS
+from table import library
 
 SCENARIO = "The Godless Ones"
 BLESSINGS_DECK = 30  # SETUP-08
@@ -39,11 +38,6 @@ FOUR_PLAYER_NEED = {
     CardType.ALLY: 10,
     CardType.BLESSING: 3,
 }
-
-
-@cache
-def library() -> CardLibrary:
-    return load_library()
 
 
 def scenario() -> Scenario:

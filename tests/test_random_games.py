@@ -40,6 +40,9 @@ CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
 
 parties = st.lists(st.sampled_from(CHARACTERS), min_size=1, max_size=4, unique=True)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
+# Random games show that any game keeps the rules, not that a power works: they count as no test of one.
+pytestmark = pytest.mark.plays_at_random
+
 many_games = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 few_games = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

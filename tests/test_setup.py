@@ -174,6 +174,7 @@ def test_mythic_path_holders_start_with_charges_equal_to_the_adventure_deck_numb
 
 @pytest.mark.rule("SETUP-13")
 @pytest.mark.rule("SOLO-01")
+@pytest.mark.plays_at_random
 def test_turns_follow_the_party_order_and_each_character_advances_the_blessings_deck() -> None:
     game = new_game(library(), GODLESS, ["Kyra", "Harsk"], seed=3)
     turns: list[tuple[str, int]] = []

@@ -7,7 +7,6 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from functools import cache
 
 import pytest
 from rich.console import Console
@@ -24,7 +23,6 @@ from pacg.agents.terminal import (
     render_table,
     view_of,
 )
-from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision, Process, run
 from pacg.dice import DicePool
@@ -32,6 +30,7 @@ from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
 from pacg.engine.state import Game
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind
+from table import library
 
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
 
@@ -56,11 +55,6 @@ def screen() -> Console:
 
 def printed(console: Console) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
-
-
-@cache
-def library() -> CardLibrary:
-    return load_library()
 
 
 def game() -> Game:
@@ -224,6 +218,7 @@ def test_the_end_of_input_or_q_stops_the_game() -> None:
         agent(decision)
 
 
+@pytest.mark.plays_at_random
 def test_a_whole_game_at_the_terminal() -> None:
     """A player typing a fixed pattern (some numbers too big, asked again) plays a game to its end."""
     console = screen()

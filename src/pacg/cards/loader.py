@@ -66,7 +66,8 @@ def _node_at(node: yaml.Node, location: tuple[int | str, ...]) -> yaml.Node:
     return node
 
 
-def _field_name(location: tuple[int | str, ...]) -> str:
+def field_name(location: tuple[int | str, ...]) -> str:
+    """A field of a card file as its errors name it: ("powers", 0, "effects", 1) is `powers[0].effects[1]`."""
     name = ""
     previous: int | str | None = None
     for step in location:
@@ -92,7 +93,7 @@ def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardP
         if detail["type"] in _UNKNOWN_FIELD:
             message = "unknown field"
         line = _node_at(root, location).start_mark.line + 1
-        problems.append(CardProblem(path, line, _field_name(location), message))
+        problems.append(CardProblem(path, line, field_name(location), message))
     return problems
 
 
@@ -159,7 +160,7 @@ def _check_keys(path: Path, root: yaml.Node) -> None:
                 line = key.start_mark.line + 1
                 if name in first_lines:
                     message = f"written twice in one mapping (first on line {first_lines[name]})"
-                    problems.append(CardProblem(path, line, _field_name((*location, name)), message))
+                    problems.append(CardProblem(path, line, field_name((*location, name)), message))
                 first_lines.setdefault(name, line)
                 stack.append((value, (*location, name)))
     if problems:
@@ -208,7 +209,7 @@ class CardFile:
     def problem(self, location: tuple[int | str, ...], message: str, note: bool = False) -> CardProblem:
         """A problem of the field at this location (`("villains", 0)`), on that field's line."""
         line = _node_at(self.root, location).start_mark.line + 1
-        return CardProblem(self.path, line, _field_name(location), message, note)
+        return CardProblem(self.path, line, field_name(location), message, note)
 
 
 _MODEL_BY_NAME = {str(card_type): model for card_type, model in MODEL_BY_TYPE.items()}
@@ -251,7 +252,7 @@ def _unrun_powers(path: Path, root: yaml.Node, card: AnyCard) -> list[CardProble
     silently does nothing is refused (DESIGN.md 2). The engine says what it runs (`pacg.engine.support`)."""
     from pacg.engine.support import refusals  # the engine knows what it runs; it reads only card models
 
-    return [CardProblem(path, _node_at(root, field).start_mark.line + 1, _field_name(field), message)
+    return [CardProblem(path, _node_at(root, field).start_mark.line + 1, field_name(field), message)
             for field, message in refusals(card)]
 
 

@@ -258,11 +258,12 @@ def _roll(state: CheckState) -> Process[Roll]:
 
 
 def _counted(state: CheckState, roll: Roll) -> Roll:
-    """A die showing a face a power names counts as another number (CountFace)."""
+    """A die showing a face a power names counts as another number (CountFace), once however many powers
+    say so (a weapon revealed, then discarded, still makes a 6 count 7, not 8)."""
     if not state.count_faces:
         return roll
-    bonus = sum(count.value - count.count_face for count in state.count_faces for die in roll.dice
-                if die.sides == count.die and die.face == count.count_face)
+    counts: dict[tuple[int, int], int] = {(count.die, count.count_face): count.value for count in state.count_faces}
+    bonus = sum(counts[die.sides, die.face] - die.face for die in roll.dice if (die.sides, die.face) in counts)
     return Roll(roll.dice, roll.modifier + bonus)
 
 

@@ -16,6 +16,7 @@ from pacg.cards.powers import Purpose, Timing
 from pacg.cards.text import closing_option_text
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Option, Process
+from pacg.engine import trace
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, choose, play_window, resolve
@@ -117,4 +118,5 @@ def _when_permanently_closed(
         use = yield from choose(character, "closing power", f"{character.name}: use {location.name}'s power?",
                                 [False, True])
         if use:
+            trace.ran(power)
             yield from resolve(step, list(power.effects), character)

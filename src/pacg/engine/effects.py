@@ -84,6 +84,7 @@ from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.dice import DicePool
+from pacg.engine import trace
 from pacg.engine.box import random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
@@ -181,6 +182,7 @@ def apply_play(step: Step, play: Play) -> Process[None]:
     if play.cost_card is not None and power.cost is not None:
         yield from place(step, play.player, play.cost_card, power.cost.action)
     step.plays.append(play)
+    trace.ran(power)
     yield from resolve(step, list(power.effects), play.player, play)
     if card is not None:
         yield from _when_played(step, play, card)
@@ -213,15 +215,14 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     for _, paragraph in card.powers_by_timing.get(step.timing, ()):
         if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
             continue
-        if paragraph.while_in is None:
-            yield from resolve(step, list(paragraph.effects), play.player, play)
-        elif displayed and game.displayed_next_to(card, play.player) is step.checker:
+        if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):
+            trace.ran(paragraph)
             yield from resolve(step, list(paragraph.effects), play.player, play)
 
 
 def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
     """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says."""
-    places, mandatory = ([], False) if action is CardAction.REVEAL else replacements(step, player, card, action)
+    places, mandatory = ({}, False) if action is CardAction.REVEAL else replacements(step, player, card, action)
     if not places:
         perform(step.game, player, card, action)
         return
@@ -237,6 +238,7 @@ def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAc
     if chosen is None:
         perform(step.game, player, card, action)
     else:
+        trace.ran(places[chosen])
         put(step.game, player, card, chosen)
 
 
@@ -264,6 +266,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
             if choice == 0:
                 continue
         step.plays.append(Play(player, ("after", key), power, source))
+        trace.ran(power)
         yield from resolve(step, list(power.effects), player)
 
 
@@ -281,6 +284,7 @@ def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
     for power, player, card in powers:
         if power.when is step.timing and not power.optional and conditions_hold(power.conditions, step, player):
             play = Play(player, ("standing", id(power)), power, card.name, card) if card is not None else None
+            trace.ran(power)
             yield from resolve(step, list(power.effects), player, play)
             if play is not None and power.recharge_check is not None:
                 yield from attempt_recharge(step.game, play)
@@ -320,6 +324,7 @@ def apply_standing_powers(state: CheckState) -> None:
     """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
     for power, player, _ in standing_powers(state):
         if not power.optional and conditions_hold(power.conditions, state, player):
+            trace.ran(power)
             apply_modifiers(state, power, player)
 
 

@@ -297,11 +297,12 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
 
 
 def _played_cards(state: Step) -> list[PhysicalCard]:
-    return [play.card for play in state.plays if play.card is not None]
+    """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
+    return [play.card for play in (*state.played_on_check, *state.plays) if play.card is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
-    """Whether a card matching one of the filters was played on the check."""
+    """Whether a card matching one of the filters was played on the check (or the step)."""
     return any(matches(card, one) for card in _played_cards(state) for one in wanted)
 
 
@@ -634,11 +635,14 @@ def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace
         perform(game, player, card, PLACE_ACTION[place])
 
 
-def replacements(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> tuple[list[str], bool]:
+def replacements(
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction
+) -> tuple[dict[str, Power], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
     player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
-    discarding it if it matches the top of the blessings discard pile"), and whether that is mandatory."""
-    places: list[str] = []
+    discarding it if it matches the top of the blessings discard pile"), each with the first power that offers
+    it, and whether that is mandatory."""
+    places: dict[str, Power] = {}
     mandatory = False
     own = [power for power in card.card.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
@@ -651,7 +655,8 @@ def replacements(step: Step, player: CharacterState, card: PhysicalCard, action:
                 continue
             if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, player):
                 continue
-            places += [p for p in (effect.instead if isinstance(effect.instead, list) else [effect.instead])
-                       if p not in places and p != str(action)]
+            for offered in effect.instead if isinstance(effect.instead, list) else [effect.instead]:
+                if offered != str(action):
+                    places.setdefault(offered, power)
             mandatory = mandatory or not power.optional
     return places, mandatory

@@ -25,6 +25,7 @@ from pacg.cards.powers import (
     choices_by_moment,
 )
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
+from pacg.engine import trace
 from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, full_box
 
 
@@ -108,6 +109,7 @@ class CharacterState:
         for _, power in self.powers_at(Timing.SETUP):  # "you have the skill Perception: Wisdom +2"
             gained = power.effect(GainSkill)
             if gained is not None and gained.gain_skill == skill and (base := self.skill(gained.ability)):
+                trace.ran(power)
                 return SkillDie(skill, base.die, base.modifier + gained.modifier, base.ability)
         return None
 

@@ -213,15 +213,22 @@ def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
         yield Holder.SCENARIO, ("powers",), list(getattr(card, "powers", []))
 
 
+def paragraphs(card: Card) -> Iterator[tuple[Holder, Field, Power]]:
+    """Every paragraph a card prints, with what holds it and its field: each power (a character's roles'
+    included) and the power each feat box gives once it is checked (FEAT-02)."""
+    for holder, field, powers in _holders(card):
+        for index, power in enumerate(powers):
+            yield holder, (*field, index), power
+            for number, feat in enumerate(power.feats):
+                yield holder, (*field, index, "feats", number, "power"), feat.power
+
+
 def refusals(card: Card) -> list[tuple[Field, str]]:
     """Every paragraph of a card the engine would not run, as (field, reason): a kind of paragraph not looked
     for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph."""
     problems: list[tuple[Field, str]] = []
-    for holder, field, powers in _holders(card):
-        for index, power in enumerate(powers):
-            problems += _power_refusals(power, holder, (*field, index), card)
-            for number, feat in enumerate(power.feats):
-                problems += _power_refusals(feat.power, holder, (*field, index, "feats", number, "power"), card)
+    for holder, field, power in paragraphs(card):
+        problems += _power_refusals(power, holder, field, card)
     return problems
 
 

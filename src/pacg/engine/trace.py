@@ -1,0 +1,35 @@
+"""Which power paragraphs the engine has run: how a test suite shows that every card's every power is played.
+
+The engine calls `ran(power)` at each place where a paragraph takes effect: a play made (`effects.apply_play`),
+what a boon does whenever it is played (`effects._when_played`), a mandatory paragraph applied
+(`effects.apply_mandatory`), a standing check paragraph applied (`effects.apply_standing_powers`), a replacement
+chosen (`effects.place`), an after-playing power (`effects._after_playing`), a closing power
+(`closing._when_permanently_closed`) and a skill a power gives (`state.CharacterState.skill`).
+
+Tracing is off unless `start()` is called (the tests' conftest does it); off, `ran` is one global read. The
+paragraphs run are kept, not just their ids, so an id can't be reused by another paragraph while traced.
+"""
+
+from __future__ import annotations
+
+from pacg.cards.powers import Power
+
+executed: dict[int, Power] | None = None
+"""The paragraphs run since `start()`, by id; None while tracing is off."""
+
+
+def start() -> None:
+    """Trace from now on, forgetting what was traced before."""
+    global executed
+    executed = {}
+
+
+def stop() -> None:
+    global executed
+    executed = None
+
+
+def ran(power: Power) -> None:
+    """A power paragraph took effect."""
+    if executed is not None:
+        executed[id(power)] = power
