@@ -298,3 +298,15 @@ def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until
     assert (len(moving.options) == 1) == stays  # held, she may only stay
     assert (table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION) == stays
     assert table.cards(kyra, ZoneKind.BURIED) == (FILLER if stays else [])
+
+
+@pytest.mark.rule("CHK-12")
+def test_a_trap_lets_you_reveal_a_slashing_weapon_to_add_a_die() -> None:
+    """Tangle Trap: reveal a weapon with the Slashing trait to add 1d4 to the check against it."""
+    table = Table()
+    table.location("Armory", ["Tangle Trap"])
+    seelah = table.character("Seelah", at="Armory", hand=["Longsword"])
+    table.dice(4, 3)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Strength",
+                        "Use Tangle Trap, reveal Longsword")
+    assert outcome == "defeated" and table.cards(seelah, ZoneKind.HAND) == ["Longsword"]

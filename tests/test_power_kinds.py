@@ -458,3 +458,14 @@ def test_a_power_for_another_characters_defeat_of_a_bane_is_offered_to_its_playe
     table.dice(8)
     outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Melee", "Discard Watchful Ally")
     assert outcome == "defeated" and table.cards(kyra, ZoneKind.HAND) == ["Codex"]
+
+
+@pytest.mark.rule("PLAY-10")
+def test_harsk_may_recharge_a_ranged_weapon_he_would_discard_for_its_power() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    harsk = table.character("Harsk", at="Armory", hand=["Bolas"], deck=FILLER)
+    table.dice(8, 4, 4, 4)
+    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+              "Reveal Bolas", "Discard Bolas", "Recharge Bolas instead")
+    assert table.cards(harsk, ZoneKind.DECK) == [*FILLER, "Bolas"] and table.cards(harsk, ZoneKind.DISCARD) == []

@@ -536,9 +536,11 @@ def _add_plays(
 
 def _cannot_play(step: Step, player: CharacterState) -> list[CardFilter]:
     """The kinds of card a lasting paragraph says the player can't play now ("cannot" beats "can", GOLD-03)."""
-    return [effect.cannot_play for entry in step.game.lasting if entry.character is player
-            for effect in entry.power.effects if isinstance(effect, CannotPlay)
-            and conditions_hold(entry.power.conditions, step, player)]
+    barred = []
+    for entry in step.game.lasting:
+        if entry.character is player and conditions_hold(entry.power.conditions, step, player):
+            barred += [effect.cannot_play for effect in entry.power.effects if isinstance(effect, CannotPlay)]
+    return barred
 
 
 def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:

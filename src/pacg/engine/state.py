@@ -346,8 +346,12 @@ class Game:
 
     def sealed(self, location: str) -> bool:
         """Whether a card displayed by the location says no one may move into or out of it."""
-        return any(CannotMove in power.effect_kinds for card in self.zones.cards(Zone(ZoneKind.BY_LOCATION, location))
-                   for power in card.card.paragraphs if power.while_in == "displayed")
+        for card in self.zones.cards(Zone(ZoneKind.BY_LOCATION, location)):
+            for power in card.card.paragraphs:
+                if power.while_in == "displayed" and CannotMove in power.effect_kinds:
+                    trace.ran(power)
+                    return True
+        return False
 
     def move(self, character: CharacterState, location: str) -> None:
         """Move a character's token to a location (TURN-03)."""
