@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pacg.cards.amounts import Amount
 from pacg.cards.model import AnyCard, Bane
 from pacg.cards.powers import (
     AddCardNumber,
@@ -52,6 +53,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
+from pacg.engine.values import value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
@@ -114,8 +116,10 @@ class Step:
     def is_combat(self) -> bool:
         return False
 
-    def variables(self) -> dict[str, int]:
-        return self.game.variables(self.checker.location)
+    def value(self, amount: Amount, you: CharacterState | None = None) -> int:
+        """What an amount comes to in this step for `you`, the character the effect acts for (by default the
+        step's): the values it names, read from the step, and its dice, rolled (values.py, DICE-02)."""
+        return value(self, amount, you or self.checker)
 
     @property
     def encounter(self) -> Encounter | None:

@@ -10,6 +10,8 @@ one place, which paragraphs it runs, and the card loader refuses any other with 
   evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
 - A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
   before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
+- An amount names a value only where the engine knows it (`KNOWN_AT`): the check's margin once a check is
+  rolled, the adventure deck number of the card encountered in an encounter.
 
 Every effect has a handler (`effects.IMMEDIATE`, `effects.ASKING`) and every condition a test
 (`playing.CONDITION_TESTS`): both are checked when those modules are imported.
@@ -20,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import StrEnum
 
+from pacg.cards.amounts import Amount
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, Scenario
 from pacg.cards.powers import (
     AddCardNumber,
@@ -38,6 +41,7 @@ from pacg.cards.powers import (
     Defeat,
     Evade,
     Explore,
+    ForEach,
     GainSkill,
     IgnoreTypeLimit,
     Instead,
@@ -148,6 +152,15 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     GainSkill: frozenset({Timing.SETUP}),
 }
 
+# The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
+# the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
+# encountered's adventure deck number while a card is encountered or checked against.
+_AFTER_THE_CHECK = frozenset({Timing.AFTER_ACTING, Timing.DEFEAT, Timing.UNDEFEATED})
+KNOWN_AT: dict[str, frozenset[Timing]] = {
+    "margin": _AFTER_THE_CHECK,
+    "encountered AD": _ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
+}
+
 # Effects that may be written only in one kind of paragraph.
 EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
@@ -216,7 +229,7 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
         return [(field, reason)]
     problems = []
     for number, effect in enumerate(power.effects):
-        reason = _effect_refusal(effect, power, kind)
+        reason = _effect_refusal(effect, power, kind) or _value_refusal(effect, power.when)
         if reason:
             problems.append(((*field, "effects", number), reason))
     return problems
@@ -260,6 +273,23 @@ def _effect_refusal(effect: object, power: Power, kind: Kind) -> str:
         if reason:
             return reason
     return ""
+
+
+def _value_refusal(effect: object, when: Timing, after_the_check: bool = False) -> str:
+    """Why an amount of the effect (or of the effects it holds) names a value the engine can't know at this
+    moment, or '': the margin only once a check is done (`after_check`, or after an encounter's check), the
+    card encountered's number only in an encounter."""
+    after_the_check = after_the_check or isinstance(effect, AfterCheck)
+    for name, amount in vars(effect).items():  # an effect's fields
+        if not isinstance(amount, Amount):
+            continue
+        for value in sorted(amount.names & set(KNOWN_AT)):
+            if not (value == "margin" and after_the_check) and when not in KNOWN_AT[value]:
+                known = ", ".join(sorted(str(moment) for moment in KNOWN_AT[value]))
+                where = " or in after_check" if value == "margin" else ""
+                return f"{name}: {value!r} is not known at '{when}' (only at: {known}{where})"
+    inner = [*_inner_effects(effect), *(effect.do if isinstance(effect, ForEach) else [])]
+    return next((reason for one in inner if (reason := _value_refusal(one, when, after_the_check))), "")
 
 
 def _changes_the_check(effect: object) -> bool:

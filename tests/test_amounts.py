@@ -1,0 +1,200 @@
+"""Values that vary (DESIGN.md section 2): amounts that name the game's values or roll dice, as written, as a
+card says them, as refused when wrong, and as the engine works them out on real game states."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import TypeAdapter
+
+from pacg.cards.amounts import Amount, AmountError
+from pacg.cards.powers import Power, Purpose, Timing
+from pacg.engine.check import attempt_checks
+from pacg.engine.effects import resolve
+from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
+from pacg.engine.zones import ZoneKind
+from table import Table, card
+from test_card_errors import HERO, problems_of, write
+
+# --- written and said ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "words"),
+    [
+        ("AD + location deck", "the adventure deck number plus the number of cards in your location deck"),
+        ("5 + 2*encountered AD", "5 plus twice the adventure deck number of the card encountered"),
+        ("charges", "the number of your mythic charges"),
+        ("margin", "the amount by which the check succeeded or failed"),
+        ("hand - 1", "the number of cards in your hand minus 1"),
+        ("deck + discard pile + buried", "the number of cards in your deck plus the number of cards in your "
+                                         "discard pile plus the number of your buried cards"),
+        ("1d4+1", "1d4+1"),
+        ("1d4 + encountered AD", "1d4 plus the adventure deck number of the card encountered"),
+        ("-AD", "minus the adventure deck number"),
+    ],
+)
+def test_an_amount_says_each_value_in_words(written: str, words: str) -> None:
+    amount = Amount.parse(written)
+    assert amount.text() == words
+    assert Amount.parse(str(amount)) == amount, "written back as a card file writes it"
+
+
+@pytest.mark.parametrize(
+    ("written", "count"),
+    [(1, "a card"), (3, "3 cards"), ("1d4+1", "a number of cards equal to 1d4+1"),
+     ("AD", "a number of cards equal to the adventure deck number")],
+)
+def test_a_count_says_how_many(written: int | str, count: str) -> None:
+    assert Amount.parse(written).count_text("card", "cards") == count
+
+
+def test_the_same_value_or_die_twice_is_added_up() -> None:
+    assert Amount.parse("AD + 1d4 + AD + 1d4") == Amount(0, ((2, "AD"),), ((2, 4),))
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("AD + decks", "unknown value 'decks' in 'AD + decks'; did you mean 'deck'?"),
+        ("1 +", "has a '+' with nothing after it"),
+        ("AD*2", "is not a number, dice (1d4) or NUMBER*VALUE (2*AD)"),
+        ("-1d4", "dice can't be subtracted"),
+        ("1d4 + 200*hand", "the numbers of an amount are at most 100"),
+        ("", "an empty amount"),
+    ],
+)
+def test_an_amount_written_wrong_says_what_is_wrong(written: str, message: str) -> None:
+    with pytest.raises(AmountError, match=re.escape(message)):
+        Amount.parse(written)
+
+
+# --- refused when loading, on the field's line --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("effect", "printed"),
+    [
+        ("draw: AD + decks",
+         ":15: powers[0].effects[0].draw: unknown value 'decks' in 'AD + decks'; did you mean 'deck'?"),
+        ("add_modifier: 1d4 + 1",
+         ":15: powers[0].effects[0].add_modifier: '1d4 + 1': dice are added to a check with add_dice"),
+        ("draw: margin", ":15: powers[0].effects[0]: draw: 'margin' is not known at 'check' (only at: after acting, "
+                         "defeat, undefeated or in after_check)"),
+    ],
+)
+def test_a_card_file_with_a_wrong_amount_is_refused_on_its_line(tmp_path: Path, effect: str, printed: str) -> None:
+    path = write(tmp_path, "hero.yaml", HERO.replace("add_dice: 1d6", effect))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}{printed}"), problem
+
+
+def test_the_margin_is_known_after_the_check(tmp_path: Path) -> None:
+    from pacg.cards.loader import load_card_file
+
+    after = "after_check: [{draw: margin}]\n            only_if: success"
+    load_card_file(write(tmp_path, "hero.yaml", HERO.replace("add_dice: 1d6", after)))
+
+
+# --- worked out on the table --------------------------------------------------------------------------------
+
+FOCUS = card("""
+name: Mythic Focus
+type: item
+set: B
+provenance: standin
+notes: A test card that adds your mythic charges to your check.
+check_to_acquire: Wisdom 4
+powers:
+  - when: check
+    action: reveal
+    whose: local
+    effects: [{add_modifier: charges}]
+""")
+
+NOTES = card("""
+name: Battle Notes
+type: item
+set: B
+provenance: standin
+notes: A test card that adds the number of cards in your hand to a local character's check.
+check_to_acquire: Wisdom 4
+powers:
+  - when: check
+    action: reveal
+    whose: local
+    effects: [{add_modifier: hand}]
+""")
+
+CHEERING_RAT = card("""
+name: Cheering Rat
+type: monster
+set: B
+provenance: standin
+notes: A test card that rewards a wide margin.
+check_to_defeat: Wisdom 5
+powers:
+  - {when: defeat, optional: false, effects: [{draw: margin}]}
+""")
+
+
+@pytest.mark.rule("MYTH-01")
+@pytest.mark.parametrize(("charges", "success"), [(2, True), (1, False)])
+def test_mythic_charges_add_to_the_check_she_has_two_so_she_adds_two(charges: int, success: bool) -> None:
+    table = Table(extra_cards=[FOCUS])
+    kyra = table.character("Kyra", at="Armory", hand=["Mythic Focus"])
+    kyra.mythic_charges = charges
+    table.dice(6)
+    [result] = table.run(attempt_checks(table.game, kyra, "Strength 8", Purpose.OTHER), "Reveal Mythic Focus")
+    assert result.total == 6 + charges and result.success is success
+
+
+def test_your_hand_is_the_hand_of_the_character_who_plays_the_card() -> None:
+    table = Table(extra_cards=[NOTES])
+    harsk = table.character("Harsk", at="Armory", hand=["Longsword"])
+    table.character("Kyra", at="Armory", hand=["Battle Notes", "Cure", "Codex", "Frog"])
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, harsk, "Wisdom 20", Purpose.OTHER), "Wisdom",
+                         "Reveal Battle Notes")
+    assert result.total == 1 + 4, "Kyra's four cards, not Harsk's one"
+
+
+@pytest.mark.rule("DICE-02")
+def test_dice_for_a_count_are_rolled_for_each_character() -> None:
+    """Under the Broken City's setup: each character rolls 1d4+1 and buries that many cards from the top of
+    their deck."""
+    table = Table()
+    deck = ["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword", "Mace"]
+    kyra = table.character("Kyra", at="Armory", deck=deck)
+    harsk = table.character("Harsk", at="Armory", deck=deck)
+    bury = TypeAdapter(Power).validate_python({"when": "setup", "optional": False, "effects": [
+        {"for_each": "each character", "do": [{"move_cards": "bury", "source": "top of deck", "count": "1d4+1"}]}]})
+    assert "a number of cards equal to 1d4+1 from the top of your deck" in bury.effects_text
+    table.dice(2, 4)
+    table.run(resolve(Step(game=table.game, checker=kyra, timing=Timing.SETUP), list(bury.effects), kyra))
+    assert len(table.cards(kyra, ZoneKind.BURIED)) == 3 and len(table.cards(harsk, ZoneKind.BURIED)) == 5
+    assert sorted(table.cards(kyra, ZoneKind.BURIED)) == sorted(deck[:3]), "from the top"
+    assert "Harsk rolls 1d4 + 1: 5" in table.game.log
+
+
+@pytest.mark.rule("CHK-14")
+@pytest.mark.parametrize(("roll", "drawn"), [(6, 1), (12, 7)])
+def test_the_margin_of_the_check_counts_after_it(roll: int, drawn: int) -> None:
+    table = Table(extra_cards=[CHEERING_RAT])
+    table.location("Armory", ["Cheering Rat"])
+    kyra = table.character("Kyra", at="Armory", deck=["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword",
+                                                      "Mace"])
+    rat = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
+    table.dice(roll)
+    assert table.run(encounter(table.game, kyra, rat), "Wisdom") == "defeated"
+    assert len(table.cards(kyra, ZoneKind.HAND)) == drawn, f"defeated by {roll} - 5"
+
+
+def test_the_format_doc_names_every_value() -> None:
+    from pacg.cards.amounts import VALUES
+
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "card-format.md").read_text(encoding="utf-8")
+    assert not [name for name in VALUES if f"`{name}`" not in doc]
