@@ -198,3 +198,26 @@ def test_the_format_doc_names_every_value() -> None:
 
     doc = (Path(__file__).resolve().parent.parent / "docs" / "card-format.md").read_text(encoding="utf-8")
     assert not [name for name in VALUES if f"`{name}`" not in doc]
+
+
+# --- the cards that use them --------------------------------------------------------------------------------
+
+HAND = ["Codex", "Frog", "Recruit", "Longsword", "Mace", "Javelin"]  # nothing to play on damage
+
+
+@pytest.mark.rule("DMG-02")
+@pytest.mark.parametrize(("left", "damage"), [(1, 2), (3, 4)])
+def test_ulkreths_damage_grows_with_the_cards_left_in_the_location_deck(left: int, damage: int) -> None:
+    """If you fail, every local character is dealt Combat damage equal to the adventure deck number plus the
+    number of cards left in the location deck (the failed check's own damage to you: see the card's notes)."""
+    table = Table(adventure_deck_number=1)
+    table.location("Armory", ["Ulkreth", *["Cure", "Helm", "Dire Rat"][:left]])
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"])
+    harsk = table.character("Harsk", at="Armory", hand=HAND)
+    ulkreth = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
+    table.dice(1)
+    discards = [f"Discard {name}" for name in HAND[:damage]]
+    outcome = table.run(encounter(table.game, kyra, ulkreth), "Strength", *discards)
+    assert outcome == "undefeated"
+    assert len(table.cards(harsk, ZoneKind.DISCARD)) == damage, f"1 + {left} cards left"
+    assert f"Harsk is dealt {damage} Combat damage" in table.game.log

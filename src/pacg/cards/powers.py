@@ -875,11 +875,18 @@ class DealDamage(_Strict):
 
     def text(self) -> str:
         target = "you are" if self.to is Who.YOU else f"{self.to.words()} is"
-        return f"{target} dealt {self.deal_damage.text()} {self.type} damage"
+        return f"{target} dealt {self._damage()}"
 
     def verb_text(self) -> str:
         """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""
-        return f"deal {self.deal_damage.text()} {self.type} damage to {self.to.words()}"
+        return f"deal {self._damage()} to {self.to.words()}"
+
+    def _damage(self) -> str:
+        """ "1d4+1 Combat damage"; "Combat damage equal to the adventure deck number plus ..." for values."""
+        amount = self.deal_damage
+        if amount.terms:
+            return f"{self.type} damage equal to {amount.text()}"
+        return f"{amount.text()} {self.type} damage"
 
 
 SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)

@@ -27,6 +27,15 @@ def _cards_in(kind: ZoneKind) -> ValueOf:
     return lambda step, you: len(step.game.zones.cards(you.zone(kind)))
 
 
+def _location_deck(step: Step, you: CharacterState) -> int:
+    """The number of cards left in your location deck: a card being encountered is no longer in it, though it
+    waits there until the encounter sends it somewhere (ENC-07)."""
+    game = step.game
+    deck = Zone(ZoneKind.LOCATION_DECK, you.location)
+    encountered = sum(1 for encounter in game.encounters if game.zones.where(encounter.card) == deck)
+    return len(game.zones.cards(deck)) - encountered
+
+
 def _encountered(step: Step) -> PhysicalCard | None:
     """The card the step is against, or else the card being encountered: a check to recharge a card played in an
     encounter is against no card, but "the bane" is still the one encountered."""
@@ -58,7 +67,7 @@ VALUE_OF: dict[str, ValueOf] = {
     "AD": lambda step, you: step.game.adventure_deck_number,
     "characters": lambda step, you: len(step.game.characters),
     "local": lambda step, you: len(step.game.local_characters(you.location)),
-    "location deck": lambda step, you: len(step.game.zones.cards(Zone(ZoneKind.LOCATION_DECK, you.location))),
+    "location deck": _location_deck,
     "encountered AD": _encountered_number,
     "charges": lambda step, you: you.mythic_charges,
     "margin": _margin,
