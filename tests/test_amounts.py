@@ -10,6 +10,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from pacg.cards.amounts import Amount, AmountError
+from pacg.cards.checks import CheckSyntaxError, parse_check
 from pacg.cards.powers import Power, Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.effects import resolve
@@ -97,6 +98,50 @@ def test_the_margin_is_known_after_the_check(tmp_path: Path) -> None:
 
     after = "after_check: [{draw: margin}]\n            only_if: success"
     load_card_file(write(tmp_path, "hero.yaml", HERO.replace("add_dice: 1d6", after)))
+
+
+# --- in a check's difficulty ---------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHK-02")
+@pytest.mark.parametrize(
+    ("written", "words"),
+    [
+        ("Intelligence or Knowledge 5 + 2*encountered AD",
+         "Intelligence or Knowledge 5 plus twice the adventure deck number of the card encountered"),
+        ("Combat 10 + AD or Dexterity 8", "Combat 10 plus the adventure deck number or Dexterity 8"),
+        ("Wisdom 10 then Combat 15 - local", "Wisdom 10 then Combat 15 minus the number of characters at your "
+                                             "location"),
+    ],
+)
+def test_a_difficulty_may_vary(written: str, words: str) -> None:
+    check = parse_check(written)
+    assert check.text() == words and check.varies
+    assert parse_check(str(check)) == check
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("Combat 8 + 1d4", "a difficulty is known before the check is rolled"),
+        ("Combat 8 + margin", "a difficulty is known before the check is rolled"),
+        ("Combat 8 + ADD", "unknown value 'ADD' in '+ ADD'; did you mean 'AD'?"),
+        ("Strength 8 + 2", "'+ 2' adds a number to the difficulty"),
+    ],
+)
+def test_a_difficulty_that_cant_vary_so_is_refused(written: str, message: str) -> None:
+    with pytest.raises(CheckSyntaxError, match=re.escape(message)):
+        parse_check(written)
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("adventure", "success"), [(0, True), (2, False)])
+def test_a_varying_difficulty_is_worked_out_when_the_check_is_attempted(adventure: int, success: bool) -> None:
+    table = Table(adventure_deck_number=adventure)
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(6)
+    [result] = table.run(attempt_checks(table.game, kyra, "Wisdom 5 + AD", Purpose.OTHER))
+    assert (result.difficulty, result.success) == (5 + adventure, success)
 
 
 # --- worked out on the table --------------------------------------------------------------------------------
@@ -221,3 +266,4 @@ def test_ulkreths_damage_grows_with_the_cards_left_in_the_location_deck(left: in
     assert outcome == "undefeated"
     assert len(table.cards(harsk, ZoneKind.DISCARD)) == damage, f"1 + {left} cards left"
     assert f"Harsk is dealt {damage} Combat damage" in table.game.log
+

@@ -42,7 +42,7 @@ from pydantic import (
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
 from pacg.cards.amounts import MAX_AMOUNT, Amount
-from pacg.cards.checks import MAX_DIFFICULTY
+from pacg.cards.checks import MAX_DIFFICULTY, parse_check
 from pacg.cards.vocabulary import (
     TRAITS,
     CardAction,
@@ -951,8 +951,7 @@ class Attempt(_Strict):
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
-        article = "an" if self.attempt[:1] in "AEIOU" else "a"
-        text = f"attempt {article} {self.attempt} check"
+        text = f"attempt {parse_check(self.attempt).a_check()}"
         if self.success:
             text += "; on a success, " + listing([effect_text(effect) for effect in self.success], "and")
         if self.failure:

@@ -117,8 +117,9 @@ def cost_text(cost: Cost) -> str:
 
 
 def check_text(check: Check | None) -> str:
-    """A check as printed ("Combat 8 or Dexterity or Stealth 6"); no check at all reads "None"."""
-    return "None" if check is None else str(check)
+    """A check as printed ("Combat 8 or Dexterity or Stealth 6", "Combat 10 plus the adventure deck number");
+    no check at all reads "None"."""
+    return "None" if check is None else check.text()
 
 
 # --- how a paragraph is read ---------------------------------------------------------------------------------
@@ -471,7 +472,7 @@ def recharge_check_text(recharge: RechargeCheck) -> str:
     from pacg.cards.checks import parse_check
 
     check = parse_check(recharge.check)
-    text = f"After playing this card, you may attempt {_article(str(check))} {check} check to recharge it"
+    text = f"After playing this card, you may attempt {check.a_check()} to recharge it"
     if recharge.banish_without_skill:
         skills = list(
             dict.fromkeys(

@@ -40,6 +40,7 @@ from pacg.engine.playing import (
     reroll_plays,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
+from pacg.engine.values import difficulty_of
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
@@ -166,7 +167,7 @@ def _prepare(
     state.traits |= state.skills_used
     if choice.play is not None and choice.play.card is not None:
         state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
-    state.difficulty = choice.option.difficulty + sum(
+    state.difficulty = difficulty_of(state, choice.option) + sum(
         encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)
     return state

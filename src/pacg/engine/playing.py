@@ -53,7 +53,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.values import value
+from pacg.engine.values import difficulty_of, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     for option in (option for step in check.steps for option in step.options) if check else ():
         scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
                              encounterer=state.encounterer)
-        scratch.difficulty = option.difficulty
+        scratch.difficulty = difficulty_of(scratch, option)
         apply_standing_powers(scratch)
         highest = max(highest, scratch.difficulty)
     return highest

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pacg.cards.amounts import VALUES, Amount
+from pacg.cards.checks import CheckOption
 from pacg.engine.state import CharacterState
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
@@ -90,3 +91,9 @@ def value(step: Step, amount: Amount, you: CharacterState) -> int:
     if amount.dice:
         game.note(f"{you.name} rolls {amount}: {total}")
     return total
+
+
+def difficulty_of(step: Step, option: CheckOption) -> int:
+    """A check option's difficulty as printed, with the part that varies worked out ("5 + 2*encountered AD"),
+    for the character who attempts it (CHK-08 then applies the powers that change it)."""
+    return option.difficulty + value(step, option.plus, step.checker)
