@@ -11,6 +11,7 @@ from pydantic import TypeAdapter
 
 from pacg.cards.amounts import Amount, AmountError
 from pacg.cards.checks import CheckSyntaxError, parse_check
+from pacg.cards.model import AnyCard
 from pacg.cards.powers import Power, Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.effects import resolve
@@ -267,3 +268,56 @@ def test_ulkreths_damage_grows_with_the_cards_left_in_the_location_deck(left: in
     assert len(table.cards(harsk, ZoneKind.DISCARD)) == damage, f"1 + {left} cards left"
     assert f"Harsk is dealt {damage} Combat damage" in table.game.log
 
+
+def demonic_ward(set_indicator: str) -> AnyCard:
+    """A test barrier with the Demon trait, of a set whose adventure deck number the Handbook reads."""
+    return card(f"""
+name: Demonic Ward {set_indicator}
+type: barrier
+set: "{set_indicator}"
+traits: [Demon]
+provenance: standin
+notes: A test barrier of set {set_indicator}.
+check_to_defeat: Wisdom 9
+""")
+
+
+@pytest.mark.rule("KEEP-04")
+@pytest.mark.rule("SET-01")
+@pytest.mark.parametrize(("set_indicator", "number", "defeated", "revealed"),
+                         [("B", 0, False, True), ("3", 3, True, False)])
+def test_the_demon_hunters_handbook_adds_the_banes_number_and_its_reveal_check_grows_with_it(
+    set_indicator: str, number: int, defeated: bool, revealed: bool
+) -> None:
+    """+1d4 plus the bane's adventure deck number (0 for a letter set); then Intelligence or Knowledge 5 plus
+    twice that number to reveal the Handbook instead of recharging it."""
+    ward = demonic_ward(set_indicator)
+    table = Table(adventure_deck_number=3, extra_cards=[ward])
+    table.location("Armory", [ward.name])
+    kyra = table.character("Kyra", at="Armory", hand=["Demon Hunter's Handbook"], deck=["Cure"])
+    table.dice(4, 2, 3)  # Wisdom d12 and the Handbook's d4; then Knowledge d8 (+2) to reveal it
+    bane = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
+    outcome = table.run(encounter(table.game, kyra, bane), "Wisdom", "Recharge Demon Hunter's Handbook", "Knowledge")
+    assert outcome == ("defeated" if defeated else "undefeated"), f"4 + 2 + {number} against 9"
+    [reveal] = [line for line in table.game.log if "Knowledge" in line]
+    assert reveal.endswith(f"against {5 + 2 * number}: rolled 5")
+    assert ("Demon Hunter's Handbook" in table.cards(kyra, ZoneKind.HAND)) is revealed
+    assert ("Demon Hunter's Handbook" in table.cards(kyra, ZoneKind.DECK)) is not revealed, "else it stays recharged"
+
+
+
+def test_a_check_to_reveal_instead_of_recharging_needs_a_card_played_by_recharging_it(tmp_path: Path) -> None:
+    path = write(tmp_path, "book.yaml", """\
+        name: Test Book
+        type: item
+        set: B
+        provenance: standin
+        powers:
+          - when: check
+            action: discard
+            effects: [{add_dice: 1d4}]
+            recharge_check: {check: Knowledge 5, to: reveal}
+    """)
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}:6: powers[0]: a check to reveal a card instead of recharging it "
+                              "needs 'action: recharge'"), problem

@@ -1072,14 +1072,17 @@ Attempt.model_rebuild()
 
 
 class RechargeCheck(_Strict):
-    """After the check a card was played on, attempt this check to recharge it (KEEP-04).
+    """After the check a card was played on, attempt this check to recharge it (KEEP-04), or, `to: reveal`, to
+    reveal it instead of recharging it (a card played by recharging it).
 
-    Success recharges the card, failure leaves it where the power put it; a character without any of the
-    check's skills banishes it instead when `banish_without_skill` is set (spells).
+    Success recharges the card (or, revealed instead, puts it back into your hand); failure leaves it where the
+    power put it; a character without any of the check's skills banishes it instead when
+    `banish_without_skill` is set (spells).
     """
 
     check: str
     banish_without_skill: bool = False
+    to: Literal["recharge", "reveal"] = "recharge"
 
     @field_validator("check")
     @classmethod
@@ -1122,6 +1125,9 @@ class Power:
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
         if not self.effects and self.action is None:
             raise ValueError("a paragraph needs effects, unless playing the card is all it does (an action)")
+        revealing = self.recharge_check is not None and self.recharge_check.to == "reveal"
+        if revealing and self.action is not CardAction.RECHARGE:
+            raise ValueError("a check to reveal a card instead of recharging it needs 'action: recharge'")
         return self
 
     @cached_property

@@ -472,7 +472,8 @@ def recharge_check_text(recharge: RechargeCheck) -> str:
     from pacg.cards.checks import parse_check
 
     check = parse_check(recharge.check)
-    text = f"After playing this card, you may attempt {check.a_check()} to recharge it"
+    goal = "reveal it instead of recharging it" if recharge.to == "reveal" else "recharge it"
+    text = f"After playing this card, you may attempt {check.a_check()} to {goal}"
     if recharge.banish_without_skill:
         skills = list(
             dict.fromkeys(

@@ -322,9 +322,11 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
 
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
-    from the discard pile; a player with none of the check's skills banishes a card that says so."""
+    from the discard pile, or reveals it instead of recharging it (back into the hand from the bottom of the
+    deck); a player with none of the check's skills banishes a card that says so."""
     recharge = play.power.recharge_check
-    if recharge is None or play.card is None or game.zones.where(play.card).kind is not ZoneKind.DISCARD:
+    waiting = ZoneKind.DECK if recharge is not None and recharge.to == "reveal" else ZoneKind.DISCARD
+    if recharge is None or play.card is None or game.zones.where(play.card).kind is not waiting:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
@@ -332,7 +334,12 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
         perform(game, play.player, play.card, CardAction.BANISH)
         return
     results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
-    if all(result.success for result in results):
+    if not all(result.success for result in results):
+        return
+    if recharge.to == "reveal":
+        game.note(f"{play.player.name} reveals {play.card.name} instead of recharging it")
+        game.zones.move(play.card, play.player.hand)
+    else:
         perform(game, play.player, play.card, CardAction.RECHARGE)
 
 
