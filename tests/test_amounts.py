@@ -13,6 +13,7 @@ from pacg.cards.amounts import Amount, AmountError
 from pacg.cards.checks import CheckSyntaxError, parse_check
 from pacg.cards.model import AnyCard
 from pacg.cards.powers import Power, Purpose, Timing
+from pacg.cards.text import card_text
 from pacg.engine.check import attempt_checks
 from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
@@ -321,3 +322,39 @@ def test_a_check_to_reveal_instead_of_recharging_needs_a_card_played_by_rechargi
     [problem] = problems_of(path)
     assert problem.startswith(f"{path}:6: powers[0]: a check to reveal a card instead of recharging it "
                               "needs 'action: recharge'"), problem
+
+
+SWARM = card("""
+name: Test Swarm
+type: henchman
+set: B
+traits: [Vermin, Swarm]
+provenance: standin
+notes: A test henchman that, as the Vescavor Swarm, may close its location only if defeated by at least 4 + AD.
+check_to_defeat: Wisdom 5
+powers:
+  - {when: defeat, optional: false, if: {margin: 4 + AD}, effects: [{close_location: true}]}
+""")
+
+
+@pytest.mark.rule("CLOSE-01")
+@pytest.mark.parametrize(("roll", "may_close"), [(9, False), (10, True)])
+def test_a_henchman_may_close_only_if_defeated_by_at_least_4_plus_the_adventure_deck_number(
+    roll: int, may_close: bool
+) -> None:
+    table = Table(adventure_deck_number=1, extra_cards=[SWARM])
+    table.location("Armory", ["Test Swarm"])
+    kyra = table.character("Kyra", at="Armory")
+    swarm = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
+    table.dice(roll)
+    answers = ["Wisdom", "Don't try"] if may_close else ["Wisdom"]
+    assert table.run(encounter(table.game, kyra, swarm), *answers) == "defeated"
+    assert bool([d for d in table.decisions if d.kind == "close"]) is may_close, f"defeated by {roll - 5}"
+    assert "If the check succeeded or failed by at least 4 plus the adventure deck number, you may attempt to close" \
+        in card_text(SWARM)
+
+
+def test_a_margin_condition_before_the_check_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "hero.yaml", HERO.replace("        effects:", "        if: {margin: 2}\n        effects:"))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}:14: powers[0].if: margin: 'margin' is not known at 'check'"), problem

@@ -442,6 +442,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "not_played": ([{"traits": ["Attack"]}], "unless a card with the Attack trait was played on the check"),
     "after_roll": ("failed", "after the roll, if the check failed"),
     "mythic_charges": (2, "if you have at least 2 mythic charges"),
+    "margin": ("4 + AD", "if the check succeeded or failed by at least 4 plus the adventure deck number"),
     "blessings_discard": ({"traits": ["Pulura"]}, "if the top card of the blessings discard pile has the Pulura trait"),
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),

@@ -97,14 +97,14 @@ AmountField = Annotated[
 ]
 """An amount (amounts.py): a number, a sum of the game's values, dice rolled each time it is used."""
 
-ModifierField = Annotated[
+SumField = Annotated[
     Amount,
     PlainValidator(_no_dice),
     PlainSerializer(str),
     WithJsonSchema({"type": ["integer", "string"], "description": "a number, or a sum such as '1 + AD' (no dice)"}),
 ]
-"""An amount without dice: what a check's result or difficulty changes by. Dice on a check go into its pool
-(`add_dice`, KEEP-05), and its difficulty is known before anyone rolls (CHK-08)."""
+"""An amount without dice: what a check's result or difficulty changes by (dice on a check go into its pool,
+`add_dice`, KEEP-05, and its difficulty is known before anyone rolls, CHK-08), a number a condition asks for."""
 
 DiceField = Annotated[
     Amount,
@@ -271,6 +271,7 @@ class Conditions(_Strict):
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
+    margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
@@ -327,7 +328,7 @@ class AddSkill(_Strict):
 class AddModifier(_Strict):
     """Add a number to the check's result."""
 
-    add_modifier: ModifierField
+    add_modifier: SumField
 
     def text(self) -> str:
         if self.add_modifier.is_negative():
@@ -348,7 +349,7 @@ class AddTraits(_Strict):
 class AdjustDifficulty(_Strict):
     """Raise (or, negative, lower) the difficulty of the check (CHK-08)."""
 
-    adjust_difficulty: ModifierField
+    adjust_difficulty: SumField
 
     def text(self) -> str:
         amount = self.adjust_difficulty

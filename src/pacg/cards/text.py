@@ -348,6 +348,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "not_played": lambda value: f"unless {_played_text(value)} was played on the check",
     "after_roll": lambda value: f"after the roll, if the check {value}",
     "mythic_charges": lambda value: f"if you have at least {value} mythic charge{'s' if value != 1 else ''}",
+    "margin": lambda value: f"if the check succeeded or failed by at least {value.text()}",
     "blessings_discard": _blessings_discard,
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",

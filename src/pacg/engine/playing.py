@@ -53,7 +53,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.values import difficulty_of, value
+from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
@@ -344,6 +344,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
+    "margin": lambda wanted, state, player: margin_at_least(state, wanted, player),
     "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,

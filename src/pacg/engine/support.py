@@ -37,6 +37,7 @@ from pacg.cards.powers import (
     BlessingDie,
     CannotEvade,
     CloseLocation,
+    Conditions,
     CountFace,
     Defeat,
     Evade,
@@ -227,7 +228,7 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
     reason = _kind_refusal(power, kind, holder, card)
     if reason:
         return [(field, reason)]
-    problems = []
+    problems = [((*field, "if"), reason) for reason in [_condition_refusal(power.conditions, power.when)] if reason]
     for number, effect in enumerate(power.effects):
         reason = _effect_refusal(effect, power, kind) or _value_refusal(effect, power.when)
         if reason:
@@ -275,21 +276,41 @@ def _effect_refusal(effect: object, power: Power, kind: Kind) -> str:
     return ""
 
 
+def _unknown(field: str, names: frozenset[str], when: Timing, after_the_check: bool = False) -> str:
+    """Why a field names a value the engine can't know at this moment (KNOWN_AT), or ''."""
+    for value in sorted(names & set(KNOWN_AT)):
+        if not (value == "margin" and after_the_check) and when not in KNOWN_AT[value]:
+            known = ", ".join(sorted(str(moment) for moment in KNOWN_AT[value]))
+            where = " or in after_check" if value == "margin" else ""
+            return f"{field}: {value!r} is not known at '{when}' (only at: {known}{where})"
+    return ""
+
+
 def _value_refusal(effect: object, when: Timing, after_the_check: bool = False) -> str:
     """Why an amount of the effect (or of the effects it holds) names a value the engine can't know at this
     moment, or '': the margin only once a check is done (`after_check`, or after an encounter's check), the
     card encountered's number only in an encounter."""
     after_the_check = after_the_check or isinstance(effect, AfterCheck)
     for name, amount in vars(effect).items():  # an effect's fields
-        if not isinstance(amount, Amount):
-            continue
-        for value in sorted(amount.names & set(KNOWN_AT)):
-            if not (value == "margin" and after_the_check) and when not in KNOWN_AT[value]:
-                known = ", ".join(sorted(str(moment) for moment in KNOWN_AT[value]))
-                where = " or in after_check" if value == "margin" else ""
-                return f"{name}: {value!r} is not known at '{when}' (only at: {known}{where})"
+        reason = _unknown(name, amount.names, when, after_the_check) if isinstance(amount, Amount) else ""
+        if reason:
+            return reason
     inner = [*_inner_effects(effect), *(effect.do if isinstance(effect, ForEach) else [])]
     return next((reason for one in inner if (reason := _value_refusal(one, when, after_the_check))), "")
+
+
+def _condition_refusal(conditions: Conditions, when: Timing) -> str:
+    """Why a condition (or one of those it combines) asks about a value the engine can't know at this moment,
+    or '': a `margin` condition only after a check."""
+    for name, wanted in conditions.stated:
+        if name in ("any_of", "none_of"):
+            reason = next((reason for one in wanted if (reason := _condition_refusal(one, when))), "")
+        else:
+            names = wanted.names if isinstance(wanted, Amount) else frozenset()
+            reason = _unknown(name, (names | {"margin"}) if name == "margin" else names, when)
+        if reason:
+            return reason
+    return ""
 
 
 def _changes_the_check(effect: object) -> bool:

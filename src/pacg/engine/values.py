@@ -93,6 +93,11 @@ def value(step: Step, amount: Amount, you: CharacterState) -> int:
     return total
 
 
+def margin_at_least(step: Step, wanted: Amount, you: CharacterState) -> bool:
+    """Whether the check succeeded or failed by at least this much (CHK-14; a `margin` condition)."""
+    return _margin(step, you) >= value(step, wanted, you)
+
+
 def difficulty_of(step: Step, option: CheckOption) -> int:
     """A check option's difficulty as printed, with the part that varies worked out ("5 + 2*encountered AD"),
     for the character who attempts it (CHK-08 then applies the powers that change it)."""
