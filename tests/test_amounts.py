@@ -84,7 +84,7 @@ def test_an_amount_written_wrong_says_what_is_wrong(written: str, message: str) 
         ("draw: AD + decks",
          ":15: powers[0].effects[0].draw: unknown value 'decks' in 'AD + decks'; did you mean 'deck'?"),
         ("add_modifier: 1d4 + 1",
-         ":15: powers[0].effects[0].add_modifier: '1d4 + 1': dice are added to a check with add_dice"),
+         ":15: powers[0].effects[0].add_modifier: '1d4 + 1': no dice here (a check's dice are added with add_dice"),
         ("draw: margin", ":15: powers[0].effects[0]: draw: 'margin' is not known at 'check' (only at: after acting, "
                          "defeat, undefeated or in after_check)"),
     ],

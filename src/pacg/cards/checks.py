@@ -52,12 +52,17 @@ class CheckOption:
     def is_combat(self) -> bool:
         return COMBAT in self.skills
 
+    @property
+    def whole_difficulty(self) -> Amount:
+        """The difficulty with the part that varies: "5 + 2*encountered AD"."""
+        return Amount(self.difficulty, self.plus.terms)
+
     def __str__(self) -> str:
-        return f"{' or '.join(self.skills)} {Amount(self.difficulty, self.plus.terms)}"
+        return f"{' or '.join(self.skills)} {self.whole_difficulty}"
 
     def text(self) -> str:
         """In words: "Intelligence or Knowledge 5 plus twice the adventure deck number of the card encountered"."""
-        return f"{' or '.join(self.skills)} {Amount(self.difficulty, self.plus.terms).text()}"
+        return f"{' or '.join(self.skills)} {self.whole_difficulty.text()}"
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,7 @@ class Check:
         if len(self.steps) == 1 and len(self.steps[0].options) == 1:
             option = self.steps[0].options[0]
             skills = " or ".join(option.skills)
-            difficulty = Amount(option.difficulty, option.plus.terms).text()
+            difficulty = option.whole_difficulty.text()
             return f"{'an' if skills[:1] in 'AEIOU' else 'a'} {skills} check with a difficulty of {difficulty}"
         return f"a check of {self.text()}"
 

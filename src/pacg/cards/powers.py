@@ -73,7 +73,7 @@ def _amount(value: Any) -> Amount:
 
 
 def _dice(value: Any) -> Amount:
-    if isinstance(value, str) or isinstance(value, Amount):
+    if isinstance(value, (str, Amount)):
         amount = _amount(value)
         if amount.dice:
             return amount
@@ -83,7 +83,7 @@ def _dice(value: Any) -> Amount:
 def _no_dice(value: Any) -> Amount:
     amount = _amount(value)
     if amount.dice:
-        raise ValueError(f"{value!r}: dice are added to a check with add_dice, not rolled into a number (KEEP-05)")
+        raise ValueError(f"{value!r}: no dice here (a check's dice are added with add_dice, KEEP-05)")
     return amount
 
 

@@ -325,8 +325,10 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
     from the discard pile, or reveals it instead of recharging it (back into the hand from the bottom of the
     deck); a player with none of the check's skills banishes a card that says so."""
     recharge = play.power.recharge_check
-    waiting = ZoneKind.DECK if recharge is not None and recharge.to == "reveal" else ZoneKind.DISCARD
-    if recharge is None or play.card is None or game.zones.where(play.card).kind is not waiting:
+    if recharge is None or play.card is None:
+        return
+    played_to = ZoneKind.DECK if recharge.to == "reveal" else ZoneKind.DISCARD  # where the play put it (PLAY-04)
+    if game.zones.where(play.card).kind is not played_to:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
