@@ -311,7 +311,7 @@ def test_a_card_type_without_a_card_file_model_is_reported_not_raised(tmp_path: 
         ("Combat", "Combat has no difficulty"),
         ("9 Strength", "difficulty 9 has no skill before it"),
         ("Wisdom 10 then", "empty check"),
-        ("Strength 8 + 2", "unexpected '+ 2'"),
+        ("Strength 8 + 2", "'+ 2' adds a number to the difficulty"),
     ],
 )
 def test_malformed_check(tmp_path: Path, check: str, words: str) -> None:

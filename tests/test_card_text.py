@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
-from pacg.cards.powers import EFFECT_MODELS, Amount, Conditions, DiceAmount, Power, Timing
+from pacg.cards.powers import EFFECT_MODELS, Amount, Conditions, Power, Timing
 from pacg.cards.text import (
     CONDITION_WORDS,
     MOMENT_WORDS,
@@ -38,11 +38,11 @@ def power(**fields: Any) -> Power:
     ("written", "text"),
     [
         (3, "3"),
-        ("1 + AD", "1 + the adventure deck number"),
+        ("1 + AD", "1 plus the adventure deck number"),
         ("AD", "the adventure deck number"),
         ("2*AD", "twice the adventure deck number"),
         ("characters", "the number of characters in the game"),
-        ("3*local + 1", "1 + 3 times the number of characters at the location"),
+        ("3*local + 1", "1 plus 3 times the number of characters at your location"),
     ],
 )
 def test_amounts_read_in_words(written: int | str, text: str) -> None:
@@ -51,10 +51,10 @@ def test_amounts_read_in_words(written: int | str, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("written", "text"),
-    [("1d6", "1d6"), ("2d4", "2d4"), ("1d4+1", "1d4+1"), ("1d8 + AD", "1d8 + the adventure deck number")],
+    [("1d6", "1d6"), ("2d4", "2d4"), ("1d4+1", "1d4+1"), ("1d8 + AD", "1d8 plus the adventure deck number")],
 )
 def test_dice_read_as_printed(written: str, text: str) -> None:
-    assert DiceAmount.parse(written).text() == text
+    assert Amount.parse(written).text() == text
 
 
 @pytest.mark.parametrize(
@@ -67,7 +67,7 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"use_skill": ["Arcane", "Divine", "Wisdom"]}, "use your Arcane, Divine or Wisdom skill"),
         ({"adjust_difficulty": "characters"}, "the difficulty is increased by the number of characters in the game"),
         ({"adjust_difficulty": -2}, "the difficulty is reduced by 2"),
-        ({"add_modifier": "1 + AD"}, "add 1 + the adventure deck number"),
+        ({"add_modifier": "1 + AD"}, "add 1 plus the adventure deck number"),
         ({"add_traits": ["Magic"]}, "add the Magic trait to the check"),
         ({"reduce_damage": 2, "types": ["Fire", "Cold"]}, "reduce Fire or Cold damage by 2"),
         ({"reduce_damage": "all"}, "reduce all damage to 0"),
@@ -442,6 +442,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "not_played": ([{"traits": ["Attack"]}], "unless a card with the Attack trait was played on the check"),
     "after_roll": ("failed", "after the roll, if the check failed"),
     "mythic_charges": (2, "if you have at least 2 mythic charges"),
+    "margin": ("4 + AD", "if the check succeeded or failed by at least 4 plus the adventure deck number"),
     "blessings_discard": ({"traits": ["Pulura"]}, "if the top card of the blessings discard pile has the Pulura trait"),
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
@@ -786,7 +787,7 @@ REAL_CARDS = {
     ],
     "Donahan": [  # a cohort
         "Donahan", "Cohort · set B · 1 copy", "Traits: Animal, Horse, Mount", "Powers:",
-        "  On your check: put this card on top of your deck to add 1d8 + the adventure deck number.",
+        "  On your check: put this card on top of your deck to add 1d8 plus the adventure deck number.",
     ],
 }
 

@@ -120,8 +120,8 @@ def test_the_codex_does_not_help_a_check_to_defeat() -> None:
 def test_the_demon_hunters_handbook_adds_1d4_and_the_banes_adventure_deck_number(bane: str, pool: str) -> None:
     table = Table(adventure_deck_number=3, extra_cards=[ABYSSAL_DEMON])
     enora = table.character("Enora", at=HERE, hand=["Demon Hunter's Handbook"], deck=["Cure"])
-    table.dice(6, 4)
-    result = table.check(enora, bane, "Strength", "Recharge Demon Hunter's Handbook")
+    table.dice(6, 4, 1)  # then a failed Knowledge check to reveal the Handbook instead of recharging it
+    result = table.check(enora, bane, "Strength", "Recharge Demon Hunter's Handbook", "Knowledge")
     assert str(result.pool) == pool
     assert table.cards(enora, ZoneKind.DECK) == ["Cure", "Demon Hunter's Handbook"]
 

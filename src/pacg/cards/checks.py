@@ -5,11 +5,13 @@ A check is written the way the cards print it:
     "Strength or Melee 9 or Acrobatics 6"
     "Combat 8 or Dexterity or Stealth 6"
     "Wisdom 10 or Combat 13 then Combat 15"
+    "Intelligence or Knowledge 5 + 2*encountered AD"
     "None" / "See Below"
 
 Skills share the difficulty that follows them; "or" separates both skills and alternatives; "then" joins
 checks that must all be attempted in order. "Or" binds tighter than "then" (CHK-02), so the last example is
-(Wisdom 10 or Combat 13) then (Combat 15).
+(Wisdom 10 or Combat 13) then (Combat 15). A difficulty may vary: after its number, an amount of the game's
+values (amounts.py), worked out when the check is attempted ("5 + 2*encountered AD").
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
+from pacg.cards.amounts import Amount, AmountError
 from pacg.cards.vocabulary import COMBAT, Skill
 
 
@@ -37,18 +40,29 @@ class NoCheck(StrEnum):
 class CheckOption:
     """One way to attempt a check: any of these skills against this difficulty.
 
-    A skill of "Combat" means a combat check (CHK-07).
+    A skill of "Combat" means a combat check (CHK-07). `plus` is the part of the difficulty that varies ("+ AD"),
+    none for most checks.
     """
 
     skills: tuple[str, ...]
     difficulty: int
+    plus: Amount = Amount()
 
     @property
     def is_combat(self) -> bool:
         return COMBAT in self.skills
 
+    @property
+    def whole_difficulty(self) -> Amount:
+        """The difficulty with the part that varies: "5 + 2*encountered AD"."""
+        return Amount(self.difficulty, self.plus.terms)
+
     def __str__(self) -> str:
-        return f"{' or '.join(self.skills)} {self.difficulty}"
+        return f"{' or '.join(self.skills)} {self.whole_difficulty}"
+
+    def text(self) -> str:
+        """In words: "Intelligence or Knowledge 5 plus twice the adventure deck number of the card encountered"."""
+        return f"{' or '.join(self.skills)} {self.whole_difficulty.text()}"
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,29 @@ class Check:
     def is_sequential(self) -> bool:
         return len(self.steps) > 1
 
+    @property
+    def varies(self) -> bool:
+        """Whether a difficulty of the check is worked out when it is attempted ("5 + AD")."""
+        return any(option.plus.terms for step in self.steps for option in step.options)
+
+    def text(self) -> str:
+        """The check in words, as a card's text says it."""
+        if not self.varies:
+            return str(self)
+        return " then ".join(" or ".join(option.text() for option in step.options) for step in self.steps)
+
+    def a_check(self) -> str:
+        """The check as something to attempt: "a Knowledge 8 check", "an Intelligence or Knowledge check with a
+        difficulty of 5 plus twice the adventure deck number of the card encountered"."""
+        if not self.varies:
+            return f"{'an' if str(self)[:1] in 'AEIOU' else 'a'} {self} check"
+        if len(self.steps) == 1 and len(self.steps[0].options) == 1:
+            option = self.steps[0].options[0]
+            skills = " or ".join(option.skills)
+            difficulty = option.whole_difficulty.text()
+            return f"{'an' if skills[:1] in 'AEIOU' else 'a'} {skills} check with a difficulty of {difficulty}"
+        return f"a check of {self.text()}"
+
     def __str__(self) -> str:
         if self.no_check is not None:
             return str(self.no_check)
@@ -82,7 +119,7 @@ class Check:
 
 
 _SKILL_NAMES = {str(skill).lower(): str(skill) for skill in Skill} | {COMBAT.lower(): COMBAT}
-_TOKEN = re.compile(r"\s*(\d+|[A-Za-z]+|,|/)\s*")
+_TOKEN = re.compile(r"\s*(\d*d\d+|\d+|[A-Za-z]+|,|/|\+|-|\*)\s*")  # dice only to refuse them in a difficulty
 
 
 def _tokens(text: str) -> list[str]:
@@ -108,12 +145,41 @@ def _difficulty(token: str, whole: str) -> int:
     return difficulty
 
 
+def _varying(tokens: list[str], whole: str) -> Amount:
+    """The part of a difficulty that varies, as the tokens after its number write it ("+ 2 * encountered AD"):
+    the game's values, known before the check is rolled (no dice, no margin)."""
+    try:
+        amount = Amount.parse(" ".join(tokens))
+    except AmountError as error:
+        raise CheckSyntaxError(f"{error} in check {whole!r}") from None
+    if amount.dice or "margin" in amount.names:
+        raise CheckSyntaxError(f"a difficulty is known before the check is rolled: no dice or margin in {whole!r}")
+    if amount.constant:
+        raise CheckSyntaxError(f"{' '.join(tokens)!r} adds a number to the difficulty: write the difficulty as one "
+                               f"number, then the values it adds (5 + 2*AD) in check {whole!r}")
+    return amount
+
+
+def _difficulty_ends(tokens: list[str], start: int) -> int:
+    """Where a difficulty's varying part, which begins with + or - after its number, ends: at "or" or the end."""
+    if start >= len(tokens) or tokens[start] not in ("+", "-"):
+        return start
+    end = start
+    while end < len(tokens) and tokens[end].lower() not in _SEPARATORS:
+        end += 1
+    return end
+
+
 def _parse_step(text: str, whole: str) -> CheckStep:
     """One step: options separated by "or", each one or more skills separated by "or" and a difficulty."""
     options: list[CheckOption] = []
     skills: list[str] = []
     previous = ""  # the token before, "" at the start
-    for token in _tokens(text):
+    tokens = _tokens(text)
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        index += 1
         lowered = token.lower()
         if lowered in _SEPARATORS:
             if not previous:
@@ -125,7 +191,10 @@ def _parse_step(text: str, whole: str) -> CheckStep:
                 raise CheckSyntaxError(f"difficulty {token} has no skill before it in check {whole!r}")
             if previous.lower() in _SEPARATORS:
                 raise CheckSyntaxError(f"{previous!r} has no skill after it in check {whole!r}")
-            options.append(CheckOption(tuple(skills), _difficulty(token, whole)))
+            end = _difficulty_ends(tokens, index)
+            plus = _varying(tokens[index:end], whole) if end > index else Amount()
+            index = end
+            options.append(CheckOption(tuple(skills), _difficulty(token, whole), plus))
             skills = []
         elif lowered in _SKILL_NAMES:
             if previous and previous.lower() not in _SEPARATORS:

@@ -15,15 +15,12 @@ A paragraph that is not played (a character's "you must add 1d4 against Animals"
 always happens when it applies (PLAY-10, CHAR-01). Power feats (FEAT-02) are `feats`: each box carries the
 whole power as it reads once that box is checked.
 
-Amounts are integers or small sums over the game's numbers: "1 + AD" (the scenario's adventure deck number),
-"characters" (characters in the game), "local" (characters at the location), for example "2*AD".
+Wherever a power gives a number it may give an amount (amounts.py): "1 + AD", "AD + location deck", "1d4+1".
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cached_property
@@ -44,7 +41,8 @@ from pydantic import (
 )
 from pydantic.dataclasses import dataclass as pydantic_dataclass
 
-from pacg.cards.checks import MAX_DIFFICULTY
+from pacg.cards.amounts import MAX_AMOUNT, Amount
+from pacg.cards.checks import MAX_DIFFICULTY, parse_check
 from pacg.cards.vocabulary import (
     TRAITS,
     CardAction,
@@ -53,95 +51,9 @@ from pacg.cards.vocabulary import (
     Proficiency,
     Skill,
 )
-from pacg.dice import CARD_DICE, MAX_CARD_DICE, CardDie, check_card_dice
+from pacg.dice import CARD_DICE, MAX_CARD_DICE, CardDie
 
-# --- amounts and dice -------------------------------------------------------------------------------
-
-AMOUNT_VARIABLES = {
-    "AD": "the scenario's adventure deck number",
-    "characters": "the number of characters in the game",
-    "local": "the number of characters at the location",
-}
-
-_AMOUNT_TERM = re.compile(r"^(?:(\d+)\s*\*\s*)?([A-Za-z]+)$|^(\d+)$")
-
-
-@dataclass(frozen=True)
-class Amount:
-    """A number on a card: a constant plus multiples of the game's variables ("1 + AD", "2*AD")."""
-
-    constant: int = 0
-    terms: tuple[tuple[int, str], ...] = ()
-
-    @classmethod
-    def parse(cls, value: int | str) -> Amount:
-        if isinstance(value, int):
-            return cls(value)
-        constant = 0
-        terms: list[tuple[int, str]] = []
-        for sign, term in re.findall(r"([+-]?)\s*([^+-]+)", value.replace(" ", "")):
-            factor = -1 if sign == "-" else 1
-            match = _AMOUNT_TERM.match(term)
-            if match is None:
-                raise ValueError(f"{term!r} in {value!r} is not a number or NUMBER*VARIABLE")
-            if match.group(3):
-                constant += factor * int(match.group(3))
-                continue
-            variable = match.group(2)
-            if variable not in AMOUNT_VARIABLES:
-                known = ", ".join(AMOUNT_VARIABLES)
-                raise ValueError(f"unknown variable {variable!r} in {value!r} (known: {known})")
-            terms.append((factor * int(match.group(1) or 1), variable))
-        return cls(constant, tuple(terms))
-
-    def evaluate(self, variables: dict[str, int]) -> int:
-        return self.constant + sum(factor * variables[name] for factor, name in self.terms)
-
-    def __str__(self) -> str:
-        parts = [f"{factor}*{name}" if factor not in (1, -1) else name for factor, name in self.terms]
-        text = " + ".join(parts)
-        if self.constant or not parts:
-            text = f"{self.constant} + {text}" if parts else str(self.constant)
-        return text.replace("+ -", "- ")
-
-    def text(self) -> str:
-        """The amount in words, as a card says it: "1 + the adventure deck number"."""
-        pieces: list[tuple[bool, str]] = []  # (negative, words)
-        if self.constant or not self.terms:
-            pieces.append((self.constant < 0, str(abs(self.constant))))
-        for factor, name in self.terms:
-            words = _AMOUNT_WORDS.get(name) or AMOUNT_VARIABLES.get(name, name)
-            times = abs(factor)
-            if times == 2:
-                words = f"twice {words}"
-            elif times != 1:
-                words = f"{times} times {words}"
-            pieces.append((factor < 0, words))
-        first_negative, text = pieces[0]
-        text = f"minus {text}" if first_negative else text
-        for negative, words in pieces[1:]:
-            text += f" {'-' if negative else '+'} {words}"
-        return text
-
-    def count_text(self, singular: str, plural: str) -> str:
-        """A count of things in words: "a card", "2 cards", "a number of cards equal to 1 + ..."."""
-        if self.terms:
-            return f"a number of {plural} equal to {self.text()}"
-        if self.constant == 1:
-            return f"{'an' if singular[:1] in 'aeiou' else 'a'} {singular}"
-        return f"{self.constant} {plural}"
-
-    def is_negative(self) -> bool:
-        """True when every part of the amount is zero or below, and some part is below (a reduction)."""
-        parts = [self.constant, *(factor for factor, _ in self.terms)]
-        return all(part <= 0 for part in parts) and any(part < 0 for part in parts)
-
-    def negated(self) -> Amount:
-        return Amount(-self.constant, tuple((-factor, name) for factor, name in self.terms))
-
-
-# How a card says each amount variable in its text (AMOUNT_VARIABLES says what it means).
-_AMOUNT_WORDS = {"AD": "the adventure deck number"}
+# --- amounts and dice (amounts.py) ----------------------------------------------------------------------
 
 
 def listing(words: list[Any], conjunction: str = "or") -> str:
@@ -152,90 +64,55 @@ def listing(words: list[Any], conjunction: str = "or") -> str:
     return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
 
 
-MAX_AMOUNT = 100  # far above any card's number: a bigger one is a typo, which the engine might loop over
-
-
-def _bounded(amount: Amount, value: Any) -> Amount:
-    if any(abs(number) > MAX_AMOUNT for number in (amount.constant, *(factor for factor, _ in amount.terms))):
-        raise ValueError(f"{value!r}: the numbers of an amount are at most {MAX_AMOUNT}")
-    return amount
-
-
 def _amount(value: Any) -> Amount:
     if isinstance(value, Amount):
         return value
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ValueError("an amount is a number or a sum such as '1 + AD'")
-    return _bounded(Amount.parse(value), value)
+    return Amount.parse(value)
 
 
-_DICE_TERM = re.compile(r"^(\d*)d(\d+)$")
+def _dice(value: Any) -> Amount:
+    if isinstance(value, (str, Amount)):
+        amount = _amount(value)
+        if amount.dice:
+            return amount
+    raise ValueError("dice are written like '1d6', '1d4+1' or '1d8 + AD'")
 
 
-@dataclass(frozen=True)
-class DiceAmount:
-    """Dice a power adds, with a bonus: "1d6", "2d4", "1d4+1", "1d8 + AD" (KEEP-05: only dice and bonus)."""
-
-    dice: tuple[tuple[int, int], ...]
-    bonus: Amount = Amount()
-
-    @classmethod
-    def parse(cls, text: str) -> DiceAmount:
-        dice: list[tuple[int, int]] = []
-        rest: list[str] = []
-        for sign, term in re.findall(r"([+-]?)\s*([^+-]+)", text.replace(" ", "")):
-            match = _DICE_TERM.match(term)
-            if match is None:
-                rest.append(f"{sign or '+'}{term}")
-            elif sign == "-":
-                raise ValueError(f"dice can't be subtracted in {text!r}")
-            else:
-                dice.append((int(match.group(1) or 1), int(match.group(2))))
-        if not dice:
-            raise ValueError(f"{text!r} names no dice (write them like 1d6)")
-        bonus = Amount.parse("".join(rest).lstrip("+")) if rest else Amount()
-        return cls(tuple(dice), bonus)
-
-    def __str__(self) -> str:
-        text = "+".join(f"{count}d{sides}" for count, sides in self.dice)
-        if self.bonus != Amount():
-            text += f" + {self.bonus}"
-        return text
-
-    def text(self) -> str:
-        """The dice in words: "1d6", "1d4+1", "1d8 + the adventure deck number"."""
-        text = "+".join(f"{count}d{sides}" for count, sides in self.dice)
-        if self.bonus.terms:
-            return f"{text} + {self.bonus.text()}"
-        if self.bonus.constant:
-            text += f"{self.bonus.constant:+d}"
-        return text
+def _no_dice(value: Any) -> Amount:
+    amount = _amount(value)
+    if amount.dice:
+        raise ValueError(f"{value!r}: no dice here (a check's dice are added with add_dice, KEEP-05)")
+    return amount
 
 
-def _dice(value: Any) -> DiceAmount:
-    if isinstance(value, DiceAmount):
-        return value
-    if not isinstance(value, str):
-        raise ValueError("dice are written like '1d6' or '1d4+1'")
-    dice = DiceAmount.parse(value)
-    for count, sides in dice.dice:
-        check_card_dice(count, sides)
-    _bounded(dice.bonus, value)
-    return dice
-
+_AMOUNT_SCHEMA = "a number, or a sum such as '1 + AD', 'AD + location deck' or '1d4+1' (docs/card-format.md)"
 
 AmountField = Annotated[
     Amount,
     PlainValidator(_amount),
     PlainSerializer(str),
-    WithJsonSchema({"type": ["integer", "string"], "description": "a number or a sum such as '1 + AD'"}),
+    WithJsonSchema({"type": ["integer", "string"], "description": _AMOUNT_SCHEMA}),
 ]
+"""An amount (amounts.py): a number, a sum of the game's values, dice rolled each time it is used."""
+
+SumField = Annotated[
+    Amount,
+    PlainValidator(_no_dice),
+    PlainSerializer(str),
+    WithJsonSchema({"type": ["integer", "string"], "description": "a number, or a sum such as '1 + AD' (no dice)"}),
+]
+"""An amount without dice: what a check's result or difficulty changes by (dice on a check go into its pool,
+`add_dice`, KEEP-05, and its difficulty is known before anyone rolls, CHK-08), a number a condition asks for."""
+
 DiceField = Annotated[
-    DiceAmount,
+    Amount,
     PlainValidator(_dice),
     PlainSerializer(str),
-    WithJsonSchema({"type": "string", "description": "dice such as '1d6' or '1d4 + 1'"}),
+    WithJsonSchema({"type": "string", "description": "dice such as '1d6', '1d4 + 1' or '1d8 + AD'"}),
 ]
+"""An amount with dice ("1d6", "1d4+1", "1d8 + AD"): the dice a power adds, and its bonus (KEEP-05)."""
 
 
 class _Strict(BaseModel):
@@ -394,6 +271,7 @@ class Conditions(_Strict):
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
+    margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
@@ -450,7 +328,7 @@ class AddSkill(_Strict):
 class AddModifier(_Strict):
     """Add a number to the check's result."""
 
-    add_modifier: AmountField
+    add_modifier: SumField
 
     def text(self) -> str:
         if self.add_modifier.is_negative():
@@ -471,7 +349,7 @@ class AddTraits(_Strict):
 class AdjustDifficulty(_Strict):
     """Raise (or, negative, lower) the difficulty of the check (CHK-08)."""
 
-    adjust_difficulty: AmountField
+    adjust_difficulty: SumField
 
     def text(self) -> str:
         amount = self.adjust_difficulty
@@ -557,12 +435,14 @@ class Draw(_Strict):
 
 
 class Heal(_Strict):
-    """Shuffle this many random cards from a character's discard pile into their deck."""
+    """Shuffle this many random cards from a character's discard pile into their deck (dice are rolled when it
+    is used)."""
 
-    heal: DiceField
+    heal: AmountField
 
     def text(self) -> str:
-        return f"shuffle {self.heal.text()} random cards from a character's discard pile into their deck"
+        cards = self.heal.count_text("random card", "random cards")
+        return f"shuffle {cards} from a character's discard pile into their deck"
 
 
 class Examine(_Strict):
@@ -571,11 +451,7 @@ class Examine(_Strict):
     examine: AmountField
 
     def text(self) -> str:
-        if not self.examine.terms and self.examine.constant == 1:
-            return "examine the top card of your location deck"
-        if not self.examine.terms:
-            return f"examine the top {self.examine.constant} cards of your location deck"
-        return f"examine {self.examine.count_text('card', 'cards')} from the top of your location deck"
+        return f"examine {_top_cards(self.examine)} of your location deck"
 
 
 class GainCharge(_Strict):
@@ -744,6 +620,15 @@ def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
     return text
 
 
+def _top_cards(count: Amount) -> str:
+    """ "the top card", "the top 3 cards", "a number of cards equal to 1d4+1 from the top" (then "of a deck")."""
+    if count.number == 1:
+        return "the top card"
+    if count.number is not None:
+        return f"the top {count.number} cards"
+    return f"{count.count_text('card', 'cards')} from the top"
+
+
 def _random(words: str) -> str:
     """ "a weapon" -> "a random weapon", "an item" -> "a random item"."""
     article, _, rest = words.partition(" ")
@@ -836,10 +721,10 @@ class MoveCards(_Strict):
             if self.random:
                 what = _random(what)
         else:
-            what = f"{self.count.text()} {'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
+            cards = f"{'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
+            what = self.count.count_text("", cards)
         if self.source == "top of deck" and self.cards == CardFilter() and not self.random and self.count != "any":
-            top = "the top card" if self.count == Amount(1) else f"the top {self.count.text()} cards"
-            what = f"{top} of your deck"
+            what = f"{_top_cards(self.count)} of your deck"
         elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
         elif self.source != "hand" and self.cards != "this card":
@@ -860,7 +745,7 @@ class DrawRandom(_Strict):
 
     def text(self) -> str:
         what = _cards_words(self.draw_random) if self.count == Amount(1) else (
-            f"{self.count.text()} {_cards_words(self.draw_random, plural=True)}"
+            self.count.count_text("", _cards_words(self.draw_random, plural=True))
         )
         return f"draw {_random(what) if self.count == Amount(1) else what} from the box"
 
@@ -935,9 +820,7 @@ class ExamineDeck(_Strict):
 
     def text(self) -> str:
         deck = {"your location": "your location deck", "any location": "any location deck", "your deck": "your deck"}
-        count = self.examine_deck
-        top = "the top card" if count == Amount(1) else f"the top {count.text()} cards"
-        text = f"examine {top} of {deck[self.deck]}"
+        text = f"examine {_top_cards(self.examine_deck)} of {deck[self.deck]}"
         if self.reorder:
             text += " and put them back in any order"
         if self.may_draw is not None:
@@ -995,7 +878,7 @@ class DealDamage(_Strict):
     """Deal damage of a type (DMG-01, DMG-02) to characters (`to`); dice are rolled separately for each
     character (DICE-02)."""
 
-    deal_damage: DiceField | AmountField
+    deal_damage: AmountField
     type: DamageType = DamageType.COMBAT
     to: Who = Who.YOU
     reducible: bool = True
@@ -1003,13 +886,20 @@ class DealDamage(_Strict):
 
     def text(self) -> str:
         target = "you are" if self.to is Who.YOU else f"{self.to.words()} is"
-        text = f"{target} dealt {self.deal_damage.text()} {self.type} damage"
+        text = f"{target} dealt {self._damage()}"
         text = text if self.reducible else f"{text} that can't be reduced"
         return f"{text}, burying the cards instead of discarding them" if self.buried else text
 
     def verb_text(self) -> str:
         """The same, said as something a player does ("you may draw a weapon and deal 1 damage to ...")."""
-        return f"deal {self.deal_damage.text()} {self.type} damage to {self.to.words()}"
+        return f"deal {self._damage()} to {self.to.words()}"
+
+    def _damage(self) -> str:
+        """ "1d4+1 Combat damage"; "Combat damage equal to the adventure deck number plus ..." for values."""
+        amount = self.deal_damage
+        if amount.terms:
+            return f"{self.type} damage equal to {amount.text()}"
+        return f"{amount.text()} {self.type} damage"
 
 
 SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
@@ -1077,8 +967,7 @@ class Attempt(_Strict):
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
-        article = "an" if self.attempt[:1] in "AEIOU" else "a"
-        text = f"attempt {article} {self.attempt} check"
+        text = f"attempt {parse_check(self.attempt).a_check()}"
         if self.success:
             text += "; on a success, " + listing([effect_text(effect) for effect in self.success], "and")
         if self.failure:
@@ -1360,14 +1249,17 @@ Effect: TypeAlias = Annotated[
 
 
 class RechargeCheck(_Strict):
-    """After the check a card was played on, attempt this check to recharge it (KEEP-04).
+    """After the check a card was played on, attempt this check to recharge it (KEEP-04), or, `to: reveal`, to
+    reveal it instead of recharging it (a card played by recharging it).
 
-    Success recharges the card, failure leaves it where the power put it; a character without any of the
-    check's skills banishes it instead when `banish_without_skill` is set (spells).
+    Success recharges the card (or, revealed instead, puts it back into your hand); failure leaves it where the
+    power put it; a character without any of the check's skills banishes it instead when
+    `banish_without_skill` is set (spells).
     """
 
     check: str
     banish_without_skill: bool = False
+    to: Literal["recharge", "reveal"] = "recharge"
 
     @field_validator("check")
     @classmethod
@@ -1410,6 +1302,9 @@ class Power:
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
         if not self.effects and self.action is None:
             raise ValueError("a paragraph needs effects, unless playing the card is all it does (an action)")
+        revealing = self.recharge_check is not None and self.recharge_check.to == "reveal"
+        if revealing and self.action is not CardAction.RECHARGE:
+            raise ValueError("a check to reveal a card instead of recharging it needs 'action: recharge'")
         return self
 
     @cached_property

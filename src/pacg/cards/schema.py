@@ -14,8 +14,8 @@ from typing import Any
 from pydantic.json_schema import GenerateJsonSchema
 
 from pacg.cards import powers
+from pacg.cards.amounts import Amount
 from pacg.cards.model import MODEL_BY_TYPE, Card
-from pacg.cards.powers import Amount, DiceAmount
 from pacg.cards.vocabulary import TRAITS
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -83,21 +83,15 @@ def _list_known_traits(node: Any) -> None:
             _list_known_traits(value)
 
 
-def _amount_from(data: dict[str, Any]) -> Amount:
-    return Amount(data["constant"], tuple((factor, name) for factor, name in data["terms"]))
-
-
 def _write_defaults_as_in_files(node: Any) -> None:
-    """Pydantic writes an Amount or DiceAmount default as its dataclass fields ({"constant": 1, ...});
+    """Pydantic writes an Amount default as its dataclass fields ({"constant": 1, "terms": [], "dice": []});
     a card file writes it as text ("1", "1d6"), so the schema's default should too."""
     if isinstance(node, dict):
         default = node.get("default")
-        if isinstance(default, dict) and set(default) == {"constant", "terms"}:
-            amount = _amount_from(default)
-            node["default"] = amount.constant if not amount.terms else str(amount)
-        elif isinstance(default, dict) and set(default) == {"dice", "bonus"}:
-            dice = tuple((count, sides) for count, sides in default["dice"])
-            node["default"] = str(DiceAmount(dice, _amount_from(default["bonus"])))
+        if isinstance(default, dict) and set(default) == {"constant", "terms", "dice"}:
+            terms, dice = (tuple(map(tuple, default[part])) for part in ("terms", "dice"))
+            amount = Amount(default["constant"], terms, dice)
+            node["default"] = amount.number if amount.number is not None else str(amount)
         for value in node.values():
             _write_defaults_as_in_files(value)
     elif isinstance(node, list):

@@ -122,8 +122,9 @@ def cost_text(cost: Cost) -> str:
 
 
 def check_text(check: Check | None) -> str:
-    """A check as printed ("Combat 8 or Dexterity or Stealth 6"); no check at all reads "None"."""
-    return "None" if check is None else str(check)
+    """A check as printed ("Combat 8 or Dexterity or Stealth 6", "Combat 10 plus the adventure deck number");
+    no check at all reads "None"."""
+    return "None" if check is None else check.text()
 
 
 # --- how a paragraph is read ---------------------------------------------------------------------------------
@@ -352,6 +353,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "not_played": lambda value: f"unless {_played_text(value)} was played on the check",
     "after_roll": lambda value: f"after the roll, if the check {value}",
     "mythic_charges": lambda value: f"if you have at least {value} mythic charge{'s' if value != 1 else ''}",
+    "margin": lambda value: f"if the check succeeded or failed by at least {value.text()}",
     "blessings_discard": _blessings_discard,
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
@@ -478,7 +480,8 @@ def recharge_check_text(recharge: RechargeCheck) -> str:
     from pacg.cards.checks import parse_check
 
     check = parse_check(recharge.check)
-    text = f"After playing this card, you may attempt {_article(str(check))} {check} check to recharge it"
+    goal = "reveal it instead of recharging it" if recharge.to == "reveal" else "recharge it"
+    text = f"After playing this card, you may attempt {check.a_check()} to {goal}"
     if recharge.banish_without_skill:
         skills = list(
             dict.fromkeys(

@@ -41,6 +41,7 @@ from pacg.engine.playing import (
     reroll_plays,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
+from pacg.engine.values import difficulty_of
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
@@ -167,7 +168,7 @@ def _prepare(
     state.traits |= state.skills_used
     if choice.play is not None and choice.play.card is not None:
         state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
-    state.difficulty = choice.option.difficulty + sum(
+    state.difficulty = difficulty_of(state, choice.option) + sum(
         encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)
     return state
@@ -328,10 +329,14 @@ _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
     from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
-    burying the Wand"); a player with none of the check's skills banishes a card that says so. The check is
-    against the card being recharged ("succeed at a check to recharge a card that has the Arcane trait")."""
+    burying the Wand"), or reveals it instead of recharging it (back into the hand from the bottom of the
+    deck); a player with none of the check's skills banishes a card that says so. The check is against the
+    card being recharged ("succeed at a check to recharge a card that has the Arcane trait")."""
     recharge = play.power.recharge_check
-    if recharge is None or play.card is None or game.zones.where(play.card).kind not in _RECHARGED_FROM:
+    if recharge is None or play.card is None:
+        return
+    played_to = (ZoneKind.DECK,) if recharge.to == "reveal" else _RECHARGED_FROM  # where the play put it (PLAY-04)
+    if game.zones.where(play.card).kind not in played_to:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
@@ -339,7 +344,12 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
         perform(game, play.player, play.card, CardAction.BANISH)
         return
     results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE, play.card)  # against it
-    if all(result.success for result in results):
+    if not all(result.success for result in results):
+        return
+    if recharge.to == "reveal":
+        game.note(f"{play.player.name} reveals {play.card.name} instead of recharging it")
+        game.zones.move(play.card, play.player.hand)
+    else:
         perform(game, play.player, play.card, CardAction.RECHARGE)
 
 

@@ -39,7 +39,6 @@ from pacg.cards.powers import (
     CountFace,
     DealDamage,
     Defeat,
-    DiceAmount,
     Draw,
     DrawRandom,
     Effect,
@@ -83,7 +82,6 @@ from pacg.cards.powers import (
 from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
-from pacg.dice import DicePool
 from pacg.engine import trace
 from pacg.engine.box import random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
@@ -342,7 +340,7 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
 def _add_dice(state: CheckState, effect: AddDice, player: CharacterState, play: Play | None) -> None:
     for count, sides in effect.add_dice.dice:
         state.added_dice += [sides] * count
-    state.modifier += effect.add_dice.bonus.evaluate(state.variables())
+    state.modifier += state.value(effect.add_dice.bonus, player)
 
 
 def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterState, play: Play | None) -> None:
@@ -361,7 +359,7 @@ def _add_skill(state: CheckState, effect: AddSkill, player: CharacterState, play
 
 
 def _add_modifier(state: CheckState, effect: AddModifier, player: CharacterState, play: Play | None) -> None:
-    state.modifier += effect.add_modifier.evaluate(state.variables())
+    state.modifier += state.value(effect.add_modifier, player)
 
 
 def _add_traits(state: CheckState, effect: AddTraits, player: CharacterState, play: Play | None) -> None:
@@ -423,7 +421,7 @@ def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, 
 
 def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> None:
     """On a check, its difficulty changes; before it, the difficulty of the encounter's checks (CHK-08)."""
-    amount = effect.adjust_difficulty.evaluate(step.variables())
+    amount = step.value(effect.adjust_difficulty, player)
     if step.in_check:
         step.difficulty += amount  # type: ignore[attr-defined]  # in a check, step is a CheckState
     elif (encounter := step.encounter) is not None:
@@ -459,12 +457,12 @@ def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | N
 
 def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
     amount = effect.reduce_damage
-    step.damage = 0 if amount == "all" else max(0, step.damage - amount.evaluate(step.variables()))
+    step.damage = 0 if amount == "all" else max(0, step.damage - step.value(amount, player))
 
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Pass some of the damage to another character (chosen at random, or by the player)."""
-    amount = min(step.damage, effect.shift_damage.evaluate(step.variables()))
+    amount = min(step.damage, step.value(effect.shift_damage, player))
     targets = yield from characters(step, step.checker, effect.to, f"who takes {amount} of the damage?", player)
     for target in targets[:1]:
         step.damage -= amount
@@ -477,7 +475,7 @@ def draw(game: Game, character: CharacterState, count: int) -> None:
 
 
 def _draw(step: Step, effect: Draw, player: CharacterState, play: Play | None) -> None:
-    draw(step.game, player, effect.draw.evaluate(step.variables()))
+    draw(step.game, player, step.value(effect.draw, player))
 
 
 def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -> Process[None]:
@@ -491,21 +489,16 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
         return
     target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
     discard = game.zones.cards(target.discard_pile)
-    count = min(_roll(game, effect.heal, step), len(discard))
+    count = min(step.value(effect.heal, player), len(discard))
     for card in game.rng.sample(discard, count):
         game.zones.shuffle_into(card, target.deck, game.rng)
     game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
 
 
-def _roll(game: Game, dice: DiceAmount, step: Step) -> int:
-    sides = tuple(s for count, s in dice.dice for _ in range(count))
-    return DicePool(sides, dice.bonus.evaluate(step.variables())).roll(game.rng).total
-
-
 def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> None:
     """Look at the top cards of your location deck and put them back in order (EXAM-01)."""
     deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    _look(step, player, deck, effect.examine.evaluate(step.variables()))
+    _look(step, player, deck, step.value(effect.examine, player))
 
 
 def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
@@ -527,7 +520,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         deck = chosen.deck
     else:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    cards = _look(step, player, deck, effect.examine_deck.evaluate(step.variables()))
+    cards = _look(step, player, deck, step.value(effect.examine_deck, player))
     for wanted, to in ((effect.may_draw, player.hand), (effect.may_bottom, None)):
         fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
         if not fitting:
@@ -560,7 +553,7 @@ def _encounter_examined(
 
 
 def _gain_charge(step: Step, effect: GainCharge, player: CharacterState, play: Play | None) -> None:
-    player.mythic_charges += effect.gain_charge.evaluate(step.variables())
+    player.mythic_charges += step.value(effect.gain_charge, player)
 
 
 def _banish(step: Step, effect: Banish, player: CharacterState, play: Play | None) -> None:
@@ -587,7 +580,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         return
     source = _source_cards(game, owner, effect.source)
     fitting = [card for card in source if matches(card, effect.cards)]
-    count = len(fitting) if effect.count == "any" else effect.count.evaluate(step.variables())
+    count = len(fitting) if effect.count == "any" else step.value(effect.count, player)
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
@@ -631,7 +624,7 @@ def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardP
 
 def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: Play | None) -> None:
     """Draw random cards of a kind from the box (DRAW-01, SUM-06)."""
-    for _ in range(effect.count.evaluate(step.variables())):
+    for _ in range(step.value(effect.count, player)):
         card = random_from_box(step.game, effect.draw_random)
         if card is not None:
             step.game.zones.move(card, player.hand)
@@ -692,8 +685,7 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     game = step.game
     targets = yield from characters(step, player, effect.to, "who is dealt the damage?")
     for target in targets:
-        amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
-                  else effect.deal_damage.evaluate(step.variables()))
+        amount = step.value(effect.deal_damage, player)  # for each character: each has a roll (DICE-02)
         yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
                                buried=effect.buried)
 
@@ -803,7 +795,7 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     """Draw random cards of a kind from the box and look at them; the player may keep one, the rest go back
     (SUM-06); then what keeping one, or none, leads to."""
     game = step.game
-    cards = random_cards_from_box(game, effect.choose_from_box, effect.count.evaluate(step.variables()))
+    cards = random_cards_from_box(game, effect.choose_from_box, step.value(effect.count, player))
     game.note(f"{player.name} draws {', '.join(card.name for card in cards) or 'nothing'} from the box")
     kept = yield from choose(player, "keep", f"{player.name}: keep one of them?", [None, *cards], nothing="None")
     if kept is not None:

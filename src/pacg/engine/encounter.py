@@ -113,6 +113,9 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
             perform(game, character, paid, cost.action)
             return True
     results = yield from attempt_checks(game, character, check, purpose, card)
+    last = results[-1]
+    if last.roll is not None:  # by how much it succeeded or failed, for the steps after it (a "margin" amount)
+        current.margin = abs(last.total - last.difficulty)
     return all(result.success for result in results) and character.alive
 
 

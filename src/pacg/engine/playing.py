@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pacg.cards.amounts import Amount
 from pacg.cards.model import AnyCard, Bane
 from pacg.cards.powers import (
     AddCardNumber,
@@ -54,6 +55,7 @@ from pacg.cards.powers import (
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
 from pacg.engine.state import CharacterState, Game
+from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
@@ -116,8 +118,10 @@ class Step:
     def is_combat(self) -> bool:
         return False
 
-    def variables(self) -> dict[str, int]:
-        return self.game.variables(self.checker.location)
+    def value(self, amount: Amount, you: CharacterState | None = None) -> int:
+        """What an amount comes to in this step for `you`, the character the effect acts for (by default the
+        step's): the values it names, read from the step, and its dice, rolled (values.py, DICE-02)."""
+        return value(self, amount, you or self.checker)
 
     @property
     def encounter(self) -> Encounter | None:
@@ -290,7 +294,7 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     for option in (option for step in check.steps for option in step.options) if check else ():
         scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
                              encounterer=state.encounterer)
-        scratch.difficulty = option.difficulty
+        scratch.difficulty = difficulty_of(scratch, option)
         apply_standing_powers(scratch)
         highest = max(highest, scratch.difficulty)
     return highest
@@ -355,6 +359,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
+    "margin": lambda wanted, state, player: margin_at_least(state, wanted, player),
     "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,

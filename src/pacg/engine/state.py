@@ -262,6 +262,7 @@ class Encounter:
     place: str | None = None  # to the top or bottom of its deck, or face up (PlaceEncountered)
     may_close: bool = False  # the chance to close the location (CLOSE-01)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
+    margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
@@ -383,14 +384,6 @@ class Game:
     def open_locations(self) -> list[LocationState]:
         """Locations neither closed nor temporarily closed (VIL-04)."""
         return [loc for loc in self.locations.values() if not loc.closed and loc.name not in self.temporarily_closed]
-
-    def variables(self, location: str = "") -> dict[str, int]:
-        """The numbers an amount on a card may refer to ("1 + AD", "characters", "local")."""
-        return {
-            "AD": self.adventure_deck_number,
-            "characters": len(self.characters),
-            "local": len(self.local_characters(location)),
-        }
 
     def note(self, text: str) -> None:
         self.log.append(text)

@@ -10,6 +10,8 @@ one place, which paragraphs it runs, and the card loader refuses any other with 
   evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
 - A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
   before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
+- An amount names a value only where the engine knows it (`KNOWN_AT`): the check's margin once a check is
+  rolled, the adventure deck number of the card encountered in an encounter.
 
 Every effect has a handler (`effects.IMMEDIATE`, `effects.ASKING`) and every condition a test
 (`playing.CONDITION_TESTS`): both are checked when those modules are imported.
@@ -21,6 +23,7 @@ from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any
 
+from pacg.cards.amounts import Amount
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, Scenario
 from pacg.cards.powers import (
     AddCardNumber,
@@ -40,6 +43,7 @@ from pacg.cards.powers import (
     ChooseFromBox,
     ChooseOne,
     CloseLocation,
+    Conditions,
     CountFace,
     Defeat,
     Evade,
@@ -165,6 +169,15 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotMove: frozenset({Timing.ANY_TIME}),
 }
 
+# The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
+# the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
+# encountered's adventure deck number while a card is encountered or checked against.
+_AFTER_THE_CHECK = frozenset({Timing.AFTER_ACTING, Timing.DEFEAT, Timing.UNDEFEATED})
+KNOWN_AT: dict[str, frozenset[Timing]] = {
+    "margin": _AFTER_THE_CHECK,
+    "encountered AD": _ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
+}
+
 # Effects that may be written only in one kind of paragraph.
 EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
@@ -245,7 +258,8 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
     reason = _kind_refusal(power, kind, holder, card)
     if reason:
         return [(field, reason)]
-    return _effects_refusals(power.effects, power, kind, (*field, "effects"), card, after_the_check=False)
+    problems = [((*field, "if"), reason) for reason in [_condition_refusal(power.conditions, power.when)] if reason]
+    return problems + _effects_refusals(power.effects, power, kind, (*field, "effects"), card, after_the_check=False)
 
 
 def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
@@ -276,7 +290,8 @@ def _effects_refusals(
     problems: list[tuple[Field, str]] = []
     for number, effect in enumerate(effects):
         here = (*field, number)
-        reason = _effect_refusal(effect, power, kind, after_the_check)
+        reason = _effect_refusal(effect, power, kind, after_the_check) or _value_refusal(
+            effect, power.when, after_the_check or isinstance(effect, AfterCheck))
         if reason:
             problems.append((here, reason))
             continue
@@ -305,6 +320,41 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
     if power.when is Timing.CHECK and standing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
+    return ""
+
+
+def _unknown(field: str, names: frozenset[str], when: Timing, after_the_check: bool = False) -> str:
+    """Why a field names a value the engine can't know at this moment (KNOWN_AT), or ''."""
+    for value in sorted(names & set(KNOWN_AT)):
+        if not (value == "margin" and after_the_check) and when not in KNOWN_AT[value]:
+            known = ", ".join(sorted(str(moment) for moment in KNOWN_AT[value]))
+            where = " or in after_check" if value == "margin" else ""
+            return f"{field}: {value!r} is not known at '{when}' (only at: {known}{where})"
+    return ""
+
+
+def _value_refusal(effect: object, when: Timing, after_the_check: bool) -> str:
+    """Why an amount of the effect names a value the engine can't know at this moment, or '': the margin only
+    once a check is done (after the check, or after an encounter's check), the card encountered's number only
+    in an encounter. (The effects it holds are looked at by `_effects_refusals`.)"""
+    for name, amount in vars(effect).items():  # an effect's fields
+        reason = _unknown(name, amount.names, when, after_the_check) if isinstance(amount, Amount) else ""
+        if reason:
+            return reason
+    return ""
+
+
+def _condition_refusal(conditions: Conditions, when: Timing) -> str:
+    """Why a condition (or one of those it combines) asks about a value the engine can't know at this moment,
+    or '': a `margin` condition only after a check."""
+    for name, wanted in conditions.stated:
+        if name in ("any_of", "none_of"):
+            reason = next((reason for one in wanted if (reason := _condition_refusal(one, when))), "")
+        else:
+            names = wanted.names if isinstance(wanted, Amount) else frozenset()
+            reason = _unknown(name, (names | {"margin"}) if name == "margin" else names, when)
+        if reason:
+            return reason
     return ""
 
 
