@@ -239,12 +239,13 @@ def test_defeating_a_monster_gives_imrijka_one_extra_exploration_to_use_at_once(
 @pytest.mark.rule("SUM-02")
 @pytest.mark.rule("SUM-03")
 def test_defeating_a_henchman_gives_the_chance_to_close_by_summoning_and_acquiring_a_weapon() -> None:
-    """Alain's Giant Bat in the Example of Play, at the Armory: the closing summons a random weapon."""
+    """A henchman at the Armory: the closing summons a random weapon (a Heavy Pick, Strength or Melee 6)."""
     table = Table()
     table.location("Armory", ["Cultist of Baphomet", "Mace"])
     table.blessings("Blessing of Ascension")
     seelah = table.character("Seelah", at="Armory", hand=["Longsword"], deck=["Cure"])
     table.dice(8, 8, 6)  # Longsword: Melee d8+3 and 1d8 against 10; then the summoned weapon's check
+    table.pick("Heavy Pick")
     cultist = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
     weapons_in_box = len(table.game.zones.cards(box("weapon")))
     table.run(encounter(table.game, seelah, cultist), "Reveal Longsword", "Close Armory", "Attempt to acquire",
