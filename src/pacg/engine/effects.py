@@ -582,7 +582,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         return
     source = _source_cards(game, owner, effect.source)
     fitting = [card for card in source if matches(card, effect.cards)]
-    if effect.count in ("any", "all"):
+    if isinstance(effect.count, str):  # any, all
         count = len(fitting)
     elif isinstance(effect.count, DiceAmount):
         count = _roll(game, effect.count, step)
