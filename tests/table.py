@@ -4,6 +4,10 @@
     harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Cecilla the Uprooter"])
     table.dice(6, 4, 2, 1)
     result = table.run(attempt_checks(...), "Reveal Shortbow: Ranged", "Recharge Cecilla")
+
+With `strict=True` (on `Table(...)` or one `run`) every Decision must be answered by the script, in order, as
+XMage's strict mode fails on any unscripted choice: a "Done" or "Keep the result" is then written out too.
+`table.pick(...)` fixes what the next random draws take (a random card, location or character), by name.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from typing import TypeVar
 import yaml
 
 from pacg.cards.loader import CardLibrary, load_library
-from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location
+from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, Scenario
 from pacg.cards.powers import Purpose
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
@@ -35,11 +39,36 @@ def library() -> CardLibrary:
 
 
 class FixedDice(random.Random):
-    """A random generator whose next die rolls are scripted; everything else stays seeded and random."""
+    """A random generator whose next die rolls, and next random picks by name, are scripted; everything else
+    (shuffles) stays seeded and random."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.faces: list[int] = []
+        self.picks: list[str] = []
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        if not self.picks:
+            return super().choice(seq)
+        return self._picked(list(seq), self.picks.pop(0))
+
+    def sample(self, population, k, *, counts=None):  # type: ignore[no-untyped-def]
+        if not self.picks:
+            return super().sample(population, k, counts=counts)
+        pool = list(population)
+        chosen = []
+        for _ in range(min(k, len(pool))):
+            chosen.append(self._picked(pool, self.picks.pop(0)))
+            pool.remove(chosen[-1])
+        return chosen
+
+    @staticmethod
+    def _picked(items: list, name: str):  # type: ignore[no-untyped-def,type-arg]
+        for item in items:
+            if getattr(item, "name", item) == name:
+                return item
+        names = sorted({str(getattr(item, "name", item)) for item in items})
+        raise AssertionError(f"scripted random pick {name!r} is not among {names}")
 
     def randint(self, a: int, b: int) -> int:
         if not self.faces:
@@ -52,12 +81,19 @@ class FixedDice(random.Random):
 class Table:
     """A game table built for a test."""
 
-    def __init__(self, adventure_deck_number: int = 0, seed: int = 0, extra_cards: Iterable[AnyCard] = ()) -> None:
+    def __init__(self, adventure_deck_number: int = 0, seed: int = 0, extra_cards: Iterable[AnyCard] = (),
+                 strict: bool = False) -> None:
+        self.strict = strict
         cards = CardLibrary([*library(), *extra_cards]) if extra_cards else library()
         self.game = Game(cards, seed=seed, adventure_deck_number=adventure_deck_number)
         self.rng = FixedDice(seed)
         self.game.rng = self.rng
         self.game.fill_box()
+
+    def scenario(self, name: str) -> Scenario:
+        """Play on this scenario: its powers apply (setup, turns, moving ...)."""
+        self.game.scenario = self.game.library.typed(name, Scenario)
+        return self.game.scenario
 
     def location(self, name: str, deck: Iterable[str] = ()) -> LocationState:
         location = LocationState(self.game.library.typed(name, Location))
@@ -120,10 +156,17 @@ class Table:
         """The next die faces rolled, in the order the pool rolls them (largest dice first)."""
         self.rng.faces.extend(faces)
 
-    def run(self, process: Process[T], *answers: str) -> T:
+    def pick(self, *names: str) -> None:
+        """What the next random draws take, by name, in order: a random card from a pile or the box, a random
+        location or character (each draw of several, as of 3 armors from the box, takes one name each)."""
+        self.rng.picks.extend(names)
+
+    def run(self, process: Process[T], *answers: str, strict: bool | None = None) -> T:
         """Run a rules process. Each answer picks the option whose label starts with it; a Decision that
         no remaining answer fits is passed ("Done", "Keep the result") when it can be, or answered when it has
-        only one option."""
+        only one option. Strictly (`strict=True`, or a strict table), every Decision must be the next answer's:
+        any other fails the test."""
+        strict = self.strict if strict is None else strict
         pending = list(answers)
         self.decisions: list[Decision] = []
 
@@ -134,6 +177,12 @@ class Table:
                     if option.label.startswith(pending[0]):
                         pending.pop(0)
                         return index
+            if strict:
+                labels = "\n  ".join(option.label for option in decision.options)
+                expected = f"the script's next answer {pending[0]!r} fits none of its options" if pending else (
+                    "the script has no answers left")
+                raise AssertionError(f"unscripted decision ({expected}): {decision.player}: {decision.prompt}\n"
+                                     f"  {labels}")
             for index, option in enumerate(decision.options):
                 if option.label in ("Done", "Keep the result"):
                     return index
@@ -144,6 +193,9 @@ class Table:
 
         result = run(process, answer)
         assert not pending, f"answers never asked for: {pending}"
+        if strict:
+            assert not self.rng.faces, f"scripted die faces never rolled: {self.rng.faces}"
+            assert not self.rng.picks, f"scripted random picks never drawn: {self.rng.picks}"
         self.game.zones.check_conservation()
         return result
 

@@ -528,6 +528,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "choose_one": {"choose_one": [[{"add_traits": ["Electricity"]}], [{"add_traits": ["Force"]}]]},
     "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
+    "add_to_location": {"add_to_location": {"types": ["barrier"]}, "count": 2},
+    "move_along": {"move_along": 1, "if_any": [{"add_to_location": {"types": ["monster"]}}]},
 }
 
 

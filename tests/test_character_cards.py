@@ -25,7 +25,7 @@ def characters() -> dict[str, Character]:
 
 @pytest.fixture(scope="module")
 def cohorts() -> dict[str, Cohort]:
-    return {card.name: card for card in library() if isinstance(card, Cohort)}
+    return {card.name: card for card in library() if isinstance(card, Cohort) and card.set == "B"}
 
 
 def _skill(character: Character, skill: Skill) -> tuple[int, int]:

@@ -25,7 +25,8 @@ def test_seelah_fails_to_acquire_the_quarterstaff_of_vaulting() -> None:
     staff = table.card("Quarterstaff of Vaulting")
     table.dice(5)
 
-    [result] = table.run(attempt_checks(table.game, seelah, check_of(staff), Purpose.ACQUIRE, staff), "Melee")
+    [result] = table.run(attempt_checks(table.game, seelah, check_of(staff), Purpose.ACQUIRE, staff), "Melee",
+                         strict=True)
 
     labels = [option.label for option in table.decisions[0].options]
     assert labels == ["Strength d8 against 9", "Melee d8+3 against 9", "Acrobatics d4 against 6"]
@@ -51,7 +52,8 @@ def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
     [result] = table.run(
         attempt_checks(table.game, harsk, check_of(rat), Purpose.DEFEAT, rat),
         "Reveal Shortbow: Ranged",
-        "Recharge Cecilla the Uprooter",
+        "Recharge Cecilla the Uprooter",  # with nothing left to play, no one is asked again
+        strict=True,
     )
 
     labels = [option.label for option in table.decisions[0].options]

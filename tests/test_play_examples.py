@@ -16,29 +16,6 @@ from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind, box
 from table import Table, card
 
-KARSOS = card("""
-name: Karsos
-type: villain
-set: B
-traits: [Undead, Minotaur]
-provenance: standin
-notes: The rulebook's page 16 example gives its check; the rest is not needed by the test.
-check_to_defeat: Combat 14 or Divine 11
-""")
-
-
-def location_card(name: str) -> object:
-    return card(f"""
-name: {name}
-type: location
-set: B
-provenance: standin
-notes: A location of the rulebook's example, only its name is known.
-deck: {{monster: 1}}
-when_closing:
-- check: Wisdom 6
-""")
-
 
 @pytest.mark.rule("CLOSE-02")
 @pytest.mark.rule("CLOSE-04")
@@ -80,7 +57,7 @@ def test_the_closing_option_is_chosen_before_rolling_and_a_cost_can_close_instea
 
 def karsos_table() -> Table:
     """Page 16: Balazar at the Laboratory, Enora at the Manor House; the Cemetery and Torture Chamber open."""
-    table = Table(extra_cards=[KARSOS, location_card("Cemetery"), location_card("Torture Chamber")])
+    table = Table()
     table.location("Manor House", ["Karsos", "Dire Rat"])
     table.location("Laboratory", ["Skeleton"])
     table.location("Cemetery", ["Zombie"])
@@ -239,12 +216,13 @@ def test_defeating_a_monster_gives_imrijka_one_extra_exploration_to_use_at_once(
 @pytest.mark.rule("SUM-02")
 @pytest.mark.rule("SUM-03")
 def test_defeating_a_henchman_gives_the_chance_to_close_by_summoning_and_acquiring_a_weapon() -> None:
-    """Alain's Giant Bat in the Example of Play, at the Armory: the closing summons a random weapon."""
+    """A henchman at the Armory: the closing summons a random weapon (a Heavy Pick, Strength or Melee 6)."""
     table = Table()
     table.location("Armory", ["Cultist of Baphomet", "Mace"])
     table.blessings("Blessing of Ascension")
     seelah = table.character("Seelah", at="Armory", hand=["Longsword"], deck=["Cure"])
     table.dice(8, 8, 6)  # Longsword: Melee d8+3 and 1d8 against 10; then the summoned weapon's check
+    table.pick("Heavy Pick")
     cultist = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
     weapons_in_box = len(table.game.zones.cards(box("weapon")))
     table.run(encounter(table.game, seelah, cultist), "Reveal Longsword", "Close Armory", "Attempt to acquire",
@@ -271,7 +249,7 @@ def test_a_villain_defeated_beside_another_villain_escapes_elsewhere_or_is_banis
     """Karsos is defeated at the Manor House, where the villain Sophran remains: the rest of the deck is
     banished, the location stays open, and Karsos escapes into the other open locations, not back into the
     Manor House; with no other open location, Karsos is banished and the scenario goes on."""
-    table = Table(extra_cards=[KARSOS, SOPHRAN])
+    table = Table(extra_cards=[SOPHRAN])
     game = table.game
     table.location("Manor House", ["Karsos", "Sophran", "Dire Rat"])
     table.location("Laboratory", ["Skeleton"])
@@ -342,7 +320,7 @@ def test_characters_attempt_to_temporarily_close_their_locations_in_the_order_th
     kyra = table.character("Kyra", at="Cemetery")
     table.dice(6, 1, 1, 1, 1)
     karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
-    table.run(encounter(game, game.characters[1], karsos), "Kyra", "Temporarily close Cemetery", "Wisdom",
+    table.run(encounter(game, game.characters[1], karsos), "Kyra", "Temporarily close Cemetery: succeed", "Divine",
               "Don't try", "Discard Lightning Touch: Arcane", "No")
     order = next(d for d in table.decisions if d.kind == "order")
     assert (order.player, [o.label for o in order.options]) == ("Enora", ["Balazar", "Kyra"])

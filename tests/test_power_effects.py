@@ -170,7 +170,7 @@ def test_a_choice_among_cards_from_the_box_decides_a_barrier(keep: bool, outcome
     for armor in [c for c in table.game.zones.cards(box("armor")) if c.name != "Helm"][1:]:
         table.game.zones.move(armor, REMOVED)  # the box keeps three armors: two Helms and one other
     armors = len(table.game.zones.cards(box("armor")))
-    result = table.run(encounter(table.game, alain, top(table, "Armory")), "Helm" if keep else "None")
+    result = table.run(encounter(table.game, alain, top(table, "Armory")), "Helm" if keep else "Keep none")
     keeps = [d for d in table.decisions if d.kind == "keep"]
     assert len(keeps[0].options) == 4  # none, or one of 3
     assert result == outcome

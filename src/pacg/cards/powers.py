@@ -548,7 +548,9 @@ class Move(_Strict):
     def text(self) -> str:
         who = "move" if self.move is Who.YOU else f"{self.move.words()} moves"
         place = _cards_words(self.where).replace("card", "location") if self.where else "another location"
-        who += f" to {_random(place) if self.to == 'random' else place}"
+        if self.to == "random":
+            place = "a random other location" if place == "another location" else _random(place)
+        who += f" to {place}"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
         elif self.with_local:
@@ -706,7 +708,7 @@ class MoveCards(_Strict):
     move_cards: CardPlace | list[CardPlace]
     cards: CardFilter | Literal["this card"] = CardFilter()
     source: _SOURCES = "hand"
-    count: AmountField | Literal["any"] = Amount(1)
+    count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
     character: Who = Who.YOU
 
@@ -716,14 +718,17 @@ class MoveCards(_Strict):
             what = "this card"
         elif self.count == "any":
             what = f"any number of {_cards_words(self.cards, plural=True)}"
-        elif isinstance(self.count, Amount) and self.count == Amount(1):
+        elif self.count == "all":
+            what = f"all {_cards_words(self.cards, plural=True)}"
+        elif self.count == Amount(1):
             what = _cards_words(self.cards)
             if self.random:
                 what = _random(what)
         else:
             cards = f"{'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
             what = self.count.count_text("", cards)
-        if self.source == "top of deck" and self.cards == CardFilter() and not self.random and self.count != "any":
+        if (self.source == "top of deck" and self.cards == CardFilter() and not self.random
+                and isinstance(self.count, Amount)):
             what = f"{_top_cards(self.count)} of your deck"
         elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
@@ -787,13 +792,23 @@ class RollDie(_Strict):
     or more, explore again")."""
 
     roll_die: CardDie
-    at_least: int = Field(ge=1, le=max(CARD_DICE))
+    at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
+    beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
     then: list[Effect]
+
+    @model_validator(mode="after")
+    def _one_target(self) -> RollDie:
+        if (self.at_least is None) == (self.beats is None):
+            raise ValueError("a roll needs one of at_least (a number to reach) or beats (what to beat)")
+        return self
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
         effects = listing([effect_text(effect) for effect in self.then], "and")
+        if self.beats is not None:
+            return f"roll 1d{self.roll_die}; if the result is more than the number of cards in your location deck, " \
+                   f"{effects}"
         result = f"{self.at_least}" if self.at_least == self.roll_die else f"{self.at_least} or more"
         return f"roll 1d{self.roll_die}; on a {result}, {effects}"
 
@@ -1106,6 +1121,39 @@ class ChooseFromBox(_Strict):
         return text
 
 
+class AddToLocation(_Strict):
+    """Shuffle random cards of a kind from the box into your location deck (SUM-05: added cards are shuffled in;
+    SUM-06: random cards with a requirement). Where you are leaving, it is the location you leave."""
+
+    add_to_location: CardFilter
+    count: AmountField = Amount(1)
+
+    def text(self) -> str:
+        what = _random(_cards_words(self.add_to_location)) if self.count == Amount(1) else (
+            f"{self.count.text()} random {_cards_words(self.add_to_location, plural=True)}")
+        return f"shuffle {what} from the box into your location deck"
+
+
+class MoveAlong(_Strict):
+    """As you move (a paragraph for when you leave a location, TURN-03), up to this many other characters at the
+    location you leave may move with you ("another character at your location may move with you"); if any does,
+    the `if_any` effects follow, while you are still at the location you leave."""
+
+    move_along: int = Field(ge=1, le=MAX_AMOUNT)
+    if_any: list[Effect] = []  # done if any character came along, before you leave ("if one does, ...")
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        if self.move_along == 1:
+            text = "another character at your location may move with you"
+        else:
+            text = f"up to {self.move_along} other characters at your location may move with you"
+        if self.if_any:
+            text += "; if one does, " + listing([effect_text(effect) for effect in self.if_any], "and")
+        return text
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1162,6 +1210,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "choose_one": ChooseOne,
     "may": May,
     "choose_from_box": ChooseFromBox,
+    "add_to_location": AddToLocation,
+    "move_along": MoveAlong,
 }
 
 
@@ -1233,6 +1283,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[ChooseOne, Tag("choose_one")]
         | Annotated[May, Tag("may")]
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
+        | Annotated[AddToLocation, Tag("add_to_location")]
+        | Annotated[MoveAlong, Tag("move_along")]
     ),
     Discriminator(
         _effect_tag,

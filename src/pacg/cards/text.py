@@ -141,6 +141,7 @@ class Reading:
     section: bool = False
     own: bool = False
     heading: Timing | None = None
+    place: str = "this location"  # the location moved to or from: a story card's moves are from any location
 
 
 ON_ITS_OWN = Reading()
@@ -302,8 +303,8 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.SETUP: lambda power, reading: "when setting up the scenario",
     Timing.ANY_TIME: lambda power, reading: "at any time",
     Timing.AFTER_PLAYING: _after_playing,
-    Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to this location",
-    Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from this location",
+    Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to {reading.place}",
+    Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from {reading.place}",
 }
 
 
@@ -582,7 +583,7 @@ def card_sections(card: Card) -> list[Section]:
         ]
     title = _SECTION_TITLES.get(type(card))
     if title is not None:
-        return _section(title, getattr(card, "powers", []), Reading(section=True))
+        return _section(title, getattr(card, "powers", []), Reading(section=True, place="a location"))
     return _section(POWERS, getattr(card, "powers", []))
 
 

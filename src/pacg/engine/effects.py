@@ -21,6 +21,7 @@ from pacg.cards.powers import (
     AddModifier,
     AddSkill,
     AddSkillDice,
+    AddToLocation,
     AddTraits,
     AdjustDifficulty,
     AfterCheck,
@@ -59,6 +60,7 @@ from pacg.cards.powers import (
     Lasting,
     May,
     Move,
+    MoveAlong,
     MoveCards,
     NoHelp,
     PlaceEncountered,
@@ -580,7 +582,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         return
     source = _source_cards(game, owner, effect.source)
     fitting = [card for card in source if matches(card, effect.cards)]
-    count = len(fitting) if effect.count == "any" else step.value(effect.count, player)
+    count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
@@ -588,7 +590,9 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         if not fitting:
             break
         card: PhysicalCard | None
-        if effect.random:
+        if effect.count == "all":
+            card = fitting[0]
+        elif effect.random:
             card = game.rng.choice(fitting)
         else:
             options = [None, *fitting] if effect.count == "any" else fitting
@@ -599,6 +603,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         put(game, owner, card, where)
     if effect.source in ("deck", "deck or discard pile"):
         game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
+    elif effect.source == "location deck":
+        game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
 
 
 # The character's zones a power's "from your ..." names.
@@ -659,23 +665,61 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
 
 def move_to(game: Game, character: CharacterState, location: str) -> Process[None]:
     """Move a character's token; moving triggers what happens when a character leaves a location and enters
-    another (TURN-03). A move to the same location is neither; a move into or out of a sealed location is
-    ignored ("cannot" beats "can", GOLD-03)."""
+    another (TURN-03): the location's paragraphs, then the scenario's. A move to the same location is neither;
+    a move into or out of a sealed location is ignored ("cannot" beats "can", GOLD-03)."""
     if location == character.location or game.sealed(location) or game.sealed(character.location):
         return
     for timing, place in ((Timing.LEAVE, character.location), (Timing.ENTER, location)):
         if timing is Timing.ENTER:
             game.move(character, location)
-        powers = game.locations[place].powers_by_timing.get(timing)
+        powers = [power for _, power in game.locations[place].powers_by_timing.get(timing, ())]
+        powers += [power for _, power in game.scenario_powers.get(timing, ())]
         if powers:
-            step = Step(game=game, checker=character, timing=timing)
-            yield from apply_mandatory(step, [(power, character, None) for _, power in powers])
+            step = Step(game=game, checker=character, timing=timing, destination=location)
+            yield from apply_mandatory(step, [(power, character, None) for power in powers])
+
+
+def _move_along(step: Step, effect: MoveAlong, player: CharacterState, play: Play | None) -> Process[None]:
+    """Up to this many other characters at the location being left may move with the character leaving it:
+    each is asked in turn order (TURN-03)."""
+    game, destination = step.game, step.destination
+    if destination is None:
+        return
+    came = 0
+    for companion in table_order(game, player):
+        if came >= effect.move_along or companion is player or companion.location != player.location:
+            continue
+        along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination}?",
+                                  [False, True])
+        if along:
+            came += 1
+            yield from move_to(game, companion, destination)
+    if came:
+        yield from resolve(step, list(effect.if_any), player, play)
+
+
+def _add_to_location(step: Step, effect: AddToLocation, player: CharacterState, play: Play | None) -> None:
+    """Shuffle random cards of a kind from the box into the location deck (SUM-05, SUM-06)."""
+    game = step.game
+    deck = Zone(ZoneKind.LOCATION_DECK, player.location)
+    for _ in range(step.value(effect.count, player)):
+        card = random_from_box(game, effect.add_to_location)
+        if card is None:
+            break
+        game.zones.shuffle_into(card, deck, game.rng)
+        game.note(f"{card.name} is shuffled from the box into {player.location}")
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:
-    face = step.game.rng.randint(1, effect.roll_die)
-    step.game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
-    if face >= effect.at_least:
+    """Roll one die: reach `at_least`, or beat the number of cards in your location deck."""
+    game = step.game
+    face = game.rng.randint(1, effect.roll_die)
+    game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
+    if effect.beats is not None:
+        needed = len(game.zones.cards(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1
+    else:
+        needed = effect.at_least or 1
+    if face >= needed:
         yield from resolve(step, list(effect.then), player, play)
 
 
@@ -797,7 +841,7 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     game = step.game
     cards = random_cards_from_box(game, effect.choose_from_box, step.value(effect.count, player))
     game.note(f"{player.name} draws {', '.join(card.name for card in cards) or 'nothing'} from the box")
-    kept = yield from choose(player, "keep", f"{player.name}: keep one of them?", [None, *cards], nothing="None")
+    kept = yield from choose(player, "keep", f"{player.name}: keep one of them?", [None, *cards], nothing="Keep none")
     if kept is not None:
         game.zones.move(kept, player.hand)
         game.note(f"{player.name} keeps {kept.name}")
@@ -837,6 +881,7 @@ IMMEDIATE: dict[type, Immediate] = {
     BlessingToLocation: _blessing_to_location,
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
+    AddToLocation: _add_to_location,
     # read where they apply
     UseSkill: _marker,
     Reroll: _marker,
@@ -867,6 +912,7 @@ ASKING: dict[type, Asking] = {
     ChooseOne: _choose_one,
     May: _may,
     ChooseFromBox: _choose_from_box,
+    MoveAlong: _move_along,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

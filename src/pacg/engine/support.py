@@ -55,6 +55,7 @@ from pacg.cards.powers import (
     KeepEncountered,
     Lasting,
     May,
+    MoveAlong,
     NoHelp,
     PlaceEncountered,
     Power,
@@ -137,7 +138,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.CLOSED_LOCATION, Kind.USED): frozenset({Timing.BEFORE_CLOSING, Timing.CLOSING}),
     (Holder.CLOSED_LOCATION, Kind.STANDING): frozenset({Timing.BEFORE_CLOSING, Timing.CLOSING}),
     (Holder.SCENARIO, Kind.USED): _WINDOWS,
-    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP},
+    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
 }
@@ -167,6 +168,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
+    MoveAlong: frozenset({Timing.LEAVE}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
@@ -378,6 +380,8 @@ def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
         return [(("may",), effect.may, False), (("if_you_do",), effect.if_you_do, False)]
     if isinstance(effect, ChooseFromBox):
         return [(("if_kept",), effect.if_kept, False), (("if_not",), effect.if_not, False)]
+    if isinstance(effect, MoveAlong):
+        return [(("if_any",), effect.if_any, False)]
     if isinstance(effect, ChooseOne):
         return [(("choose_one", index), option, False) for index, option in enumerate(effect.choose_one)]
     return []
