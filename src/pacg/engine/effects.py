@@ -602,7 +602,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
 
 
 # The character's zones a power's "from your ..." names.
-_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
+_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "bottom of deck": [ZoneKind.DECK],
+                 "discard pile": [ZoneKind.DISCARD],
                  "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
                  "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
 
@@ -612,7 +613,9 @@ def _source_cards(game: Game, character: CharacterState, source: str) -> list[Ph
     if source == "location deck":
         return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
     cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
-    return cards[:1] if source == "top of deck" else cards
+    if source == "top of deck":
+        return cards[:1]
+    return cards[-1:] if source == "bottom of deck" else cards
 
 
 def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:
@@ -686,7 +689,8 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     for target in targets:
         amount = (_roll(game, effect.deal_damage, step) if isinstance(effect.deal_damage, DiceAmount)
                   else effect.deal_damage.evaluate(step.variables()))
-        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible)
+        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
+                               during=step.during or step.timing)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
