@@ -839,7 +839,8 @@ class MoveCards(_Strict):
         elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
         elif self.source == "bottom of deck" and self.cards != "this card":
-            what = "the bottom card of your deck" if self.cards == CardFilter() else f"{what} from the bottom of your deck"
+            bottom = "the bottom card of your deck"
+            what = bottom if self.cards == CardFilter() else f"{what} from the bottom of your deck"
         elif self.source != "hand" and self.cards != "this card":
             source = "buried cards" if self.source == "buried" else self.source
             what += f" from {'the' if self.source == 'location deck' else 'your'} {source}"
