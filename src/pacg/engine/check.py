@@ -325,7 +325,8 @@ _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 
 
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
-    """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
+    """A played card's check to recharge it, once the play is done (KEEP-04), against that card ("your checks
+    to recharge spells with the Attack trait"): success recharges the card
     from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
     burying the Wand"); a player with none of the check's skills banishes a card that says so."""
     recharge = play.power.recharge_check
@@ -336,7 +337,7 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
     if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
         perform(game, play.player, play.card, CardAction.BANISH)
         return
-    results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE)
+    results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE, play.card)  # against the card
     if all(result.success for result in results):
         perform(game, play.player, play.card, CardAction.RECHARGE)
 

@@ -204,7 +204,7 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     for entry in game.lasting:
         if entry.character is checker and entry.power.when is timing:
             yield entry.power, checker, None
-    if state.against is not None:
+    if state.against is not None and state.purpose is not Purpose.RECHARGE:  # not a card's own check to recharge
         for _, power in state.against.powers_by_timing.get(timing, ()):
             yield power, checker, state.against
     for _, power in (state.encounterer or checker).powers_at(timing):
