@@ -710,7 +710,7 @@ REAL_CARDS = {
         "  Always, on combat checks, if you are not proficient with Weapons: the difficulty is increased by 4.",
     ],
     "Frigid Blast": [  # a spell with a recharge check
-        "Frigid Blast", "Spell · set B · Basic · 2 copies", "Traits: Basic, Arcane, Divine, Attack, Cold, Magic",
+        "Frigid Blast", "Spell · set B · Basic · 3 copies", "Traits: Basic, Arcane, Divine, Attack, Cold, Magic",
         "Check to acquire: Intelligence or Arcane 4 or Wisdom or Divine 6", "Powers:",
         "  On your combat check: discard this card to use your Arcane or Divine skill and add 2d4. After playing "
         "this card, you may attempt an Arcane 6 or Divine 8 check to recharge it; if you have no Arcane or Divine "
@@ -726,7 +726,7 @@ REAL_CARDS = {
         "Sarenrae trait you play instead of discarding it.",
     ],
     "Hide Armor": [  # an armor
-        "Hide Armor", "Armor · set B · Basic · 2 copies", "Traits: Basic, Light Armor",
+        "Hide Armor", "Armor · set B · Basic · 3 copies", "Traits: Basic, Light Armor",
         "Check to acquire: Constitution or Fortitude 3", "Powers:",
         "  When you are dealt damage: recharge this card to reduce Cold or Combat damage by 1.",
         "  When you are dealt damage, if you are not proficient with Light Armors: banish this card to reduce all "
@@ -735,7 +735,7 @@ REAL_CARDS = {
         "to 0.",
     ],
     "Recruit": [  # an ally
-        "Recruit", "Ally · set B · Basic · 2 copies", "Traits: Basic, Human, Soldier",
+        "Recruit", "Ally · set B · Basic · 3 copies", "Traits: Basic, Human, Soldier",
         "Check to acquire: Charisma or Diplomacy 3", "Powers:",
         "  On a combat check by any character at your location, if you are not proficient with Weapons: discard "
         "this card to add 1.",

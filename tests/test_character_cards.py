@@ -1,4 +1,5 @@
-"""The seven base-set characters and their cohorts as card files: the numbers the rulebook states."""
+"""The seven base-set characters, the four of the Character Add-On Deck, and their cohorts as card files: the
+numbers the rulebook states."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from pacg.cards.vocabulary import ABILITIES, DECK_TYPES, CardAction, CardType, S
 from table import library
 
 BASE_SET = ("Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah")
-COHORTS = ("Donahan", "Padrig", "Cecilla the Uprooter")
+ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")  # the Character Add-On Deck (set C)
+COHORTS = ("Donahan", "Padrig", "Cecilla the Uprooter", "Leryn", "Kolo")
 CHARACTER_FOLDER = DEFAULT_CARD_FOLDER / "characters"
 
 
@@ -25,7 +27,7 @@ def characters() -> dict[str, Character]:
 
 @pytest.fixture(scope="module")
 def cohorts() -> dict[str, Cohort]:
-    return {card.name: card for card in library() if isinstance(card, Cohort) and card.set == "B"}
+    return {card.name: card for card in library() if isinstance(card, Cohort) and card.set in ("B", "C")}
 
 
 def _skill(character: Character, skill: Skill) -> tuple[int, int]:
@@ -38,13 +40,15 @@ def _skill(character: Character, skill: Skill) -> tuple[int, int]:
     raise KeyError(skill)
 
 
-def test_every_base_set_character_and_cohort_has_a_file(characters, cohorts) -> None:
-    assert sorted(characters) == sorted(BASE_SET)
+def test_every_base_set_and_add_on_character_and_cohort_has_a_file(characters, cohorts) -> None:
+    assert sorted(characters) == sorted(BASE_SET + ADD_ON)
     assert sorted(cohorts) == sorted(COHORTS)
-    for name in BASE_SET:
-        assert Path(CHARACTER_FOLDER / f"{name.lower()}.yaml").exists()
-        assert characters[name].set == "B"
-        assert characters[name].provenance == "published"
+    for names, card_set in ((BASE_SET, "B"), (ADD_ON, "C")):
+        for name in names:
+            assert Path(CHARACTER_FOLDER / f"{name.lower()}.yaml").exists()
+            assert characters[name].set == card_set
+            assert characters[name].provenance == "published"
+    assert cohorts["Leryn"].set == cohorts["Kolo"].set == "C"
     assert cohorts["Cecilla the Uprooter"].provenance == "standin"
 
 

@@ -36,7 +36,7 @@ from pacg.record import GameRecord, play, replay
 from table import library
 
 SCENARIO = "The Godless Ones"
-CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
+CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
 
 parties = st.lists(st.sampled_from(CHARACTERS), min_size=1, max_size=4, unique=True)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -693,8 +693,8 @@ class Instead(_Strict):
 
 
 _SOURCES = Literal[
-    "hand", "top of deck", "discard pile", "deck", "deck or discard pile", "hand or discard pile", "location deck",
-    "buried",
+    "hand", "top of deck", "bottom of deck", "discard pile", "deck", "deck or discard pile", "hand or discard pile",
+    "location deck", "buried",
 ]
 
 
@@ -732,6 +732,9 @@ class MoveCards(_Strict):
             what = f"{_top_cards(self.count)} of your deck"
         elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
+        elif self.source == "bottom of deck" and self.cards != "this card":
+            bottom = "the bottom card of your deck"
+            what = bottom if self.cards == CardFilter() else f"{what} from the bottom of your deck"
         elif self.source != "hand" and self.cards != "this card":
             source = "buried cards" if self.source == "buried" else self.source
             what += f" from {'the' if self.source == 'location deck' else 'your'} {source}"

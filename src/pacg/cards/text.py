@@ -374,8 +374,13 @@ def _all_of(conditions: Conditions) -> str:
     """A set of conditions that must all hold, as one clause without its "if": "you are proficient with
     Weapons and it was summoned"."""
     clauses = [clause.removeprefix("if ") for clause in condition_clauses(conditions)]
-    kind = _check_kind(conditions) if _has_check_conditions(conditions) else ""
-    return " and ".join(([f"it is {_article(kind)} {kind}"] if kind else []) + clauses)
+    against = filter_text(conditions.against) if conditions.against is not None else None
+    if _has_check_conditions(conditions):
+        noun, suffix = _check_parts(conditions, False, against)
+        clauses.insert(0, f"it is {_article(noun)} {noun}{suffix}")
+    elif against is not None:
+        clauses.insert(0, f"it is against {against}")
+    return " and ".join(clauses)
 
 
 def condition_clauses(conditions: Conditions, skip: tuple[str, ...] = ()) -> list[str]:

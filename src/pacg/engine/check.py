@@ -327,7 +327,8 @@ _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 
 
 def attempt_recharge(game: Game, play: Play) -> Process[None]:
-    """A played card's check to recharge it, once the play is done (KEEP-04): success recharges the card
+    """A played card's check to recharge it, once the play is done (KEEP-04), against that card ("your checks
+    to recharge spells with the Attack trait"): success recharges the card
     from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
     burying the Wand"), or reveals it instead of recharging it (back into the hand from the bottom of the
     deck); a player with none of the check's skills banishes a card that says so. The check is against the

@@ -22,18 +22,19 @@ from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 def take_damage(
     game: Game, character: CharacterState, amount: int, damage_type: str,
     against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (), reducible: bool = True,
-    buried: bool = False,
+    buried: bool = False, during: Timing | None = None,
 ) -> Process[None]:
     """Be dealt damage: first the players may reduce it (DMG-01), then discard for what is left (DMG-02).
     Damage from a failed check is dealt by the card checked against, and is part of that check: "if you
     previously played a spell to affect the check, you may not play a spell to reduce damage" (DMG-01,
-    ENC-02); damage from any other source has a limit of its own."""
+    ENC-02); damage from any other source has a limit of its own. `during` is the step of an encounter the
+    damage is dealt in ("damage dealt before you act")."""
     from pacg.engine.effects import apply_mandatory, play_window  # effects deal damage, and reduce it
 
     if not character.alive or amount <= 0:
         return
     step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type,
-                against=against, played_on_check=tuple(played_on_check), reducible=reducible)
+                against=against, played_on_check=tuple(played_on_check), reducible=reducible, during=during)
     game.note(f"{character.name} is dealt {amount} {damage_type} damage")
     yield from apply_mandatory(step, list(standing_powers(step)))
     if step.reducible:  # "may not be reduced": no card or power reduces it (GOLD-03)

@@ -608,7 +608,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
 
 
 # The character's zones a power's "from your ..." names.
-_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "discard pile": [ZoneKind.DISCARD],
+_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "bottom of deck": [ZoneKind.DECK],
+                 "discard pile": [ZoneKind.DISCARD],
                  "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
                  "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
 
@@ -618,7 +619,9 @@ def _source_cards(game: Game, character: CharacterState, source: str) -> list[Ph
     if source == "location deck":
         return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
     cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
-    return cards[:1] if source == "top of deck" else cards
+    if source == "top of deck":
+        return cards[:1]
+    return cards[-1:] if source == "bottom of deck" else cards
 
 
 def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:
@@ -731,7 +734,7 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
     for target in targets:
         amount = step.value(effect.deal_damage, player)  # for each character: each has a roll (DICE-02)
         yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
-                               buried=effect.buried)
+                               buried=effect.buried, during=step.during or step.timing)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:

@@ -124,8 +124,12 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str
     acquired come first, since they may send it elsewhere (KeepEncountered)."""
     card, character = current.card, current.character
     game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
+    ended: TurnEnded | None = None
     if acquired:
-        yield from _after(game, current, Timing.ACQUIRE)
+        try:
+            yield from _after(game, current, Timing.ACQUIRE)
+        except TurnEnded as turn_ended:  # the boon is acquired all the same (see _resolve_bane)
+            ended = turn_ended
     current.resolved = True
     if current.summoned:
         dismiss(game, card)
@@ -135,6 +139,8 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str
         game.zones.move(card, character.zone(ZoneKind.BURIED if current.keep == "bury" else ZoneKind.HAND))
     else:
         banish(game, card)
+    if ended is not None:
+        raise ended
     return "acquired" if acquired else "not acquired"
 
 
@@ -147,13 +153,22 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str
     game.note(f"{card.name} is {'defeated' if defeated else 'undefeated'}")
     if defeated and "Mythic" in card.card.traits:
         character.mythic_charges += 1
-    yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+    ended: TurnEnded | None = None
+    try:
+        yield from _after(game, current, Timing.DEFEAT if defeated else Timing.UNDEFEATED)
+    except TurnEnded as turn_ended:
+        # A power for when it is defeated ends the turn (as Crowe's does): the check has decided the encounter,
+        # so the card still goes where that sends it (ENC-07), not back as a cut-short encounter's does (ENC-09);
+        # with the turn over, there is no chance to close its location.
+        ended = turn_ended
     if card.type is CardType.VILLAIN and not current.summoned:
         if defeated:
             yield from villain_defeated(game, character, card, game.locations[current.location])
         else:
             villain_escapes(game, card, False)
         current.resolved = True
+        if ended is not None:
+            raise ended
         return "defeated" if defeated else "undefeated"
     current.resolved = True
     if current.summoned:
@@ -166,6 +181,8 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str
         banish(game, card)
     else:
         _put_back(game, current, current.place)
+    if ended is not None:
+        raise ended
     if defeated and current.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
         location = game.locations[current.location]
         if not location.closed:

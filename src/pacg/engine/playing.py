@@ -215,7 +215,7 @@ def standing_powers(state: Step) -> Iterator[Standing]:
             if power.while_in == "displayed":
                 yield power, checker, card
     against = state.against
-    if against is not None:
+    if against is not None and state.purpose is not Purpose.RECHARGE:  # not a card's own check to recharge
         bane = against.card.is_bane  # a boon's paragraphs are for playing it, but those for its own encounter
         for _, power in against.powers_by_timing.get(timing, ()):
             if bane or power.while_in == "encountered":

@@ -155,7 +155,9 @@ class CharacterState:
 
     def _powers_with_feats(self) -> list[tuple[str, Power]]:
         result = []
-        sources = [("", self.card.powers)] + ([("role:", self.role.powers)] if self.role else [])
+        # A role card reprints the character's powers with its own boxes (ROLE-01): once a role is chosen, its
+        # paragraphs are the character's powers, not added to the character card's.
+        sources = [("role:", self.role.powers)] if self.role else [("", self.card.powers)]
         for prefix, powers in sources:
             for index, power in enumerate(powers):
                 if power.box is not None and (index, power.box) not in self.feats.powers:

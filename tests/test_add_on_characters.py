@@ -1,0 +1,635 @@
+"""The four characters of the Character Add-On Deck (Adowyn, Crowe, Seoni, Shardra), their cohorts Leryn and
+Kolo, and the Add-On Deck's cards, each power shown working on a real table (DESIGN.md 8); and the box that
+holds them: each suggested deck is built from real cards, for any party of four (SETUP-02, REB-03)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from pacg.agents.random_agent import RandomAgent
+from pacg.cards.model import Character
+from pacg.cards.powers import Purpose, Timing
+from pacg.decisions import run
+from pacg.engine.check import attempt_checks
+from pacg.engine.damage import take_damage
+from pacg.engine.effects import play_window
+from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
+from pacg.engine.scenario import play_scenario
+from pacg.engine.setup import build_deck, new_game, set_up
+from pacg.engine.state import Feats, TurnEnded, TurnState
+from pacg.engine.summon import summon
+from pacg.engine.turn import end_turn
+from pacg.engine.zones import ZoneKind
+from table import Table, card, library
+
+ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
+FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
+
+
+def top(table: Table, location: str):  # type: ignore[no-untyped-def]
+    return table.game.zones.cards(table.game.locations[location].deck)[0]
+
+
+def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
+    """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
+    table.game.turn = TurnState(character)
+    return Step(game=table.game, checker=character, timing=timing, also=Timing.ANY_TIME)
+
+
+def role(character: str, name: str, *boxes: str) -> Feats:
+    """A role with the boxes checked that begin its paragraphs, or sit on them, by label."""
+    card = library().typed(character, Character)
+    chosen = next(r for r in card.roles if r.name == name)
+    checked = {(index, power.box) for index, power in enumerate(chosen.powers) if power.box in boxes}
+    checked |= {(index, feat.box) for index, power in enumerate(chosen.powers) for feat in power.feats
+                if feat.box in boxes}
+    return Feats(role=name, powers=checked)
+
+
+def character_feats(character: str, *boxes: str) -> Feats:
+    card = library().typed(character, Character)
+    checked = {(index, power.box) for index, power in enumerate(card.powers) if power.box in boxes}
+    checked |= {(index, feat.box) for index, power in enumerate(card.powers) for feat in power.feats
+                if feat.box in boxes}
+    return Feats(powers=checked)
+
+
+# --- the box and the suggested decks (SETUP-02, REB-03) --------------------------------------------------------
+
+
+def _suggested(name: str) -> Counter[str]:
+    deck = library().typed(name, Character).suggested_deck
+    return Counter(card_name for names in deck.values() for card_name in names)
+
+
+@pytest.mark.rule("SETUP-02")
+@pytest.mark.parametrize("name", ADD_ON)
+def test_each_add_on_characters_suggested_deck_is_built_from_the_real_cards(name: str) -> None:
+    """No card of the rulebook's list is missing from the box, so none is replaced by a Basic stand-in."""
+    game = new_game(library(), "The Godless Ones", [name], seed=1)
+    build_deck(game, game.characters[0])
+    assert Counter(card.name for card in game.zones.cards(game.characters[0].deck)) == _suggested(name)
+    assert sum(_suggested(name).values()) == 15
+
+
+@pytest.mark.rule("REB-03")
+def test_the_box_holds_the_suggested_decks_of_any_four_characters() -> None:
+    """The base set and the Character Add-On Deck together: every party of 4 of the 11 characters can build
+    its suggested decks at once (the Add-On Deck's extra copies of base-set cards)."""
+    names = [c.name for c in library() if isinstance(c, Character)]
+    assert len(names) == 11
+    for party in combinations(names, 4):
+        needed = sum((_suggested(name) for name in party), Counter())
+        for card_name, count in needed.items():
+            assert library().get(card_name).copies >= count, (party, card_name)
+
+
+@pytest.mark.rule("SETUP-02")
+@pytest.mark.rule("SETUP-11")
+def test_a_party_mixing_base_and_add_on_characters_is_set_up() -> None:
+    party = ["Adowyn", "Seelah", "Shardra", "Crowe"]
+    game = new_game(library(), "The Godless Ones", party, seed=7)
+    run(set_up(game), RandomAgent(7))
+    held = Counter(card.name for character in game.characters
+                   for card in game.zones.cards(character.deck) + game.zones.cards(character.hand)
+                   if card.type != "cohort")
+    assert held == sum((_suggested(name) for name in party), Counter())  # the players may have traded
+    adowyn, _, shardra, _ = game.characters
+    assert "Leryn" in [card.name for card in game.zones.cards(adowyn.hand)]
+    assert "Kolo" in [card.name for card in game.zones.cards(shardra.hand)]
+
+
+# --- Adowyn -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHAR-01")
+def test_adowyn_takes_her_cohort_from_her_discard_pile_at_the_start_of_her_turn_then_recharges_a_card() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Bolas"], discard=["Leryn"])
+    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", "Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Leryn"]
+    assert table.cards(adowyn, ZoneKind.DECK) == ["Bolas", "Mace"] and table.cards(adowyn, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("FEAT-02")
+def test_adowyns_animal_box_lets_her_take_an_animal_card_instead() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Frog", "Bolas"],
+                             feats=character_feats("Adowyn", "Animal"))
+    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power",
+              "Put a card with the Animal trait", "Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Frog"] and "Mace" in table.cards(adowyn, ZoneKind.DECK)
+
+
+@pytest.mark.rule("SUM-01")
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize("summoned", [True, False])
+def test_adowyn_recharges_a_card_to_evade_a_summoned_bane_only(summoned: bool) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=FILLER)
+    rat = summon(table.game, adowyn, "Dire Rat") if summoned else top(table, "Armory")
+    table.dice(1, 1)
+    outcome = table.run(encounter(table.game, adowyn, rat), *(["Use Adowyn's power, recharge Mace"] if summoned
+                                                                else ["Dexterity"]))
+    assert outcome == ("evaded" if summoned else "undefeated")
+    assert ("Mace" in table.cards(adowyn, ZoneKind.DECK)) == summoned
+
+
+@pytest.mark.rule("ENC-05")
+def test_adowyns_another_box_lets_her_discard_a_card_to_evade_anothers_summoned_bane() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], feats=character_feats("Adowyn", "another"))
+    seelah = table.character("Seelah", at="Laboratory", hand=["Longsword"])
+    rat = summon(table.game, seelah, "Dire Rat")
+    outcome = table.run(encounter(table.game, seelah, rat), "Use Adowyn's power, discard Mace")
+    assert outcome == "evaded" and table.cards(adowyn, ZoneKind.DISCARD) == ["Mace"]
+
+
+@pytest.mark.rule("ROLE-01")
+def test_blight_scout_shuffles_her_cohort_into_her_deck_to_add_stealth_to_a_combat_check() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"], deck=FILLER,
+                             feats=role("Adowyn", "Blight Scout", "Stealth"))
+    table.dice(3, 4)  # Strength d6 for the check, then Stealth d12+2
+    results = table.run(attempt_checks(table.game, adowyn, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Adowyn's power, shuffle Leryn")
+    assert results[0].total == 3 + 4 + 2
+    assert "Leryn" in table.cards(adowyn, ZoneKind.DECK)
+
+
+ABYSS = card("""
+name: Rift Edge
+type: location
+set: B
+traits: [Abyssal]
+provenance: standin
+notes: A test location with the Abyssal trait.
+deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
+when_closing:
+- automatic: true
+""")
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("location", "dice"), [("Rift Edge", 2), ("Armory", 1)])
+def test_blight_scout_adds_1d4_to_noncombat_checks_at_an_abyssal_location(location: str, dice: int) -> None:
+    table = Table(extra_cards=[ABYSS])
+    adowyn = table.character("Adowyn", at=location, feats=role("Adowyn", "Blight Scout", "Abyssal"))
+    table.dice(1, 1)
+    results = table.run(attempt_checks(table.game, adowyn, "Wisdom 20", Purpose.OTHER), "Wisdom")
+    assert len(results[0].pool.dice) == dice
+
+
+@pytest.mark.rule("ROLE-01")
+def test_pack_leader_reveals_an_animal_card_to_add_1d4_to_a_combat_check() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog"], feats=role("Adowyn", "Pack Leader", "Animal"))
+    table.dice(5, 3)
+    results = table.run(attempt_checks(table.game, adowyn, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Adowyn's power, reveal Frog")
+    assert results[0].total == 5 + 3 and results[0].pool.dice == (6, 4)
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Frog"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_pack_leader_recharges_an_animal_card_to_reduce_combat_damage_by_2() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog", "Mace", "Bolas"],
+                             feats=role("Adowyn", "Pack Leader", "Animal armor"))
+    table.run(take_damage(table.game, adowyn, 3, "Combat"), "Use Adowyn's power, recharge Frog", "Discard Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Bolas"] and table.cards(adowyn, ZoneKind.DECK) == ["Frog"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_pack_leader_buries_an_animal_card_to_reduce_all_damage_to_0() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog", "Mace"],
+                             feats=role("Adowyn", "Pack Leader", "Animal armor"))
+    table.run(take_damage(table.game, adowyn, 5, "Fire"), "Use Adowyn's power, bury Frog")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Mace"] and table.cards(adowyn, ZoneKind.BURIED) == ["Frog"]
+
+
+@pytest.mark.rule("ROLE-01")
+def test_pack_leader_recharges_a_random_card_from_her_discard_pile_after_playing_an_ally() -> None:
+    """Frog: discard it to explore; then Adowyn may recharge a random card of her discard pile (here, the
+    Mace or the Frog itself)."""
+    table = Table()
+    table.location("Armory", FILLER * 2)
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog"], discard=["Mace"],
+                             feats=role("Adowyn", "Pack Leader", "pack"))
+    step = window(table, adowyn, Timing.ANY_TIME)
+    table.game.turn.exploring = True  # type: ignore[union-attr]
+    step = Step(game=table.game, checker=adowyn, timing=Timing.EXPLORE)
+    table.run(play_window(step, [adowyn]), "Discard Frog", "Use Adowyn's power")
+    assert len(table.cards(adowyn, ZoneKind.DISCARD)) == 1 and len(table.cards(adowyn, ZoneKind.DECK)) == 1
+
+
+# --- Leryn ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("EXAM-01")
+def test_leryn_is_displayed_to_examine_the_top_card_of_the_location_deck() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace"])
+    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"])
+    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    assert table.cards(adowyn, ZoneKind.DISPLAYED) == ["Leryn"]
+    assert any("Dire Rat" in line and "examine" in line.lower() for line in table.game.log)
+    assert table.deck("Armory") == ["Dire Rat", "Mace"]
+
+
+@pytest.mark.rule("COH-01")
+def test_displayed_leryn_is_shuffled_into_the_deck_for_1d8_plus_the_adventure_deck_number_on_a_ranged_check() -> None:
+    table = Table(adventure_deck_number=1)
+    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn", "Hand Crossbow"], deck=FILLER)
+    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    table.dice(5, 5, 5)  # Ranged d12+1, the Hand Crossbow's 1d6, Leryn's 1d8
+    results = table.run(attempt_checks(table.game, adowyn, "Combat 40", Purpose.OTHER),
+                        "Reveal Hand Crossbow: Ranged", "Shuffle Leryn into your deck")
+    assert sorted(results[0].pool.dice) == [6, 8, 12] and results[0].pool.modifier == 1 + 1
+    assert "Leryn" in table.cards(adowyn, ZoneKind.DECK) and table.cards(adowyn, ZoneKind.DISPLAYED) == []
+
+
+@pytest.mark.rule("COH-01")
+def test_displayed_leryn_returns_to_the_hand_for_a_recharged_card() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn", "Mace"])
+    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Use Leryn, recharge Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Leryn"] and table.cards(adowyn, ZoneKind.DECK) == ["Mace"]
+
+
+# --- Crowe ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHAR-01")
+def test_crowe_buries_a_card_to_add_1d10_and_the_electricity_trait_to_his_strength_check() -> None:
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Codex"])
+    table.dice(5, 5)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 10", Purpose.OTHER), "Strength",
+                        "Use Crowe's power, bury Codex", "Add the Electricity trait")
+    assert results[0].pool.dice == (12, 10) and "Electricity" in results[0].traits and results[0].success
+    assert table.cards(crowe, ZoneKind.BURIED) == ["Codex"]
+
+
+@pytest.mark.rule("CHAR-01")
+def test_crowe_recharges_the_card_instead_on_a_check_with_the_attack_trait() -> None:
+    """With the Arcane box (Arcane: Charisma +3), Crowe discards Force Missile for his Arcane check: the check has
+    the Attack trait, so his power recharges the card it takes instead of burying it."""
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Force Missile", "Codex"], deck=FILLER,
+                            feats=character_feats("Crowe", "Arcane"))
+    table.dice(4, 4, 1, 1)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 10", Purpose.OTHER), "Discard Force Missile",
+                        "Use Crowe's power, recharge Codex", "Add the Force trait")
+    assert results[0].skill == "Arcane" and results[0].pool.modifier == 3
+    assert {"Attack", "Force"} <= results[0].traits and results[0].pool.dice.count(10) == 1
+    assert table.cards(crowe, ZoneKind.BURIED) == [] and "Codex" in table.cards(crowe, ZoneKind.DECK)
+    offered = [o.label for d in table.decisions for o in d.options]
+    assert not any("bury Codex" in label for label in offered)
+
+
+@pytest.mark.rule("DICE-03")
+def test_crowes_arcane_box_gives_him_arcane_charisma_plus_3() -> None:
+    from pacg.engine.state import CharacterState
+
+    crowe = library().typed("Crowe", Character)
+    assert CharacterState(crowe).skill("Arcane") is None  # type: ignore[arg-type]
+    arcane = CharacterState(crowe, character_feats("Crowe", "Arcane")).skill("Arcane")  # type: ignore[arg-type]
+    assert arcane is not None and (arcane.die, arcane.modifier) == (8, 3)
+
+
+@pytest.mark.rule("ENC-07")
+@pytest.mark.rule("ENC-09")
+def test_crowe_defeats_a_monster_puts_his_bottom_card_on_top_and_his_turn_ends_with_the_monster_banished() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace"])
+    crowe = table.character("Crowe", at="Armory", deck=["Frog", "Bolas", "Cure"])
+    table.game.turn = TurnState(crowe)
+    table.dice(12)
+    with pytest.raises(TurnEnded):
+        table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Use Crowe's power",
+                  "Put the bottom card")
+    assert table.cards(crowe, ZoneKind.DECK) == ["Cure", "Frog", "Bolas"]
+    assert table.deck("Armory") == ["Mace"], "the defeated rat is banished, not shuffled back"
+
+
+@pytest.mark.rule("TURN-03")
+def test_crowe_may_move_instead_when_he_defeats_a_monster() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    table.location("Laboratory")
+    crowe = table.character("Crowe", at="Armory", deck=FILLER)
+    table.game.turn = TurnState(crowe)
+    table.dice(12)
+    with pytest.raises(TurnEnded):
+        table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Use Crowe's power",
+                  "Move to another location", "Laboratory")
+    assert crowe.location == "Laboratory"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_mauler_adds_1d8_magic_and_electricity_and_then_each_local_character_takes_2_electricity() -> None:
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Mace", "Codex"], feats=role("Crowe", "Mauler", "rage"))
+    kyra = table.character("Kyra", at="Armory", hand=["Cure", "Frog", "Codex"])
+    seelah = table.character("Seelah", at="Laboratory", hand=["Mace"])
+    table.dice(6, 6)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 10", Purpose.OTHER), "Strength",
+                        "Use Crowe's power: add 1d8", "Add the Electricity trait", "Discard Cure", "Discard Frog")
+    assert results[0].pool.dice == (12, 8) and {"Magic", "Electricity"} <= results[0].traits
+    assert table.cards(crowe, ZoneKind.HAND) == [] and table.cards(kyra, ZoneKind.HAND) == ["Codex"]
+    assert table.cards(seelah, ZoneKind.HAND) == ["Mace"], "only the characters at Crowe's location"
+
+
+DAZZLER = card("""
+name: Flaring Fiend
+type: monster
+set: B
+provenance: standin
+notes: A test monster that deals 2 damage before you act and 2 after.
+check_to_defeat: Combat 1
+powers:
+- when: before acting
+  optional: false
+  effects:
+  - deal_damage: 2
+- when: after acting
+  optional: false
+  effects:
+  - deal_damage: 2
+""")
+
+
+@pytest.mark.rule("DMG-01")
+def test_mauler_reduces_damage_dealt_before_he_acts_by_1() -> None:
+    table = Table(extra_cards=[DAZZLER])
+    table.location("Armory", ["Flaring Fiend"])
+    crowe = table.character("Crowe", at="Armory", hand=["Mace", "Codex", "Frog", "Cure", "Bolas"],
+                            feats=role("Crowe", "Mauler", "thick skin"))
+    table.dice(12)
+    table.run(encounter(table.game, crowe, top(table, "Armory")), "Discard Mace", "Strength", "Discard Codex",
+              "Discard Frog")
+    assert sorted(table.cards(crowe, ZoneKind.DISCARD)) == ["Codex", "Frog", "Mace"], "1 before acting, 2 after"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spellrager_adds_1d6_to_checks_to_recharge_spells() -> None:
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Force Missile"], deck=FILLER,
+                            feats=role("Crowe", "Spellrager", "recharge", "Arcane"))
+    table.dice(1, 1, 1, 2, 1)  # the check: Arcane d8+3 and 2d4; the recharge: Arcane d8+3 and 1d6
+    table.run(attempt_checks(table.game, crowe, "Combat 30", Purpose.OTHER), "Discard Force Missile")
+    assert "Crowe succeeded at Arcane 1d8+1d6+3 against 6: rolled 6" in table.game.log
+    assert table.cards(crowe, ZoneKind.DECK)[-1] == "Force Missile"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spellrager_draws_a_random_attack_spell_from_the_box_on_defeating_a_henchman() -> None:
+    table = Table()
+    table.location("Armory", ["Cultist of Baphomet"])
+    crowe = table.character("Crowe", at="Armory", deck=FILLER, feats=role("Crowe", "Spellrager", "Attack spell"))
+    table.dice(12)
+    table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Don't try")
+    (spell,) = [c for c in table.game.zones.cards(crowe.hand) if c.type == "spell"]
+    assert "Attack" in spell.traits
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spellrager_discards_a_boon_without_the_attack_trait_to_recharge_an_attack_card_from_the_discard_pile() -> None:
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Codex"], discard=["Force Missile"],
+                            feats=role("Crowe", "Spellrager", "renew"))
+    table.run(play_window(window(table, crowe, Timing.ANY_TIME), [crowe]), "Use Crowe's power, discard Codex")
+    assert table.cards(crowe, ZoneKind.DECK) == ["Force Missile"] and table.cards(crowe, ZoneKind.DISCARD) == ["Codex"]
+
+
+# --- Seoni ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHAR-01")
+def test_seoni_discards_a_card_before_her_combat_check_to_take_an_arcane_spell_back_and_play_it() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seoni = table.character("Seoni", at="Armory", hand=["Codex"], discard=["Force Missile"], deck=FILLER)
+    table.dice(4, 2, 2)  # Arcane d12+2 and 2d4 against Combat 8
+    outcome = table.run(encounter(table.game, seoni, top(table, "Armory")), "Use Seoni's power, discard Codex",
+                        "Discard Force Missile")
+    assert outcome == "defeated" and table.cards(seoni, ZoneKind.DISCARD) == ["Codex"]
+    assert "Force Missile" in table.cards(seoni, ZoneKind.DECK), "and her second power recharges it"
+
+
+@pytest.mark.rule("KEEP-04")
+def test_seoni_succeeds_at_the_check_to_recharge_an_attack_spell_without_rolling() -> None:
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Force Missile"], deck=FILLER)
+    table.dice(12, 4, 4, 1)  # Arcane d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
+    table.run(attempt_checks(table.game, seoni, "Combat 10", Purpose.OTHER), "Discard Force Missile")
+    assert table.cards(seoni, ZoneKind.DECK)[-1] == "Force Missile" and table.rng.faces == [1]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("boon", "draws"), [("Frog", True), ("Mace", False)])
+def test_seoni_may_draw_a_card_when_she_acquires_an_ally(boon: str, draws: bool) -> None:
+    table = Table()
+    table.location("Armory", [boon])
+    seoni = table.character("Seoni", at="Armory", deck=["Codex"])
+    table.dice(6)
+    answers = ["Attempt", "Wisdom", "Use Seoni's power"] if draws else ["Attempt", "Strength"]
+    outcome = table.run(encounter(table.game, seoni, top(table, "Armory")), *answers)
+    assert outcome == "acquired"
+    assert ("Codex" in table.cards(seoni, ZoneKind.HAND)) == draws
+
+
+@pytest.mark.rule("ROLE-01")
+def test_elemental_master_adds_an_energy_trait_to_her_check() -> None:
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master", "element"))
+    table.dice(6)
+    results = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Seoni's power", "Add the Fire trait")
+    assert "Fire" in results[0].traits
+
+
+@pytest.mark.rule("EXAM-01")
+def test_corruptor_examines_the_top_card_of_her_location_deck_after_acting_on_her_first_exploration() -> None:
+    table = Table()
+    table.location("Armory", ["Mace", "Dire Rat"])
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Corruptor", "peek"))
+    table.game.turn = TurnState(seoni, explorations=1)
+    table.dice(1)
+    table.run(encounter(table.game, seoni, top(table, "Armory")), "Attempt", "Strength", "Use Seoni's power")
+    assert "Seoni examines the top of Armory's location deck: Mace" in table.game.log  # the card encountered
+
+
+# --- Shardra and Kolo -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHK-13")
+def test_shardra_recharges_a_spell_to_let_a_local_character_reroll_a_failed_check_to_defeat() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory")
+    shardra = table.character("Shardra", at="Armory", hand=["Cure"])
+    table.dice(1, 6)  # Melee d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
+    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Melee",
+                        "Use Shardra's power, recharge Cure")
+    assert outcome == "defeated" and table.cards(shardra, ZoneKind.DECK) == ["Cure"]
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("roll", "examined"), [(6, True), (1, False)])
+def test_shardra_examines_the_top_card_of_her_location_deck_after_a_successful_knowledge_check(
+        roll: int, examined: bool) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    shardra = table.character("Shardra", at="Armory")
+    table.dice(roll)
+    table.run(attempt_checks(table.game, shardra, "Knowledge 8", Purpose.OTHER), "Knowledge", "Use Shardra's power")
+    assert any("examines" in line and "Dire Rat" in line for line in table.game.log) == examined
+
+
+@pytest.mark.rule("ROLE-01")
+def test_visionary_uses_knowledge_for_her_check_to_defeat_a_barrier() -> None:
+    table = Table()
+    table.location("Armory", ["Spiked Pit Trap"])
+    shardra = table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "Knowledge"))
+    table.dice(9)
+    outcome = table.run(encounter(table.game, shardra, top(table, "Armory")), "Use Shardra's power: Knowledge")
+    assert outcome == "defeated"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spirit_guide_discards_a_card_for_1d6_and_the_mental_trait_on_her_combat_check() -> None:
+    table = Table()
+    shardra = table.character("Shardra", at="Armory", hand=["Codex"], feats=role("Shardra", "Spirit Guide", "spirit"))
+    table.dice(3, 4)
+    results = table.run(attempt_checks(table.game, shardra, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Shardra's power, discard Codex")
+    assert results[0].total == 7 and "Mental" in results[0].traits
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spirit_guide_recharges_a_spell_from_her_discard_pile_when_she_defeats_a_bane() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    shardra = table.character("Shardra", at="Armory", hand=["Mace"], discard=["Cure"],
+                              feats=role("Shardra", "Spirit Guide", "recall"))
+    table.dice(8, 6)
+    table.run(encounter(table.game, shardra, top(table, "Armory")), "Reveal Mace: Strength", "Use Shardra's power")
+    assert table.cards(shardra, ZoneKind.DECK) == ["Cure"]
+
+
+@pytest.mark.rule("CHK-12")
+def test_spirit_guide_makes_blessings_roll_a_d12_on_a_local_check_against_a_monster() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory", hand=["Blessing of Ascension"], deck=FILLER)
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Spirit Guide", "d12"))
+    table.dice(1, 1)
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Strength", "Use Shardra's power",
+              "Discard Blessing of Ascension")
+    check = next(line for line in table.game.log if "against 8" in line)
+    assert "1d12" in check and "d8" in check
+
+
+@pytest.mark.rule("DICE-03")
+def test_spirit_guide_has_arcane_wisdom_plus_1() -> None:
+    from pacg.engine.state import CharacterState
+
+    shardra = CharacterState(library().typed("Shardra", Character), role("Shardra", "Spirit Guide", "Arcane"))
+    arcane = shardra.skill("Arcane")  # type: ignore[arg-type]
+    assert arcane is not None and (arcane.die, arcane.modifier) == (10, 1)
+
+
+@pytest.mark.rule("COH-01")
+def test_kolo_is_revealed_to_add_3_to_a_knowledge_check() -> None:
+    table = Table()
+    shardra = table.character("Shardra", at="Armory", hand=["Kolo"])
+    table.dice(2)
+    results = table.run(attempt_checks(table.game, shardra, "Knowledge 20", Purpose.OTHER), "Knowledge",
+                        "Reveal Kolo")
+    assert results[0].total == 2 + 2 + 3 and table.cards(shardra, ZoneKind.HAND) == ["Kolo"]
+
+
+@pytest.mark.rule("COH-01")
+@pytest.mark.parametrize(("bane", "offered"), [("Spiked Pit Trap", True), ("Dire Rat", False)])
+def test_kolo_is_recharged_for_1d8_plus_the_adventure_deck_number_on_a_local_check_to_defeat_a_barrier(
+        bane: str, offered: bool) -> None:
+    table = Table(adventure_deck_number=1)
+    table.location("Armory", [bane])
+    seelah = table.character("Seelah", at="Armory", hand=FILLER * 3, deck=FILLER * 3)
+    shardra = table.character("Shardra", at="Armory", hand=["Kolo"])
+    table.dice(*[8] * 4)
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Wisdom" if offered else "Strength",
+              *(["Recharge Kolo"] if offered else []))
+    assert (table.cards(shardra, ZoneKind.DECK) == ["Kolo"]) == offered
+
+
+# --- the Add-On Deck's boons ------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("PLAY-10")
+@pytest.mark.parametrize(("name", "difficulty", "d4s"), [("Adowyn", 8, 3), ("Seoni", 12, 4)])
+def test_the_aklys_adds_1d4_and_2d4_more_with_piercing_and_4_to_the_difficulty_without_proficiency(
+        name: str, difficulty: int, d4s: int) -> None:
+    """Seoni isn't proficient with weapons (and her Dexterity is a d4 too)."""
+    table = Table()
+    character = table.character(name, at="Armory", hand=["Aklys"])
+    table.dice(*[1] * 4)
+    results = table.run(attempt_checks(table.game, character, "Combat 8", Purpose.OTHER), "Reveal Aklys: Dexterity",
+                        "Discard Aklys")
+    assert results[0].difficulty == difficulty and results[0].pool.dice.count(4) == d4s
+    assert "Piercing" in results[0].traits
+
+
+@pytest.mark.rule("PLAY-04")
+def test_sagacity_displayed_adds_3_to_wisdom_checks_and_is_recharged_at_the_end_of_the_turn() -> None:
+    table = Table()
+    shardra = table.character("Shardra", at="Armory", hand=["Sagacity"], deck=FILLER * 6)
+    table.game.turn = TurnState(shardra)
+    table.dice(2)
+    first = table.run(attempt_checks(table.game, shardra, "Wisdom 20", Purpose.OTHER), "Wisdom", "Display Sagacity")
+    assert first[0].total == 2 + 3
+    table.dice(8)  # Divine: Wisdom d10+3 meets 8
+    table.run(end_turn(table.game, shardra, forced=True), "Divine")
+    assert table.cards(shardra, ZoneKind.DECK)[-1] == "Sagacity"
+
+
+# --- whole games ------------------------------------------------------------------------------------------------
+
+
+def _every_box(name: str, role_index: int) -> Feats:
+    """A role with every power box checked, and every hand size and proficiency box."""
+    from pacg.cards.vocabulary import Proficiency
+
+    chosen = library().typed(name, Character).roles[role_index]
+    boxes = {(index, power.box) for index, power in enumerate(chosen.powers) if power.box}
+    boxes |= {(index, feat.box) for index, power in enumerate(chosen.powers) for feat in power.feats}
+    return Feats(role=chosen.name, powers=boxes, hand_size=3, proficiencies=set(Proficiency))
+
+
+@pytest.mark.rule("END-01")
+@pytest.mark.parametrize("name", ADD_ON)
+@pytest.mark.parametrize("role_index", [None, 0, 1])
+def test_a_whole_game_of_the_godless_ones_with_each_add_on_character_plays_to_the_end(
+        name: str, role_index: int | None) -> None:
+    """The random agent plays the scenario to its end, cards conserved at every decision (DESIGN.md 7): the
+    character alone without feats, and with each role and every box checked beside a base-set character."""
+    from test_random_games import SCENARIO, Watcher
+
+    party = [name] if role_index is None else [name, "Kyra"]
+    seed = ADD_ON.index(name) * 10 + (role_index or 0) + 1
+    game = new_game(library(), SCENARIO, party, seed=seed)
+    if role_index is not None:
+        game.characters[0].feats = _every_box(name, role_index)
+    watcher = Watcher(game, seed)
+    outcome = run(play_scenario(game), watcher)
+    watcher.finish()
+    assert outcome.result in ("won", "lost") and outcome.characters == party
