@@ -812,10 +812,10 @@ def test_a_real_character_with_roles_and_feats() -> None:
            "Blessing 4 [□ 5 6]" in lines
     assert "  You may recharge a weapon with the Ranged trait you play instead of discarding or burying it." in lines
     demonslayer = lines[lines.index("Role: Demonslayer"):lines.index("Role: Abyssal Walker")]
-    assert "    When you could evade a card with the Animal or Vermin trait: you may evade the card you are " \
-           "encountering. [feat Demon: When you could evade a card with the Animal, Vermin or Demon trait: you may " \
-           "evade the card you are encountering.] [feat top: When you could evade a card with the Animal, Vermin " \
+    assert "    When you could evade a bane with the Animal or Vermin trait: you may evade the card you are " \
+           "encountering. [feat Demon: When you could evade a bane with the Animal, Vermin or Demon trait: you may " \
+           "evade the card you are encountering.] [feat top: When you could evade a bane with the Animal, Vermin " \
            "or Demon trait: you may evade the card you are encountering; if you do, put it on top of its location " \
            "deck.]" in demonslayer
-    assert "    [feat reroll] On your check against a card with the Demon trait, after the roll, if the check " \
-           "failed: you may reroll the dice." in demonslayer
+    assert "    [feat reroll] On your check against a bane with the Demon trait, after the roll, if the check " \
+           "failed: you may reroll 1 die of your choice." in demonslayer

@@ -508,12 +508,16 @@ class Succeed(_Strict):
 
 
 class Reroll(_Strict):
-    """Reroll the check's dice once (CHK-13)."""
+    """Reroll the check's dice once (CHK-13); with `dice`, only that many dice of the player's choice ("reroll
+    1 die"), keeping the others."""
 
     reroll: Literal[True]
+    dice: int | None = Field(None, ge=1, le=MAX_CARD_DICE)
 
     def text(self) -> str:
-        return "reroll the dice"
+        if self.dice is None:
+            return "reroll the dice"
+        return f"reroll {self.dice} {'die' if self.dice == 1 else 'dice'} of your choice"
 
 
 class Evade(_Strict):
