@@ -150,3 +150,125 @@ def test_abyssal_walker_may_move_only_to_an_abyssal_location() -> None:
               "Use Harsk's power", "Move to a location with the Abyssal trait")
     assert harsk.location == "Test Abyssal Rift"
     assert not any(decision.kind == "location" for decision in table.decisions)  # the one Abyssal location
+
+
+# --- whose check or turn: another location; a turn not your own ---------------------------------------------
+
+
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("harsk_at", "helps"), [("Sacristy", True), ("Armory", False)])
+def test_heavy_crossbow_helps_a_combat_check_at_another_location_only(harsk_at: str, helps: bool) -> None:
+    """Heavy Crossbow: if proficient, discard it to add 1d4 to a combat check *at another location*. Harsk at
+    the Sacristy may help Seelah at the Armory; at her own location he may not."""
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory")
+    table.character("Alain", at=harsk_at, hand=["Heavy Crossbow"])
+    table.dice(*[1] * 3)
+    answers = ["Melee", "Discard Heavy Crossbow"] if helps else ["Melee"]
+    results = table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+                        *answers)
+    assert offered(table, "Discard Heavy Crossbow") == helps
+    assert results[0].pool.dice.count(4) == (1 if helps else 0)
+
+
+@pytest.mark.rule("TURN-01")
+def test_potion_of_striding_is_drunk_at_the_start_of_another_characters_turn() -> None:
+    """Potion of Striding: at the start of *a* turn, banish it to have a local character move. At the start of
+    Seelah's turn, Harsk drinks it and moves to the Sacristy."""
+    from pacg.engine.turn import _steps_in_between  # the start of a turn, without the rest of it
+
+    table = Table()
+    table.location("Sacristy")
+    seelah = table.character("Seelah", at="Armory")
+    harsk = table.character("Harsk", at="Armory", hand=["Potion of Striding"])
+    table.game.turn = TurnState(seelah)
+    table.run(_steps_in_between(table.game, seelah, Timing.TURN_START), "Banish Potion of Striding", "Harsk")
+    assert harsk.location == "Sacristy" and seelah.location == "Armory"
+    assert not table.cards(harsk, ZoneKind.HAND)
+
+
+@pytest.mark.rule("PLAY-05")
+def test_cure_is_revealed_then_discarded_then_may_be_recharged() -> None:
+    """Cure: reveal it to shuffle 1d4+1 random cards of a local character's discard pile into their deck, then
+    discard it; a Divine 8 check recharges it (Kyra: Divine d12+2)."""
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], discard=FILLER * 3)
+    table.dice(2, 10)  # 1d4+1 = 3 cards healed; Divine 10 + 2 recharges
+    from pacg.engine.turn import _any_time  # between the steps of a turn
+
+    table.run(_any_time(table.game, kyra, [kyra]), "Reveal Cure", "Divine")
+    reveal, discard = (table.game.log.index(line) for line in ("Kyra reveals Cure", "Kyra discards Cure"))
+    assert reveal < discard
+    assert table.cards(kyra, ZoneKind.DECK) == FILLER * 3 + ["Cure"] and not table.cards(kyra, ZoneKind.DISCARD)
+
+
+# --- Bat: during the exploration it gives ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("TURN-04")
+def test_the_bats_exploration_adds_1d4_to_survival_checks_during_it() -> None:
+    """Bat: discard it to explore; during that exploration add 1d4 to your Ranged and Survival checks. Harsk
+    explores into the Frog (Wisdom or Survival 6): his Survival d8+2 gets the Bat's 1d4, and it lasts no longer."""
+    from pacg.engine.turn import explore_step
+
+    table = Table()
+    table.location("Armory", ["Frog"])
+    harsk = table.character("Harsk", at="Armory", hand=["Bat"])
+    table.game.turn = TurnState(harsk)
+    table.dice(1, 1)
+    table.run(explore_step(table.game, harsk), "Discard Bat", "Attempt to acquire", "Survival")
+    assert "Harsk failed at Survival 1d8+1d4+2 against 6: rolled 4" in table.game.log
+    assert not table.game.lasting
+
+
+# --- banes: before you act -------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("GOLD-03")
+@pytest.mark.parametrize("alone", [True, False])
+def test_the_pitborn_scoundrel_hurts_you_alone_and_its_damage_cant_be_reduced(alone: bool) -> None:
+    """Pitborn Scoundrel: before you act, if you are the only character at your location, 1d4-1 Combat damage;
+    its damage can't be reduced (Seelah's Leather Armor is never offered). Seelah rolls 3 on the d4 (2
+    damage), then 8 on her Melee d8+3 against Combat 12 (1 damage)."""
+    table = Table()
+    table.location("Armory", ["Pitborn Scoundrel"])
+    seelah = table.character("Seelah", at="Armory", hand=["Leather Armor", *FILLER * 4], deck=FILLER * 4)
+    if not alone:
+        table.character("Alain", at="Armory")
+    table.dice(*([3, 8] if alone else [8]))
+    answers = ["Discard Blessing"] * 2 if alone else []
+    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), *answers, "Melee", "Done",
+                        "Discard Blessing")
+    assert outcome == "undefeated"
+    assert ("Seelah is dealt 2 Combat damage" in table.game.log) == alone
+    assert "Seelah is dealt 1 Combat damage" in table.game.log
+    assert not offered(table, "Recharge Leather Armor") and "Leather Armor" in table.cards(seelah, ZoneKind.HAND)
+
+
+@pytest.mark.rule("GOLD-03")
+@pytest.mark.parametrize(("divine", "may_play"), [(8, True), (1, False)])
+def test_failing_the_cambions_divine_check_bars_attack_spells_for_the_encounter(divine: int, may_play: bool) -> None:
+    """Cambion: before you act, attempt an Arcane or Divine 9 check; on a failure you can't play Attack spells
+    for the rest of the encounter. Seelah (Divine d8+1) rolls 9 or 2: only after a 9 is Fireblade offered for
+    her combat check. Once the encounter is over, the bar is gone."""
+    table = Table()
+    table.location("Armory", ["Cambion"])
+    seelah = table.character("Seelah", at="Armory", hand=["Fireblade", *FILLER * 4], deck=FILLER * 4)
+    table.dice(divine, 8)  # then Melee d8+3: 11 against 12, 1 damage
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Divine", "Melee", "Done", "Discard Blessing")
+    assert offered(table, "Discard Fireblade:") == may_play
+    assert not table.game.lasting
+
+
+@pytest.mark.rule("ENC-07")
+def test_an_undefeated_cambion_buries_an_ally_whose_check_lists_diplomacy() -> None:
+    """Cambion, undefeated: bury an ally whose check to acquire lists Diplomacy: the Recruit (Charisma or
+    Diplomacy 3), not the Frog (Wisdom or Survival 6)."""
+    table = Table()
+    table.location("Armory", ["Cambion"])
+    seelah = table.character("Seelah", at="Armory", hand=["Frog", "Recruit", *FILLER * 2], deck=FILLER * 4)
+    table.dice(8, 8)  # Divine 9: passed; Melee 11 against 12: 1 damage
+    table.run(encounter(table.game, seelah, top(table, "Armory")), "Divine", "Melee", "Done", "Discard Blessing")
+    assert table.cards(seelah, ZoneKind.BURIED) == ["Recruit"]
+    assert "Frog" in table.cards(seelah, ZoneKind.HAND)

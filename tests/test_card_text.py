@@ -446,6 +446,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
     "summoned": (True, "if it was summoned"),
+    "alone": (True, "if you are the only character at your location"),
     "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
                "if you are proficient with Weapons or you have at least 1 mythic charge"),
     "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),

@@ -257,12 +257,14 @@ Trait = Annotated[str, AfterValidator(_known_trait)]
 
 class CardFilter(_Strict):
     """Which cards qualify: of any of these types, with any of these traits, of none of the excluded types
-    ("a non-villain monster") and with none of the excluded traits ("non-Basic")."""
+    ("a non-villain monster") and with none of the excluded traits ("non-Basic"), and whose check lists one of
+    the `check_skills` ("an ally whose check to acquire lists Diplomacy")."""
 
     types: list[CardType] | None = None
     traits: list[Trait] | None = None
     not_types: list[CardType] | None = None
     not_traits: list[Trait] | None = None
+    check_skills: list[Skill] | None = None  # its check to acquire or defeat lists one of these skills
 
     @cached_property
     def wanted(
@@ -333,6 +335,7 @@ class Whose(StrEnum):
     ANOTHER_LOCAL = "another local"
     ANY = "any"
     ANOTHER = "another"  # any character but you
+    ELSEWHERE = "elsewhere"  # a character at another location
 
 
 class Purpose(StrEnum):
@@ -398,6 +401,7 @@ class Conditions(_Strict):
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
+    alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
     any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
     none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
 
@@ -741,6 +745,8 @@ def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
         text += f" with the {listing(card_filter.traits)} trait"
     if card_filter.not_traits:
         text += f" without the {listing(card_filter.not_traits)} trait"
+    if card_filter.check_skills:
+        text += f" whose check lists {listing(card_filter.check_skills)}"
     return text
 
 

@@ -107,6 +107,8 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
         noun += f" with the {listing(card_filter.traits)} trait"  # any one of them is enough
     if card_filter.not_traits:
         noun += f" without the {listing(card_filter.not_traits)} trait"
+    if card_filter.check_skills:
+        noun += f" whose check lists {listing([_plain(skill) for skill in card_filter.check_skills])}"
     return noun
 
 
@@ -175,6 +177,7 @@ _SUBJECTS: dict[Whose, tuple[str, bool]] = {  # (subject, takes the third person
     Whose.ANOTHER_LOCAL: ("another character at your location", True),
     Whose.ANY: ("any character", True),
     Whose.ANOTHER: ("another character", True),
+    Whose.ELSEWHERE: ("a character at another location", True),
 }
 
 _PURPOSES = {
@@ -361,6 +364,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
     "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
+    "alone": lambda value: f"if you are {'' if value else 'not '}the only character at your location",
     "any_of": lambda value: f"if {' or '.join(_all_of(one) for one in value)}",
     "none_of": lambda value: f"unless {' or '.join(_all_of(one) for one in value)}",
 }

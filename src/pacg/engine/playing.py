@@ -52,7 +52,7 @@ from pacg.cards.powers import (
     Whose,
 )
 from pacg.cards.text import sentence_case
-from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
+from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
@@ -246,7 +246,18 @@ def matches(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
         return False
     if excluded_types and card.type in excluded_types:
         return False
+    if wanted.check_skills and not _check_lists(card, wanted.check_skills):
+        return False
     return excluded.isdisjoint(card.traits)
+
+
+def _check_lists(card: AnyCard | PhysicalCard, skills: list[Skill]) -> bool:
+    """Whether a card's check to acquire or to defeat lists one of these skills ("an ally whose check to acquire
+    lists Diplomacy")."""
+    printed = card.card if isinstance(card, PhysicalCard) else card
+    check = getattr(printed, "check_to_acquire", None) or getattr(printed, "check_to_defeat", None)
+    listed = {name for step in check.steps for option in step.options for name in option.skills} if check else set()
+    return not listed.isdisjoint(str(skill) for skill in skills)
 
 
 # Whom a power for "your", "local", "another" ... check may help (KEEP-01): the player's own character,
@@ -257,6 +268,7 @@ HELPS: dict[Whose, tuple[bool, bool, bool]] = {
     Whose.ANOTHER_LOCAL: (False, True, False),
     Whose.ANOTHER: (False, True, True),
     Whose.ANY: (True, True, True),
+    Whose.ELSEWHERE: (False, False, True),
 }
 
 
@@ -353,6 +365,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
     "summoned": _summoned,
+    "alone": lambda wanted, state, player: (len(state.game.local_characters(player.location)) == 1) == wanted,
     "any_of": _any_of,
     "none_of": _none_of,
 }
