@@ -15,7 +15,7 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
-from pacg.engine.zones import ZoneKind
+from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
 from table import Table, card, library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -272,3 +272,52 @@ def test_an_undefeated_cambion_buries_an_ally_whose_check_lists_diplomacy() -> N
     table.run(encounter(table.game, seelah, top(table, "Armory")), "Divine", "Melee", "Done", "Discard Blessing")
     assert table.cards(seelah, ZoneKind.BURIED) == ["Recruit"]
     assert "Frog" in table.cards(seelah, ZoneKind.HAND)
+
+
+# --- powers that last: a closed location's; an ignored trait ---------------------------------------------------
+
+
+@pytest.mark.rule("CLOSE-04")
+@pytest.mark.parametrize("closed", [True, False])
+def test_once_the_marketplace_is_closed_you_may_give_a_card_at_the_end_of_your_turn(closed: bool) -> None:
+    """Marketplace, When Permanently Closed: at the end of your turn you may give a card to any character. Kyra,
+    at the Armory, gives her Cure to Seelah at the Sacristy (TURN-02 would allow only a local character); while
+    the Marketplace is open, the power isn't there."""
+    from pacg.engine.turn import _steps_in_between  # the end of a turn, without the rest of it
+
+    table = Table()
+    table.location("Marketplace").closed = closed
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"])
+    seelah = table.character("Seelah", at="Sacristy")
+    table.game.turn = TurnState(kyra)
+    table.run(_steps_in_between(table.game, kyra, Timing.TURN_END), *(["Use Marketplace"] if closed else []))
+    assert offered(table, "Use Marketplace") == closed
+    assert table.cards(seelah, ZoneKind.HAND) == (["Cure"] if closed else [])
+
+
+@pytest.mark.rule("GOLD-03")
+@pytest.mark.parametrize("pulura", [True, False])
+def test_blessing_of_pulura_ignores_the_corrupted_trait_of_the_blessings_discard_until_the_turn_ends(
+    pulura: bool,
+) -> None:
+    """Blessing of Pulura: recharge it to ignore the Abyssal or Corrupted trait of a card until the end of the
+    turn. With a Blessing of Abraxas (Corrupted) on top of the blessings discard pile, playing a Blessing of
+    Shax makes Kyra discard a card; once Pulura has her ignore the Abraxas's Corrupted trait, it doesn't."""
+    from pacg.engine.turn import _any_time  # between the steps of a turn
+
+    table = Table()
+    table.location("Armory")
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Shax", "Cure", "Frog"], deck=FILLER * 3)
+    if pulura:
+        table.game.zones.move(table.card("Blessing of Pulura"), kyra.hand)
+    table.game.zones.move(table.card("Blessing of Abraxas"), BLESSINGS_DISCARD)
+    table.game.turn = TurnState(kyra)
+    if pulura:
+        table.run(_any_time(table.game, kyra, [kyra]), "Recharge Blessing of Pulura", "Blessing of Abraxas")
+        assert "Kyra ignores the Corrupted trait of Blessing of Abraxas until the end of the turn" in table.game.log
+    table.dice(3, 3)
+    table.run(attempt_checks(table.game, kyra, "Strength 4", Purpose.OTHER), "Strength", "Discard Blessing of Shax",
+              *([] if pulura else ["Frog"]))
+    assert table.cards(kyra, ZoneKind.HAND) == (["Cure", "Frog"] if pulura else ["Cure"])
+    table.game.end_lasting("end of turn")
+    assert not table.game.ignored_traits

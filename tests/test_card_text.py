@@ -527,6 +527,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "choose_one": {"choose_one": [[{"add_traits": ["Electricity"]}], [{"add_traits": ["Force"]}]]},
     "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
+    "give_card": {"give_card": "another character"},
+    "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
 }
 
 

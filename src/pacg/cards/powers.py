@@ -1210,6 +1210,26 @@ class ChooseFromBox(_Strict):
         return text
 
 
+class GiveCard(_Strict):
+    """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
+    location: this power is its exception)."""
+
+    give_card: Who
+
+    def text(self) -> str:
+        return f"give a card from your hand to {self.give_card.words()}"
+
+
+class IgnoreTraits(_Strict):
+    """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
+    the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
+
+    ignore_traits: list[Trait] = Field(min_length=1)
+
+    def text(self) -> str:
+        return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1265,6 +1285,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "choose_one": ChooseOne,
     "may": May,
     "choose_from_box": ChooseFromBox,
+    "give_card": GiveCard,
+    "ignore_traits": IgnoreTraits,
 }
 
 
@@ -1335,6 +1357,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[ChooseOne, Tag("choose_one")]
         | Annotated[May, Tag("may")]
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
+        | Annotated[GiveCard, Tag("give_card")]
+        | Annotated[IgnoreTraits, Tag("ignore_traits")]
     ),
     Discriminator(
         _effect_tag,

@@ -126,8 +126,9 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.LOCATION, Kind.USED): _WINDOWS,
     (Holder.LOCATION, Kind.STANDING): _STANDING | {Timing.ENTER, Timing.LEAVE},
     (Holder.LOCATION, Kind.REPLACEMENT): _WINDOWS,
-    (Holder.CLOSED_LOCATION, Kind.USED): frozenset({Timing.BEFORE_CLOSING, Timing.CLOSING}),
-    (Holder.CLOSED_LOCATION, Kind.STANDING): frozenset({Timing.BEFORE_CLOSING, Timing.CLOSING}),
+    # as it is closed (CLOSE-04), and from then on: `playing.player_powers`, `playing.standing_powers`
+    (Holder.CLOSED_LOCATION, Kind.USED): _WINDOWS | {Timing.BEFORE_CLOSING, Timing.CLOSING},
+    (Holder.CLOSED_LOCATION, Kind.STANDING): _STANDING | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.SCENARIO, Kind.USED): _WINDOWS,
     (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
