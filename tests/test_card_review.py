@@ -321,3 +321,29 @@ def test_blessing_of_pulura_ignores_the_corrupted_trait_of_the_blessings_discard
     assert table.cards(kyra, ZoneKind.HAND) == (["Cure", "Frog"] if pulura else ["Cure"])
     table.game.end_lasting("end of turn")
     assert not table.game.ignored_traits
+
+
+# --- Manor House: encounter one of two ----------------------------------------------------------------------
+
+
+@pytest.mark.rule("ENC-04")
+@pytest.mark.parametrize("pick", ["Mace", "Longsword"])
+def test_at_the_manor_house_a_boon_encountered_may_be_swapped_for_a_random_one_of_its_type(pick: str) -> None:
+    """Manor House: when you encounter a boon other than loot here, draw a random boon of its type from the box;
+    encounter one of the two and banish the other. Seelah encounters the Longsword and draws the Mace (the box's
+    only other weapon here): the one she picks is encountered and acquired, the other is in the box."""
+    from pacg.engine.zones import REMOVED, box
+
+    table = Table()
+    table.location("Manor House", ["Longsword"])
+    seelah = table.character("Seelah", at="Manor House")
+    mace = table.card("Mace")
+    for weapon in list(table.game.zones.cards(box("weapon"))):
+        if weapon is not mace:
+            table.game.zones.move(weapon, REMOVED)
+    table.dice(8)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Manor House")), pick, "Attempt", "Melee")
+    assert outcome == "acquired" and table.cards(seelah, ZoneKind.HAND) == [pick]
+    other = "Longsword" if pick == "Mace" else "Mace"
+    assert [card.name for card in table.game.zones.cards(box("weapon"))] == [other]
+    assert table.deck("Manor House") == []

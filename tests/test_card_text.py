@@ -529,6 +529,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
     "give_card": {"give_card": "another character"},
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
+    "swap_from_box": {"swap_from_box": True},
 }
 
 

@@ -1230,6 +1230,17 @@ class IgnoreTraits(_Strict):
         return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
 
 
+class SwapFromBox(_Strict):
+    """Draw a random card of the encountered card's type from the box; encounter one of the two, and banish the
+    other (a location's "when you encounter a boon here")."""
+
+    swap_from_box: Literal[True]
+
+    def text(self) -> str:
+        return ("draw a random card of the same type from the box; encounter one of the two cards and banish the "
+                "other")
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1287,6 +1298,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "choose_from_box": ChooseFromBox,
     "give_card": GiveCard,
     "ignore_traits": IgnoreTraits,
+    "swap_from_box": SwapFromBox,
 }
 
 
@@ -1359,6 +1371,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
         | Annotated[GiveCard, Tag("give_card")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
+        | Annotated[SwapFromBox, Tag("swap_from_box")]
     ),
     Discriminator(
         _effect_tag,

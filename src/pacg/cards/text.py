@@ -89,14 +89,15 @@ def _plain(value: Any) -> str:
 
 
 _BANE_TYPES = {"villain", "henchman", "monster", "barrier"}
+_BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}
 
 
 def filter_text(card_filter: CardFilter | None, plural: bool = False, default: str = "card") -> str:
     """Which cards a filter admits: "a monster", "a card with the Animal or Vermin trait", "cards ..."."""
     card_filter = card_filter or CardFilter()
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
-    if set(nouns) == _BANE_TYPES:
-        nouns = ["bane"]  # "a bane with the Veteran trait", not "a villain, henchman, monster or barrier ..."
+    if set(nouns) in (_BANE_TYPES, _BOON_TYPES):  # "a bane with the Veteran trait", not "a villain, henchman ..."
+        nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]
     if card_filter.not_types:
         nouns = [f"non-{listing([_plain(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:

@@ -25,6 +25,7 @@ from pacg.cards.powers import (
     AdjustDifficulty,
     AfterCheck,
     Attempt,
+    CardFilter,
     Banish,
     BlessingDie,
     BlessingToLocation,
@@ -74,6 +75,7 @@ from pacg.cards.powers import (
     ShiftDamage,
     Succeed,
     Summon,
+    SwapFromBox,
     SwapTrait,
     TakeEncounter,
     Timing,
@@ -841,6 +843,28 @@ def _unignored(game: Game, card: Any, traits: list[str]) -> list[str]:
     return [trait for trait in traits if trait in printed and trait not in game.ignored(card)]
 
 
+def _swap_from_box(step: Step, effect: SwapFromBox, player: CharacterState, play: Play | None) -> Process[None]:
+    """Draw a random card of the encountered card's type from the box; the player encounters one of the two
+    and the other is banished. The card drawn takes the encountered card's place (SET-03: a banished card goes
+    back into the box, shuffled in)."""
+    game, encounter = step.game, step.encounter
+    if encounter is None or encounter.summoned:
+        return
+    current = encounter.card
+    other = random_from_box(game, CardFilter(types=[current.type]))
+    if other is None:
+        return
+    game.note(f"{player.name} draws {other.name} from the box")
+    chosen = yield from choose(player, "encounter", f"{player.name}: encounter which card? (the other is banished)",
+                               [current, other])
+    if chosen is current:
+        game.note(f"{other.name} is banished")  # it never left the box
+        return
+    game.zones.move(other, game.zones.where(current))
+    perform(game, player, current, CardAction.BANISH)
+    encounter.card = step.against = other
+
+
 IMMEDIATE: dict[type, Immediate] = {
     # on a check
     AddDice: _add_dice,
@@ -905,6 +929,7 @@ ASKING: dict[type, Asking] = {
     ChooseFromBox: _choose_from_box,
     GiveCard: _give_card,
     IgnoreTraits: _ignore_traits,
+    SwapFromBox: _swap_from_box,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)
