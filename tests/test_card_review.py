@@ -347,3 +347,25 @@ def test_at_the_manor_house_a_boon_encountered_may_be_swapped_for_a_random_one_o
     other = "Longsword" if pick == "Mace" else "Mace"
     assert [card.name for card in table.game.zones.cards(box("weapon"))] == [other]
     assert table.deck("Manor House") == []
+
+
+# --- Forsaken Cloister: each character here ---------------------------------------------------------------------
+
+
+@pytest.mark.rule("SUM-03")
+@pytest.mark.parametrize(("alain_roll", "closed"), [(8, True), (1, False)])
+def test_closing_the_forsaken_cloister_takes_a_defeated_demonling_for_each_character_there(
+    alain_roll: int, closed: bool
+) -> None:
+    """Forsaken Cloister, When Closing: each character at the location summons and defeats a Demonling (Wisdom
+    6 before you act, then Combat 9). Seelah defeats hers; the Cloister closes only if Alain defeats his too."""
+    from pacg.engine.closing import attempt_to_close
+
+    table = Table()
+    cloister = table.location("Forsaken Cloister")
+    seelah = table.character("Seelah", at="Forsaken Cloister")
+    table.character("Alain", at="Forsaken Cloister")
+    table.dice(6, 8, 6, alain_roll)  # Seelah: Wisdom d8, Melee d8+3; Alain: Wisdom d6, Melee d10+3
+    table.run(attempt_to_close(table.game, seelah, cloister), "Close", *["Wisdom", "Melee"] * 2)
+    assert sum("summons Demonling" in line for line in table.game.log) == 2
+    assert cloister.closed == closed

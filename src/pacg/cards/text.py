@@ -50,6 +50,7 @@ from pacg.cards.powers import (
     Source,
     Summon,
     Timing,
+    Who,
     Whose,
     listing,
 )
@@ -623,10 +624,14 @@ def _outcome(summon: str | CardFilter) -> str:
     return "defeat" if types and types <= BANE_TYPES else "defeat or acquire"
 
 
-def _summon_to_close(summon: str | CardFilter) -> str:
-    """ "summon and defeat a random monster", "summon and acquire a random weapon or spell": a card that
-    must be defeated or acquired to close a location (SUM-03)."""
-    return Summon(summon=summon).text().replace("encounter", _outcome(summon), 1)
+def _summon_to_close(summon: str | CardFilter, who: Who = Who.YOU) -> str:
+    """ "summon and defeat a random monster", "summon and acquire a random weapon or spell", "each character at
+    your location summons and defeats a Demonling": a card that must be defeated or acquired to close a location
+    (SUM-03)."""
+    outcome, text = _outcome(summon), Summon(summon=summon, who=who).text()
+    if "encounters" in text:  # "each character ... summons and defeats or acquires"
+        return text.replace("encounters", " or ".join(f"{verb}s" for verb in outcome.split(" or ")), 1)
+    return text.replace("encounter", outcome, 1)
 
 
 def _merged_summons(options: list[ClosingOption]) -> list[ClosingOption | CardFilter]:
@@ -660,7 +665,7 @@ def closing_option_text(option: ClosingOption | CardFilter) -> str:
     if option.cost is not None:
         parts.append(cost_text(option.cost))
     if option.summon is not None:
-        parts.append(_summon_to_close(option.summon))
+        parts.append(_summon_to_close(option.summon, option.who))
     if option.damage is not None:
         parts.append(f"be dealt {option.damage} {option.damage_type} damage")
     if option.automatic or not parts:
