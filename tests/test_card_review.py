@@ -56,8 +56,8 @@ def test_a_card_whose_facts_are_partly_known_is_a_stand_in_that_says_why(name: s
 @pytest.mark.rule("KEEP-05")
 @pytest.mark.parametrize(("encountered", "lizard"), [("Cultist of Baphomet", True), ("Demon Hunter's Handbook", False)])
 def test_frilled_lizard_adds_2d4_against_a_veteran_bane_only(encountered: str, lizard: bool) -> None:
-    """Frilled Lizard: discard it for 2d4 on a check against a Veteran *bane*. The Cultist of Baphomet (a Veteran henchman)
-    qualifies; the Demon Hunter's Handbook, a Veteran item, does not: acquiring it, the Lizard isn't offered."""
+    """Frilled Lizard: discard it for 2d4 on a check against a Veteran *bane*. The Cultist of Baphomet (a Veteran
+    henchman) qualifies; the Demon Hunter's Handbook, a Veteran item, does not: acquiring it, it isn't offered."""
     table = Table()
     table.location("Armory", [encountered])
     harsk = table.character("Harsk", at="Armory", hand=["Frilled Lizard"])
@@ -65,7 +65,8 @@ def test_frilled_lizard_adds_2d4_against_a_veteran_bane_only(encountered: str, l
     purpose = Purpose.DEFEAT if against.type == "henchman" else Purpose.ACQUIRE
     table.dice(*[1] * 6)
     answers = ["Strength", "Discard Frilled Lizard"] if lizard else ["Intelligence"]
-    results = table.run(attempt_checks(table.game, harsk, "Strength or Intelligence 12", purpose, against), *answers)
+    check = "Strength or Intelligence 12"
+    results = table.run(attempt_checks(table.game, harsk, check, purpose, against), *answers)
     assert offered(table, "Discard Frilled Lizard") == lizard
     assert results[0].pool.dice.count(4) == (2 if lizard else 0)
 

@@ -197,7 +197,7 @@ def test_every_player_may_play_between_any_two_steps_and_only_a_player_with_a_pl
     table.run(take_turn(table.game, kyra), "Stay", "Reveal Cure", "Don't try")
     asked = [(d.player, d.kind) for d in table.decisions if d.kind in ("any time", "turn start", "turn end")]
     assert asked == [("Harsk", "turn start")] + [("Harsk", "any time")] * 2  # at the start: "any time" too
-    assert kinds(table)[:4] == ["turn start", "any time", "move", "any time"], "at the start, after giving, after moving"
+    assert kinds(table)[:4] == ["turn start", "any time", "move", "any time"], "at the start, after giving, moving"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
     assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"
 
