@@ -447,6 +447,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
     "summoned": (True, "if it was summoned"),
+    "alone": (True, "if you are the only character at your location"),
     "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
                "if you are proficient with Weapons or you have at least 1 mythic charge"),
     "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),
@@ -530,6 +531,9 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
     "add_to_location": {"add_to_location": {"types": ["barrier"]}, "count": 2},
     "move_along": {"move_along": 1, "if_any": [{"add_to_location": {"types": ["monster"]}}]},
+    "give_card": {"give_card": "another character"},
+    "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
+    "swap_from_box": {"swap_from_box": True},
 }
 
 
@@ -816,10 +820,10 @@ def test_a_real_character_with_roles_and_feats() -> None:
            "Blessing 4 [□ 5 6]" in lines
     assert "  You may recharge a weapon with the Ranged trait you play instead of discarding or burying it." in lines
     demonslayer = lines[lines.index("Role: Demonslayer"):lines.index("Role: Abyssal Walker")]
-    assert "    When you could evade a card with the Animal or Vermin trait: you may evade the card you are " \
-           "encountering. [feat Demon: When you could evade a card with the Animal, Vermin or Demon trait: you may " \
-           "evade the card you are encountering.] [feat top: When you could evade a card with the Animal, Vermin " \
+    assert "    When you could evade a bane with the Animal or Vermin trait: you may evade the card you are " \
+           "encountering. [feat Demon: When you could evade a bane with the Animal, Vermin or Demon trait: you may " \
+           "evade the card you are encountering.] [feat top: When you could evade a bane with the Animal, Vermin " \
            "or Demon trait: you may evade the card you are encountering; if you do, put it on top of its location " \
            "deck.]" in demonslayer
-    assert "    [feat reroll] On your check against a card with the Demon trait, after the roll, if the check " \
-           "failed: you may reroll the dice." in demonslayer
+    assert "    [feat reroll] On your check against a bane with the Demon trait, after the roll, if the check " \
+           "failed: you may reroll 1 die of your choice." in demonslayer

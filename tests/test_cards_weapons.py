@@ -303,8 +303,8 @@ def test_the_bolas_is_discarded_to_evade_a_monster_of_difficulty_12_or_less(mons
     table.location(at, [monster, "Mace"])
     harsk = table.character("Harsk", at=at, hand=["Bolas"])
     top = table.game.zones.cards(table.game.locations[at].deck)[0]
-    table.dice(8, 4)
-    answers = ["Discard Bolas", "Discards"] if evaded else ["Reveal Bolas: Ranged"]
+    table.dice(*([] if evaded else [1]), 8, 4)  # a Cambion not evaded has you attempt Arcane 9 before you act
+    answers = ["Discard Bolas", "Discards"] if evaded else ["Arcane", "Reveal Bolas: Ranged"]
     outcome = table.run(encounter(table.game, harsk, top), *answers)
     offered = [o.label for d in table.decisions if d.kind == "evasion" for o in d.options]
     assert bool([label for label in offered if label.startswith("Discard Bolas")]) == evaded

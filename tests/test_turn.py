@@ -41,7 +41,7 @@ def _healed_deck(seed: int) -> list[str]:
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
     harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
     table.dice(4, 1)
-    table.run(take_turn(table.game, kyra), "Discard Cure", "Harsk", "Divine", "Stay", "End exploring")
+    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "Stay", "End exploring")
     return table.cards(harsk, ZoneKind.DECK)
 
 
@@ -56,7 +56,7 @@ def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
     harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
     table.dice(4, 1)  # Cure heals 1d4+1 = 5; its Divine 8 check to recharge fails
-    table.run(take_turn(table.game, kyra), "Discard Cure", "Harsk", "Divine", "Stay", "End exploring")
+    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "Stay", "End exploring")
     assert kinds(table)[0] == "turn start", "after the blessings deck advances, before giving"
     assert table.cards(harsk, ZoneKind.DISCARD) == []
     assert sorted(table.cards(harsk, ZoneKind.DECK)) == ["Bolas", "Javelin", "Longsword"]
@@ -207,10 +207,10 @@ def test_every_player_may_play_between_any_two_steps_and_only_a_player_with_a_pl
     harsk = table.character("Harsk", at="Armory", hand=["Cure"])
     table.character("Seelah", at="Watchtower", hand=["Longsword"])
     table.dice(4)
-    table.run(take_turn(table.game, kyra), "Stay", "Discard Cure", "Kyra", "Don't try")
+    table.run(take_turn(table.game, kyra), "Stay", "Reveal Cure", "Don't try")
     asked = [(d.player, d.kind) for d in table.decisions if d.kind in ("any time", "turn start", "turn end")]
-    assert asked == [("Harsk", "any time")] * 3
-    assert kinds(table)[:4] == ["any time", "any time", "move", "any time"], "at the start, after giving, after moving"
+    assert asked == [("Harsk", "turn start")] + [("Harsk", "any time")] * 2  # at the start: "any time" too
+    assert kinds(table)[:4] == ["turn start", "any time", "move", "any time"], "at the start, after giving, moving"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
     assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"
 

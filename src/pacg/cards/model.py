@@ -31,6 +31,7 @@ from pacg.cards.powers import (
     PowersByTiming,
     Timing,
     Trait,
+    Who,
     choices_by_moment,
     powers_by_timing,
 )
@@ -300,6 +301,7 @@ class ClosingOption(_Strict):
     check: CheckField | None = None
     cost: Cost | None = None
     summon: str | CardFilter | None = None
+    who: Who = Who.YOU  # who summons: each of them must defeat (or acquire) theirs ("each character here")
     damage: int | None = Field(None, ge=1, le=20)  # be dealt this much damage ("be dealt 4 Combat damage")
     damage_type: DamageType = DamageType.COMBAT
     automatic: bool = False

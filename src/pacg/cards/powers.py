@@ -134,12 +134,14 @@ Trait = Annotated[str, AfterValidator(_known_trait)]
 
 class CardFilter(_Strict):
     """Which cards qualify: of any of these types, with any of these traits, of none of the excluded types
-    ("a non-villain monster") and with none of the excluded traits ("non-Basic")."""
+    ("a non-villain monster") and with none of the excluded traits ("non-Basic"), and whose check lists one of
+    the `check_skills` ("an ally whose check to acquire lists Diplomacy")."""
 
     types: list[CardType] | None = None
     traits: list[Trait] | None = None
     not_types: list[CardType] | None = None
     not_traits: list[Trait] | None = None
+    check_skills: list[Skill] | None = None  # its check to acquire or defeat lists one of these skills
 
     @cached_property
     def wanted(
@@ -210,6 +212,7 @@ class Whose(StrEnum):
     ANOTHER_LOCAL = "another local"
     ANY = "any"
     ANOTHER = "another"  # any character but you
+    ELSEWHERE = "elsewhere"  # a character at another location
 
 
 class Purpose(StrEnum):
@@ -276,6 +279,7 @@ class Conditions(_Strict):
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
+    alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
     any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
     none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
 
@@ -386,12 +390,16 @@ class Succeed(_Strict):
 
 
 class Reroll(_Strict):
-    """Reroll the check's dice once (CHK-13)."""
+    """Reroll the check's dice once (CHK-13); with `dice`, only that many dice of the player's choice ("reroll
+    1 die"), keeping the others."""
 
     reroll: Literal[True]
+    dice: int | None = Field(None, ge=1, le=MAX_CARD_DICE)
 
     def text(self) -> str:
-        return "reroll the dice"
+        if self.dice is None:
+            return "reroll the dice"
+        return f"reroll {self.dice} {'die' if self.dice == 1 else 'dice'} of your choice"
 
 
 class Evade(_Strict):
@@ -619,6 +627,8 @@ def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
         text += f" with the {listing(card_filter.traits)} trait"
     if card_filter.not_traits:
         text += f" without the {listing(card_filter.not_traits)} trait"
+    if card_filter.check_skills:
+        text += f" whose check lists {listing(card_filter.check_skills)}"
     return text
 
 
@@ -1157,6 +1167,37 @@ class MoveAlong(_Strict):
         return text
 
 
+class GiveCard(_Strict):
+    """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
+    location: this power is its exception)."""
+
+    give_card: Who
+
+    def text(self) -> str:
+        return f"give a card from your hand to {self.give_card.words()}"
+
+
+class IgnoreTraits(_Strict):
+    """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
+    the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
+
+    ignore_traits: list[Trait] = Field(min_length=1)
+
+    def text(self) -> str:
+        return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
+
+
+class SwapFromBox(_Strict):
+    """Draw a random card of the encountered card's type from the box; encounter one of the two, and banish the
+    other (a location's "when you encounter a boon here")."""
+
+    swap_from_box: Literal[True]
+
+    def text(self) -> str:
+        return ("draw a random card of the same type from the box; encounter one of the two cards and banish the "
+                "other")
+
+
 EFFECT_MODELS: dict[str, type[_Strict]] = {
     "use_skill": UseSkill,
     "add_dice": AddDice,
@@ -1215,6 +1256,9 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "choose_from_box": ChooseFromBox,
     "add_to_location": AddToLocation,
     "move_along": MoveAlong,
+    "give_card": GiveCard,
+    "ignore_traits": IgnoreTraits,
+    "swap_from_box": SwapFromBox,
 }
 
 
@@ -1288,6 +1332,9 @@ Effect: TypeAlias = Annotated[
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
         | Annotated[AddToLocation, Tag("add_to_location")]
         | Annotated[MoveAlong, Tag("move_along")]
+        | Annotated[GiveCard, Tag("give_card")]
+        | Annotated[IgnoreTraits, Tag("ignore_traits")]
+        | Annotated[SwapFromBox, Tag("swap_from_box")]
     ),
     Discriminator(
         _effect_tag,

@@ -50,6 +50,7 @@ from pacg.cards.powers import (
     Source,
     Summon,
     Timing,
+    Who,
     Whose,
     listing,
 )
@@ -88,10 +89,16 @@ def _plain(value: Any) -> str:
 # --- what a power refers to ---------------------------------------------------------------------------------
 
 
+_BANE_TYPES = {"villain", "henchman", "monster", "barrier"}
+_BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}
+
+
 def filter_text(card_filter: CardFilter | None, plural: bool = False, default: str = "card") -> str:
     """Which cards a filter admits: "a monster", "a card with the Animal or Vermin trait", "cards ..."."""
     card_filter = card_filter or CardFilter()
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
+    if set(nouns) in (_BANE_TYPES, _BOON_TYPES):  # "a bane with the Veteran trait", not "a villain, henchman ..."
+        nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]
     if card_filter.not_types:
         nouns = [f"non-{listing([_plain(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:
@@ -102,6 +109,8 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
         noun += f" with the {listing(card_filter.traits)} trait"  # any one of them is enough
     if card_filter.not_traits:
         noun += f" without the {listing(card_filter.not_traits)} trait"
+    if card_filter.check_skills:
+        noun += f" whose check lists {listing([_plain(skill) for skill in card_filter.check_skills])}"
     return noun
 
 
@@ -172,6 +181,7 @@ _SUBJECTS: dict[Whose, tuple[str, bool]] = {  # (subject, takes the third person
     Whose.ANOTHER_LOCAL: ("another character at your location", True),
     Whose.ANY: ("any character", True),
     Whose.ANOTHER: ("another character", True),
+    Whose.ELSEWHERE: ("a character at another location", True),
 }
 
 _PURPOSES = {
@@ -359,6 +369,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
     "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
+    "alone": lambda value: f"if you are {'' if value else 'not '}the only character at your location",
     "any_of": lambda value: f"if {' or '.join(_all_of(one) for one in value)}",
     "none_of": lambda value: f"unless {' or '.join(_all_of(one) for one in value)}",
 }
@@ -622,10 +633,14 @@ def _outcome(summon: str | CardFilter) -> str:
     return "defeat" if types and types <= BANE_TYPES else "defeat or acquire"
 
 
-def _summon_to_close(summon: str | CardFilter) -> str:
-    """ "summon and defeat a random monster", "summon and acquire a random weapon or spell": a card that
-    must be defeated or acquired to close a location (SUM-03)."""
-    return Summon(summon=summon).text().replace("encounter", _outcome(summon), 1)
+def _summon_to_close(summon: str | CardFilter, who: Who = Who.YOU) -> str:
+    """ "summon and defeat a random monster", "summon and acquire a random weapon or spell", "each character at
+    your location summons and defeats a Demonling": a card that must be defeated or acquired to close a location
+    (SUM-03)."""
+    outcome, text = _outcome(summon), Summon(summon=summon, who=who).text()
+    if "encounters" in text:  # "each character ... summons and defeats or acquires"
+        return text.replace("encounters", " or ".join(f"{verb}s" for verb in outcome.split(" or ")), 1)
+    return text.replace("encounter", outcome, 1)
 
 
 def _merged_summons(options: list[ClosingOption]) -> list[ClosingOption | CardFilter]:
@@ -659,7 +674,7 @@ def closing_option_text(option: ClosingOption | CardFilter) -> str:
     if option.cost is not None:
         parts.append(cost_text(option.cost))
     if option.summon is not None:
-        parts.append(_summon_to_close(option.summon))
+        parts.append(_summon_to_close(option.summon, option.who))
     if option.damage is not None:
         parts.append(f"be dealt {option.damage} {option.damage_type} damage")
     if option.automatic or not parts:

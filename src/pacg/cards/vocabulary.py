@@ -165,7 +165,7 @@ Outsider Demon Daemon Minotaur Eidolon Vermin Swarm Undead Wight Ghost Ghoul Inc
 Skeleton Construct Golem Animal Plant Dragon Giant Ooze Spirit Aberration Reptile Insect
 Rat Snake Bird Mount Horse Tuatara Wolf Bat Frog Lizard Vulture
 Trap Task Cache Skirmish Temptation Obstacle Hazard
-Pick Spear Polearm Mace Staff Chain Scythe Sword Dagger Axe Hammer Club Bow Crossbow Shield Firearm
+Pick Spear Polearm Mace Staff Chain Scythe Sword Dagger Knife Axe Hammer Club Bow Crossbow Shield Firearm
 Melee Ranged Piercing Slashing Bludgeoning 2-Handed Finesse Thrown
 Helm Book Liquid Alchemical Object Gambling Wand Potion Ring Tool Holy
 Abadar Ascension Iomedae Sarenrae Shelyn Torag Pulura Abraxas Baphomet Shax Deskari Desna Gorum

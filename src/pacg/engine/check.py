@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
-from pacg.cards.powers import AfterCheck, CountFace, Purpose, Timing, UseSkill
+from pacg.cards.powers import AfterCheck, CountFace, Purpose, Reroll, Timing, UseSkill
 from pacg.cards.vocabulary import (
     COMBAT,
     DEFAULT_COMBAT_SKILLS,
@@ -28,7 +28,7 @@ from pacg.cards.vocabulary import (
     Skill,
 )
 from pacg.decisions import Decision, Option, Process
-from pacg.dice import DicePool, Roll
+from pacg.dice import DicePool, DieResult, Roll
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve
 from pacg.engine.playing import (
@@ -254,8 +254,33 @@ def _roll(state: CheckState) -> Process[Roll]:
         play = options[index].value
         used.add(play.key)
         yield from apply_play(state, play)
-        roll = state.roll = _counted(state, state.pool().roll(state.game.rng))
+        reroll = play.power.effect(Reroll)
+        if reroll is not None and reroll.dice is not None and len(roll.dice) == len(state.pool().dice):
+            raw = yield from _reroll_some(state, roll, reroll.dice)
+        else:
+            raw = state.pool().roll(state.game.rng)
+        roll = state.roll = _counted(state, raw)
     return roll
+
+
+def _reroll_some(state: CheckState, roll: Roll, count: int) -> Process[Roll]:
+    """Reroll up to `count` dice of the checker's choice and keep the others (CHK-13: "reroll 1 die")."""
+    dice = list(roll.dice)
+    chosen: set[int] = set()
+    for number in range(count):
+        left = [index for index in range(len(dice)) if index not in chosen]
+        options = tuple(Option(f"Reroll the d{dice[index].sides} showing {dice[index].face}", index) for index in left)
+        if number:
+            options = (Option("No more"), *options)
+        answer = 0 if len(options) == 1 else (yield Decision(
+            state.checker.name, "reroll die", f"{state.checker.name}: which die do you reroll?", options,
+            help="The power rerolls only the dice you pick; the others keep their faces."))
+        index = options[answer].value
+        if index is None:
+            break
+        chosen.add(index)
+        dice[index] = DieResult(dice[index].sides, state.game.rng.randint(1, dice[index].sides))
+    return Roll(tuple(dice), state.pool().modifier)
 
 
 def _counted(state: CheckState, roll: Roll) -> Roll:

@@ -19,7 +19,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine import trace
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import apply_mandatory, choose, play_window, resolve
+from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, matches, perform
 from pacg.engine.state import CharacterState, Game, LocationState
 from pacg.engine.summon import summon_and_encounter
@@ -65,9 +65,11 @@ def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Proce
         card = yield from choose(character, "card", f"{character.name}: which card?", cards)
         perform(game, character, card, option.cost.action)
     if option.summon is not None:
-        outcome = yield from summon_and_encounter(game, character, option.summon)
-        if outcome not in ("defeated", "acquired"):
-            return False  # SUM-03
+        step = Step(game=game, checker=character, timing=Timing.CLOSING)
+        for summoner in (yield from characters(step, character, option.who, "who summons?")):
+            outcome = yield from summon_and_encounter(game, summoner, option.summon)
+            if outcome not in ("defeated", "acquired"):
+                return False  # SUM-03
     if option.damage is not None:
         yield from take_damage(game, character, option.damage, str(option.damage_type))
         return character.alive

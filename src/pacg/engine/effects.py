@@ -33,6 +33,7 @@ from pacg.cards.powers import (
     CannotMove,
     CannotPlay,
     CannotReduce,
+    CardFilter,
     CardPlace,
     ChooseFromBox,
     ChooseOne,
@@ -52,8 +53,10 @@ from pacg.cards.powers import (
     ForEach,
     GainCharge,
     GainSkill,
+    GiveCard,
     Heal,
     IgnoreLocationPowers,
+    IgnoreTraits,
     IgnoreTypeLimit,
     Instead,
     KeepEncountered,
@@ -74,6 +77,7 @@ from pacg.cards.powers import (
     ShiftDamage,
     Succeed,
     Summon,
+    SwapFromBox,
     SwapTrait,
     TakeEncounter,
     Timing,
@@ -103,7 +107,7 @@ from pacg.engine.playing import (
 )
 from pacg.engine.state import CharacterState, Encounter, Game, LastingPower, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
@@ -851,6 +855,64 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     yield from resolve(step, list(effect.if_kept if kept is not None else effect.if_not), player, play)
 
 
+def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play | None) -> Process[None]:
+    """Give a card from your hand to a character, wherever they are."""
+    game = step.game
+    hand = game.zones.cards(player.hand)
+    targets = yield from characters(step, player, effect.give_card, "give a card to whom?")
+    if not hand or not targets:
+        return
+    card = yield from choose(player, "give", f"{player.name}: give which card to {targets[0].name}?", list(hand))
+    game.zones.move(card, targets[0].hand)
+    game.note(f"{player.name} gives {card.name} to {targets[0].name}")
+
+
+def _ignore_traits(step: Step, effect: IgnoreTraits, player: CharacterState, play: Play | None) -> Process[None]:
+    """Ignore one of the traits of a card until the end of the turn: a card being encountered, your location,
+    one of your cards in hand or displayed, or the top card of the blessings discard pile (GOLD-03)."""
+    game = step.game
+    zones = game.zones
+    cards: list[Any] = [encounter.card for encounter in game.encounters]
+    cards += [game.locations[player.location]] if player.location in game.locations else []
+    cards += [*zones.cards(player.hand), *zones.cards(player.displayed), *zones.cards(BLESSINGS_DISCARD)[:1]]
+    having = [card for card in cards if _unignored(game, card, effect.ignore_traits)]
+    if not having:
+        return
+    card = yield from choose(player, "card", f"{player.name}: ignore a trait of which card?", having)
+    trait = yield from choose(player, "trait", f"{player.name}: ignore which trait of {card.name}?",
+                              _unignored(game, card, effect.ignore_traits))
+    game.ignore_trait(card, trait)
+    game.note(f"{player.name} ignores the {trait} trait of {card.name} until the end of the turn")
+
+
+def _unignored(game: Game, card: Any, traits: list[str]) -> list[str]:
+    """Which of these traits a card (or location) has and that aren't ignored yet."""
+    printed = card.card.traits
+    return [trait for trait in traits if trait in printed and trait not in game.ignored(card)]
+
+
+def _swap_from_box(step: Step, effect: SwapFromBox, player: CharacterState, play: Play | None) -> Process[None]:
+    """Draw a random card of the encountered card's type from the box; the player encounters one of the two
+    and the other is banished. The card drawn takes the encountered card's place (SET-03: a banished card goes
+    back into the box, shuffled in)."""
+    game, encounter = step.game, step.encounter
+    if encounter is None or encounter.summoned:
+        return
+    current = encounter.card
+    other = random_from_box(game, CardFilter(types=[current.type]))
+    if other is None:
+        return
+    game.note(f"{player.name} draws {other.name} from the box")
+    chosen = yield from choose(player, "encounter", f"{player.name}: encounter which card? (the other is banished)",
+                               [current, other])
+    if chosen is current:
+        game.note(f"{other.name} is banished")  # it never left the box
+        return
+    game.zones.move(other, game.zones.where(current))
+    perform(game, player, current, CardAction.BANISH)
+    encounter.card = step.against = other
+
+
 IMMEDIATE: dict[type, Immediate] = {
     # on a check
     AddDice: _add_dice,
@@ -916,6 +978,9 @@ ASKING: dict[type, Asking] = {
     May: _may,
     ChooseFromBox: _choose_from_box,
     MoveAlong: _move_along,
+    GiveCard: _give_card,
+    IgnoreTraits: _ignore_traits,
+    SwapFromBox: _swap_from_box,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

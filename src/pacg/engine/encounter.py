@@ -66,7 +66,7 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
     game.note(f"{current.character.name} encounters {card.name}" + (" (summoned)" if current.summoned else ""))
     purpose = Purpose.ACQUIRE if isinstance(card.card, Boon) else Purpose.DEFEAT
     for timing in STEPS:
-        step = Step(game=game, checker=current.character, timing=timing, against=card, purpose=purpose)
+        step = Step(game=game, checker=current.character, timing=timing, against=current.card, purpose=purpose)
         yield from apply_mandatory(step, list(standing_powers(step)))
         yield from play_window(step)
         if current.evaded:
@@ -76,6 +76,7 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
             return "evaded"
         if current.banished:  # a power banishes the card before the check
             return _banish_encountered(game, current)
+    card = current.card  # a power may have put another card in its place (`swap_from_box`)
     if current.defeated is not None:
         success = current.defeated
     else:

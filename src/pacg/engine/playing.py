@@ -53,7 +53,7 @@ from pacg.cards.powers import (
     Whose,
 )
 from pacg.cards.text import sentence_case
-from pacg.cards.vocabulary import CardAction, CardType, Proficiency, action_text
+from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -161,6 +161,9 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
+    for closed in game.locations.values():  # a closed location's powers that last (When Permanently Closed)
+        if closed.closed and moment in closed.closed_choices:
+            _offer_table_card(offers, ("closed", closed.name), closed.name, closed.closed_choices[moment])
     if moment in game.scenario_choices and (scenario := game.scenario) is not None:
         _offer_table_card(offers, ("scenario",), scenario.name, game.scenario_choices[moment])
     for encounter in game.encounters:
@@ -226,6 +229,10 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     if location is not None and game.location_powers_apply(location):
         for _, power in location.powers_by_timing.get(timing, ()):
             yield power, checker, None
+    for closed in game.locations.values():
+        if closed.closed:
+            for _, power in closed.closed_powers.get(timing, ()):
+                yield power, checker, None
     for _, power in game.scenario_powers.get(timing, ()):
         yield power, checker, None
 
@@ -248,18 +255,30 @@ def _displayed_powers(state: Step) -> Iterator[Standing]:
 # --- conditions -----------------------------------------------------------------------------------------
 
 
-def matches(card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
+def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset[str] = frozenset()) -> bool:
     """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
     types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and
-    henchmen as monsters (LOOT-01, BANE-01)."""
+    henchmen as monsters (LOOT-01, BANE-01). Traits a power says to ignore are not there (GOLD-03)."""
     types, traits, excluded_types, excluded = wanted.wanted
     if types is not None and card.type not in types and card.counts_as not in types:
         return False
-    if traits is not None and traits.isdisjoint(card.traits):
+    has = set(card.traits) - ignored if ignored else card.traits
+    if traits is not None and traits.isdisjoint(has):
         return False
     if excluded_types and card.type in excluded_types:
         return False
-    return excluded.isdisjoint(card.traits)
+    if wanted.check_skills and not _check_lists(card, wanted.check_skills):
+        return False
+    return excluded.isdisjoint(has)
+
+
+def _check_lists(card: AnyCard | PhysicalCard, skills: list[Skill]) -> bool:
+    """Whether a card's check to acquire or to defeat lists one of these skills ("an ally whose check to acquire
+    lists Diplomacy")."""
+    printed = card.card if isinstance(card, PhysicalCard) else card
+    check = getattr(printed, "check_to_acquire", None) or getattr(printed, "check_to_defeat", None)
+    listed = {name for step in check.steps for option in step.options for name in option.skills} if check else set()
+    return not listed.isdisjoint(str(skill) for skill in skills)
 
 
 # Whom a power for "your", "local", "another" ... check may help (KEEP-01): the player's own character,
@@ -270,6 +289,7 @@ HELPS: dict[Whose, tuple[bool, bool, bool]] = {
     Whose.ANOTHER_LOCAL: (False, True, False),
     Whose.ANOTHER: (False, True, True),
     Whose.ANY: (True, True, True),
+    Whose.ELSEWHERE: (False, False, True),
 }
 
 
@@ -313,7 +333,7 @@ def _was_played(wanted: list[CardFilter], state: Step) -> bool:
 
 def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
     location = state.game.locations.get(player.location)
-    return location is not None and matches(location.card, wanted)
+    return location is not None and matches(location.card, wanted, state.game.ignored(location))
 
 
 def _displaying(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
@@ -351,7 +371,8 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "check_traits": lambda wanted, state, _: state.in_check and bool(set(wanted) & state.traits),
     "purpose": lambda wanted, state, _: state.purpose in wanted,
     "turn": _turn,
-    "against": lambda wanted, state, _: state.against is not None and matches(state.against, wanted),
+    "against": lambda wanted, state, _: state.against is not None
+    and matches(state.against, wanted, state.game.ignored(state.against)),
     "proficient": lambda wanted, _, player: player.proficient(Proficiency(wanted)),
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
     "location": _at_location,
@@ -368,6 +389,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
     "summoned": _summoned,
+    "alone": lambda wanted, state, player: (len(state.game.local_characters(player.location)) == 1) == wanted,
     "any_of": _any_of,
     "none_of": _none_of,
 }
@@ -378,7 +400,7 @@ assert not _unknown, f"conditions with no test: {_unknown}"  # every condition i
 def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
     """Whether the top card of the blessings discard pile (the last one the deck advanced) is such a card."""
     pile = game.zones.cards(BLESSINGS_DISCARD)
-    return bool(pile) and matches(pile[0], wanted)
+    return bool(pile) and matches(pile[0], wanted, game.ignored(pile[0]))
 
 
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState, but: str = "") -> bool:

@@ -23,6 +23,7 @@ from pacg.cards.powers import (
     PowersByTiming,
     Timing,
     choices_by_moment,
+    powers_by_timing,
 )
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine import trace
@@ -203,12 +204,21 @@ class LocationState:
     deck: Zone = field(init=False)
     powers_by_timing: PowersByTiming = field(init=False)  # its At This Location powers, read once
     choices_by_moment: ChoicesByMoment = field(init=False)
+    # Its When Permanently Closed powers that last once it is closed (all but those of closing it, CLOSE-04)
+    closed_powers: PowersByTiming = field(init=False)
+    closed_choices: ChoicesByMoment = field(init=False)
 
     def __post_init__(self) -> None:
         self.name = self.card.name
         self.deck = Zone(ZoneKind.LOCATION_DECK, self.name)
         self.powers_by_timing = self.card.powers_by_timing
         self.choices_by_moment = self.card.choices_by_moment
+        lasting = [power for power in self.card.when_permanently_closed if power.when not in _OF_CLOSING]
+        self.closed_powers = powers_by_timing(lasting)
+        self.closed_choices = choices_by_moment(enumerate(lasting))
+
+
+_OF_CLOSING = (Timing.BEFORE_CLOSING, Timing.CLOSING)  # done once, as the location is permanently closed
 
 
 class HeldPowers:
@@ -293,6 +303,7 @@ class Game:
         self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
         self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
         self.lasting: list[LastingPower] = []  # paragraphs that apply until the turn, encounter ... ends
+        self.ignored_traits: dict[int | str, frozenset[str]] = {}  # a card's (uid) or location's, this turn
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
@@ -325,8 +336,21 @@ class Game:
         """The lasting paragraphs that end now: at the end of the turn, of the exploration, or of the
         encounter under way (those begun in an encounter nested in it have ended already)."""
         depth = len(self.encounters)
+        if until == "end of turn":
+            self.ignored_traits.clear()
         self.lasting = [entry for entry in self.lasting
                         if entry.until != until or (until == "end of encounter" and entry.depth < depth)]
+
+    def ignored(self, card: PhysicalCard | LocationState) -> frozenset[str]:
+        """The traits of a card (or location) ignored until the end of the turn (GOLD-03: an ignored thing
+        never has any effect)."""
+        if not self.ignored_traits:
+            return frozenset()
+        return self.ignored_traits.get(card.uid if isinstance(card, PhysicalCard) else card.name, frozenset())
+
+    def ignore_trait(self, card: PhysicalCard | LocationState, trait: str) -> None:
+        key = card.uid if isinstance(card, PhysicalCard) else card.name
+        self.ignored_traits[key] = self.ignored(card) | {trait}
 
     def character(self, name: str) -> CharacterState:
         for character in self.characters:

@@ -63,11 +63,13 @@ def advance_blessings_deck(game: Game) -> None:
 
 def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
     """Start- or end-of-turn effects, then the character's powers of that moment and of "any time", then the
-    other players' "any time" powers (TURN-09)."""
+    other players': their "any time" powers (TURN-09), and those of that moment that may be used on another's
+    turn ("at the start of a turn", KEEP-01)."""
     step = Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME)
     yield from apply_mandatory(step, list(standing_powers(step)))
     yield from play_window(step, [character])
-    yield from _any_time(game, character, [other for other in table_order(game, character) if other is not character])
+    others = [other for other in table_order(game, character) if other is not character]
+    yield from play_window(Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME), others)
 
 
 def _any_time(game: Game, character: CharacterState, players: list[CharacterState]) -> Process[None]:
