@@ -132,6 +132,15 @@ class Table:
         """A location deck's cards, top first."""
         return [card.name for card in self.game.zones.cards(self.game.locations[location].deck)]
 
+    def top(self, location: str) -> PhysicalCard:
+        """The top card of a location deck."""
+        return self.game.zones.cards(self.game.locations[location].deck)[0]
+
+    def offered(self, label: str, kind: str | None = None) -> bool:
+        """Whether an option starting with this label was offered in a decision so far (of this kind, if named)."""
+        return any(option.label.startswith(label) for decision in self.decisions
+                   if kind is None or decision.kind == kind for option in decision.options)
+
     def cards(self, character: CharacterState, kind: ZoneKind) -> list[str]:
         return [card.name for card in self.game.zones.cards(character.zone(kind))]
 

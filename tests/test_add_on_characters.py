@@ -30,9 +30,6 @@ ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
 
 def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
     """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
@@ -132,7 +129,7 @@ def test_adowyn_recharges_a_card_to_evade_a_summoned_bane_only(summoned: bool) -
     table = Table()
     table.location("Armory", ["Dire Rat"])
     adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=FILLER)
-    rat = summon(table.game, adowyn, "Dire Rat") if summoned else top(table, "Armory")
+    rat = summon(table.game, adowyn, "Dire Rat") if summoned else table.top("Armory")
     table.dice(1, 1)
     outcome = table.run(encounter(table.game, adowyn, rat), *(["Use Adowyn's power, recharge Mace"] if summoned
                                                                 else ["Dexterity"]))
@@ -314,7 +311,7 @@ def test_crowe_defeats_a_monster_puts_his_bottom_card_on_top_and_his_turn_ends_w
     table.game.turn = TurnState(crowe)
     table.dice(12)
     with pytest.raises(TurnEnded):
-        table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Use Crowe's power",
+        table.run(encounter(table.game, crowe, table.top("Armory")), "Strength", "Use Crowe's power",
                   "Put the bottom card")
     assert table.cards(crowe, ZoneKind.DECK) == ["Cure", "Frog", "Bolas"]
     assert table.deck("Armory") == ["Mace"], "the defeated rat is banished, not shuffled back"
@@ -329,7 +326,7 @@ def test_crowe_may_move_instead_when_he_defeats_a_monster() -> None:
     table.game.turn = TurnState(crowe)
     table.dice(12)
     with pytest.raises(TurnEnded):
-        table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Use Crowe's power",
+        table.run(encounter(table.game, crowe, table.top("Armory")), "Strength", "Use Crowe's power",
                   "Move to another location", "Laboratory")
     assert crowe.location == "Laboratory"
 
@@ -374,7 +371,7 @@ def test_mauler_reduces_damage_dealt_before_he_acts_by_1() -> None:
     crowe = table.character("Crowe", at="Armory", hand=["Mace", "Codex", "Frog", "Cure", "Bolas"],
                             feats=role("Crowe", "Mauler", "thick skin"))
     table.dice(12)
-    table.run(encounter(table.game, crowe, top(table, "Armory")), "Discard Mace", "Strength", "Discard Codex",
+    table.run(encounter(table.game, crowe, table.top("Armory")), "Discard Mace", "Strength", "Discard Codex",
               "Discard Frog")
     assert sorted(table.cards(crowe, ZoneKind.DISCARD)) == ["Codex", "Frog", "Mace"], "1 before acting, 2 after"
 
@@ -396,7 +393,7 @@ def test_spellrager_draws_a_random_attack_spell_from_the_box_on_defeating_a_henc
     table.location("Armory", ["Cultist of Baphomet"])
     crowe = table.character("Crowe", at="Armory", deck=FILLER, feats=role("Crowe", "Spellrager", "Attack spell"))
     table.dice(12)
-    table.run(encounter(table.game, crowe, top(table, "Armory")), "Strength", "Don't try")
+    table.run(encounter(table.game, crowe, table.top("Armory")), "Strength", "Don't try")
     (spell,) = [c for c in table.game.zones.cards(crowe.hand) if c.type == "spell"]
     assert "Attack" in spell.traits
 
@@ -419,7 +416,7 @@ def test_seoni_discards_a_card_before_her_combat_check_to_take_an_arcane_spell_b
     table.location("Armory", ["Dire Rat"])
     seoni = table.character("Seoni", at="Armory", hand=["Codex"], discard=["Force Missile"], deck=FILLER)
     table.dice(4, 2, 2)  # Arcane d12+2 and 2d4 against Combat 8
-    outcome = table.run(encounter(table.game, seoni, top(table, "Armory")), "Use Seoni's power, discard Codex",
+    outcome = table.run(encounter(table.game, seoni, table.top("Armory")), "Use Seoni's power, discard Codex",
                         "Discard Force Missile")
     assert outcome == "defeated" and table.cards(seoni, ZoneKind.DISCARD) == ["Codex"]
     assert "Force Missile" in table.cards(seoni, ZoneKind.DECK), "and her second power recharges it"
@@ -442,7 +439,7 @@ def test_seoni_may_draw_a_card_when_she_acquires_an_ally(boon: str, draws: bool)
     seoni = table.character("Seoni", at="Armory", deck=["Codex"])
     table.dice(6)
     answers = ["Attempt", "Wisdom", "Use Seoni's power"] if draws else ["Attempt", "Strength"]
-    outcome = table.run(encounter(table.game, seoni, top(table, "Armory")), *answers)
+    outcome = table.run(encounter(table.game, seoni, table.top("Armory")), *answers)
     assert outcome == "acquired"
     assert ("Codex" in table.cards(seoni, ZoneKind.HAND)) == draws
 
@@ -464,7 +461,7 @@ def test_corruptor_examines_the_top_card_of_her_location_deck_after_acting_on_he
     seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Corruptor", "peek"))
     table.game.turn = TurnState(seoni, explorations=1)
     table.dice(1)
-    table.run(encounter(table.game, seoni, top(table, "Armory")), "Attempt", "Strength", "Use Seoni's power")
+    table.run(encounter(table.game, seoni, table.top("Armory")), "Attempt", "Strength", "Use Seoni's power")
     assert "Seoni examines the top of Armory's location deck: Mace" in table.game.log  # the card encountered
 
 
@@ -478,7 +475,7 @@ def test_shardra_recharges_a_spell_to_let_a_local_character_reroll_a_failed_chec
     seelah = table.character("Seelah", at="Armory")
     shardra = table.character("Shardra", at="Armory", hand=["Cure"])
     table.dice(1, 6)  # Melee d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Melee",
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Melee",
                         "Use Shardra's power, recharge Cure")
     assert outcome == "defeated" and table.cards(shardra, ZoneKind.DECK) == ["Cure"]
 
@@ -501,7 +498,7 @@ def test_visionary_uses_knowledge_for_her_check_to_defeat_a_barrier() -> None:
     table.location("Armory", ["Spiked Pit Trap"])
     shardra = table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "Knowledge"))
     table.dice(9)
-    outcome = table.run(encounter(table.game, shardra, top(table, "Armory")), "Use Shardra's power: Knowledge")
+    outcome = table.run(encounter(table.game, shardra, table.top("Armory")), "Use Shardra's power: Knowledge")
     assert outcome == "defeated"
 
 
@@ -522,7 +519,7 @@ def test_spirit_guide_recharges_a_spell_from_her_discard_pile_when_she_defeats_a
     shardra = table.character("Shardra", at="Armory", hand=["Mace"], discard=["Cure"],
                               feats=role("Shardra", "Spirit Guide", "recall"))
     table.dice(8, 6)
-    table.run(encounter(table.game, shardra, top(table, "Armory")), "Reveal Mace: Strength", "Use Shardra's power")
+    table.run(encounter(table.game, shardra, table.top("Armory")), "Reveal Mace: Strength", "Use Shardra's power")
     assert table.cards(shardra, ZoneKind.DECK) == ["Cure"]
 
 
@@ -533,7 +530,7 @@ def test_spirit_guide_makes_blessings_roll_a_d12_on_a_local_check_against_a_mons
     seelah = table.character("Seelah", at="Armory", hand=["Blessing of Ascension"], deck=FILLER)
     table.character("Shardra", at="Armory", feats=role("Shardra", "Spirit Guide", "d12"))
     table.dice(1, 1)
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Strength", "Use Shardra's power",
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Strength", "Use Shardra's power",
               "Discard Blessing of Ascension")
     check = next(line for line in table.game.log if "against 8" in line)
     assert "1d12" in check and "d8" in check
@@ -567,7 +564,7 @@ def test_kolo_is_recharged_for_1d8_plus_the_adventure_deck_number_on_a_local_che
     seelah = table.character("Seelah", at="Armory", hand=FILLER * 3, deck=FILLER * 3)
     shardra = table.character("Shardra", at="Armory", hand=["Kolo"])
     table.dice(*[8] * 4)
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Wisdom" if offered else "Strength",
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Wisdom" if offered else "Strength",
               *(["Recharge Kolo"] if offered else []))
     assert (table.cards(shardra, ZoneKind.DECK) == ["Kolo"]) == offered
 

@@ -21,12 +21,6 @@ from table import Table, card, library
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
-
-def offered(table: Table, label: str) -> bool:
-    return any(option.label.startswith(label) for decision in table.decisions for option in decision.options)
 
 
 # --- provenance: a card whose facts are only partly known is a stand-in -------------------------------------
@@ -61,13 +55,13 @@ def test_frilled_lizard_adds_2d4_against_a_veteran_bane_only(encountered: str, l
     table = Table()
     table.location("Armory", [encountered])
     harsk = table.character("Harsk", at="Armory", hand=["Frilled Lizard"])
-    against = top(table, "Armory")
+    against = table.top("Armory")
     purpose = Purpose.DEFEAT if against.type == "henchman" else Purpose.ACQUIRE
     table.dice(*[1] * 6)
     answers = ["Strength", "Discard Frilled Lizard"] if lizard else ["Intelligence"]
     check = "Strength or Intelligence 12"
     results = table.run(attempt_checks(table.game, harsk, check, purpose, against), *answers)
-    assert offered(table, "Discard Frilled Lizard") == lizard
+    assert table.offered("Discard Frilled Lizard") == lizard
     assert results[0].pool.dice.count(4) == (2 if lizard else 0)
 
 
@@ -79,7 +73,7 @@ def test_harsks_1d4_is_against_an_animal_bane_not_an_animal_boon(encountered: st
     table = Table()
     table.location("Armory", [encountered])
     harsk = table.character("Harsk", at="Armory")
-    against = top(table, "Armory")
+    against = table.top("Armory")
     purpose = Purpose.DEFEAT if against.type == "monster" else Purpose.ACQUIRE
     table.dice(*[1] * 3)
     results = table.run(attempt_checks(table.game, harsk, "Wisdom 6", purpose, against), "Wisdom")
@@ -97,7 +91,7 @@ def test_blackwing_librarian_acquires_an_arcane_boon_without_rolling() -> None:
     table.location("Armory", ["Lightning Touch"])
     enora = table.character("Enora", at="Armory", hand=["Blackwing Librarian"])
     results = table.run(attempt_checks(table.game, enora, "Intelligence or Arcane 4", Purpose.ACQUIRE,
-                                       top(table, "Armory")), "Intelligence", "Recharge Blackwing Librarian")
+                                       table.top("Armory")), "Intelligence", "Recharge Blackwing Librarian")
     assert results[0].success and results[0].roll is None
 
 
@@ -114,7 +108,7 @@ def test_demonslayer_rerolls_one_die_and_keeps_the_others() -> None:
     feats = Feats(role="Demonslayer", powers={(4, "reroll")})
     harsk = table.character("Harsk", at="Armory", hand=["Shortbow"], feats=feats)
     table.dice(1, 1, 8)
-    results = table.run(attempt_checks(table.game, harsk, "Combat 10", Purpose.DEFEAT, top(table, "Armory")),
+    results = table.run(attempt_checks(table.game, harsk, "Combat 10", Purpose.DEFEAT, table.top("Armory")),
                         "Reveal Shortbow: Ranged", "Use Harsk's power", "Reroll the d8")
     assert results[0].success and results[0].total == 12
     assert sorted((die.sides, die.face) for die in results[0].roll.dice) == [(6, 1), (8, 8)]
@@ -165,9 +159,9 @@ def test_heavy_crossbow_helps_a_combat_check_at_another_location_only(harsk_at: 
     table.character("Alain", at=harsk_at, hand=["Heavy Crossbow"])
     table.dice(*[1] * 3)
     answers = ["Melee", "Discard Heavy Crossbow"] if helps else ["Melee"]
-    results = table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    results = table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
                         *answers)
-    assert offered(table, "Discard Heavy Crossbow") == helps
+    assert table.offered("Discard Heavy Crossbow") == helps
     assert results[0].pool.dice.count(4) == (1 if helps else 0)
 
 
@@ -237,12 +231,12 @@ def test_the_pitborn_scoundrel_hurts_you_alone_and_its_damage_cant_be_reduced(al
         table.character("Alain", at="Armory")
     table.dice(*([3, 8] if alone else [8]))
     answers = ["Discard Blessing"] * 2 if alone else []
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), *answers, "Melee", "Done",
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), *answers, "Melee", "Done",
                         "Discard Blessing")
     assert outcome == "undefeated"
     assert ("Seelah is dealt 2 Combat damage" in table.game.log) == alone
     assert "Seelah is dealt 1 Combat damage" in table.game.log
-    assert not offered(table, "Recharge Leather Armor") and "Leather Armor" in table.cards(seelah, ZoneKind.HAND)
+    assert not table.offered("Recharge Leather Armor") and "Leather Armor" in table.cards(seelah, ZoneKind.HAND)
 
 
 @pytest.mark.rule("GOLD-03")
@@ -255,8 +249,8 @@ def test_failing_the_cambions_divine_check_bars_attack_spells_for_the_encounter(
     table.location("Armory", ["Cambion"])
     seelah = table.character("Seelah", at="Armory", hand=["Fireblade", *FILLER * 4], deck=FILLER * 4)
     table.dice(divine, 8)  # then Melee d8+3: 11 against 12, 1 damage
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Divine", "Melee", "Done", "Discard Blessing")
-    assert offered(table, "Discard Fireblade:") == may_play
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Divine", "Melee", "Done", "Discard Blessing")
+    assert table.offered("Discard Fireblade:") == may_play
     assert not table.game.lasting
 
 
@@ -268,7 +262,7 @@ def test_an_undefeated_cambion_buries_an_ally_whose_check_lists_diplomacy() -> N
     table.location("Armory", ["Cambion"])
     seelah = table.character("Seelah", at="Armory", hand=["Frog", "Recruit", *FILLER * 2], deck=FILLER * 4)
     table.dice(8, 8)  # Divine 9: passed; Melee 11 against 12: 1 damage
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Divine", "Melee", "Done", "Discard Blessing")
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Divine", "Melee", "Done", "Discard Blessing")
     assert table.cards(seelah, ZoneKind.BURIED) == ["Recruit"]
     assert "Frog" in table.cards(seelah, ZoneKind.HAND)
 
@@ -290,7 +284,7 @@ def test_once_the_marketplace_is_closed_you_may_give_a_card_at_the_end_of_your_t
     seelah = table.character("Seelah", at="Sacristy")
     table.game.turn = TurnState(kyra)
     table.run(_steps_in_between(table.game, kyra, Timing.TURN_END), *(["Use Marketplace"] if closed else []))
-    assert offered(table, "Use Marketplace") == closed
+    assert table.offered("Use Marketplace") == closed
     assert table.cards(seelah, ZoneKind.HAND) == (["Cure"] if closed else [])
 
 
@@ -341,7 +335,7 @@ def test_at_the_manor_house_a_boon_encountered_may_be_swapped_for_a_random_one_o
         if weapon is not mace:
             table.game.zones.move(weapon, REMOVED)
     table.dice(8)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Manor House")), pick, "Attempt", "Melee")
+    outcome = table.run(encounter(table.game, seelah, table.top("Manor House")), pick, "Attempt", "Melee")
     assert outcome == "acquired" and table.cards(seelah, ZoneKind.HAND) == [pick]
     other = "Longsword" if pick == "Mace" else "Mace"
     assert [card.name for card in table.game.zones.cards(box("weapon"))] == [other]

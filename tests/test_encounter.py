@@ -67,9 +67,6 @@ powers:
 TEST_CARDS = [ORDERLY, WALL, AMBUSH, TASK]
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
 
 @pytest.mark.rule("ENC-04")
 @pytest.mark.rule("ENC-08")
@@ -80,7 +77,7 @@ def test_the_steps_of_an_encounter_come_in_order_and_a_mythic_bane_gives_a_charg
                                                          "Recruit"])
     table.dice(8)
     answers = ["Discard"] * 3 + ["Melee"] + ["Discard"] * 3
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), *answers)
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), *answers)
     assert outcome == "defeated"
     damage = [line for line in table.game.log if "is dealt" in line]
     assert damage == [f"Seelah is dealt {n} Combat damage" for n in (1, 2, 3)], "on encounter, before, after acting"
@@ -96,7 +93,7 @@ def test_evading_shuffles_the_card_back_and_only_the_encountering_character_may_
     table.location("Armory", ["Dire Rat", "Mace"])
     harsk = table.character("Harsk", at="Armory")
     kyra = table.character("Kyra", at="Armory")
-    rat = top(table, "Armory")
+    rat = table.top("Armory")
     assert table.run(encounter(table.game, harsk, rat), "Use Harsk's power: evade") == "evaded"
     assert sorted(table.deck("Armory")) == ["Dire Rat", "Mace"]
     assert "Harsk evades Dire Rat" in table.game.log
@@ -112,7 +109,7 @@ def _evaded_rat_place(seed: int) -> int:
     table = Table(seed=seed)
     table.location("Armory", ["Dire Rat", "Mace", "Javelin", "Helm", "Codex"])
     harsk = table.character("Harsk", at="Armory")
-    table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power: evade")
+    table.run(encounter(table.game, harsk, table.top("Armory")), "Use Harsk's power: evade")
     return table.deck("Armory").index("Dire Rat")
 
 
@@ -121,7 +118,7 @@ def test_a_bane_whose_check_is_none_cant_be_defeated() -> None:
     table = Table(extra_cards=TEST_CARDS)
     table.location("Armory", ["Endless Wall"])
     kyra = table.character("Kyra", at="Armory")
-    assert table.run(encounter(table.game, kyra, top(table, "Armory"))) == "undefeated"
+    assert table.run(encounter(table.game, kyra, table.top("Armory"))) == "undefeated"
     assert table.deck("Armory") == ["Endless Wall"]
     assert not [d for d in table.decisions if d.kind == "skill"], "nothing to roll"
 
@@ -216,7 +213,7 @@ def test_a_dead_character_takes_no_more_turns_and_plays_nothing() -> None:
     table.run(take_turn(table.game, kyra), "Stay", "End exploring")
     assert not kyra.alive and harsk.alive
     table.dice(1, 1)
-    table.run(encounter(table.game, harsk, top(table, "Armory")), "Dexterity")
+    table.run(encounter(table.game, harsk, table.top("Armory")), "Dexterity")
     assert not [d for d in table.decisions if d.player == "Kyra"]
 
 
@@ -291,7 +288,7 @@ def _place_of_the_blessing(seed: int) -> int:
     kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex"])
     table.game.turn = TurnState(kyra, explorations=2)
     table.dice(1)
-    table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+    table.run(encounter(table.game, kyra, table.top("Armory")), "Strength")
     return table.deck("Armory").index("Blessing of Abadar")
 
 
@@ -304,7 +301,7 @@ def test_an_undefeated_cultist_shuffles_the_top_blessing_into_the_location_deck(
     kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex"])
     table.game.turn = TurnState(kyra, explorations=2)
     table.dice(1)
-    table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+    table.run(encounter(table.game, kyra, table.top("Armory")), "Strength")
     assert sorted(table.deck("Armory")) == ["Blessing of Abadar", "Cultist of Baphomet", "Helm", "Javelin", "Mace"]
     assert shuffled(_place_of_the_blessing), "the blessing is shuffled in, not put on top or at the bottom"
     with pytest.raises(ScenarioOver, match="empty blessings deck"):
@@ -393,7 +390,7 @@ def test_ending_the_turn_outside_ones_own_turn_does_nothing() -> None:
     table.location("Armory", ["Ambush"])
     kyra = table.character("Kyra", at="Armory", hand=["Cure"])
     try:
-        table.run(encounter(table.game, kyra, top(table, "Armory")), "Dexterity")
+        table.run(encounter(table.game, kyra, table.top("Armory")), "Dexterity")
     except TurnEnded:  # pragma: no cover - the assertion below explains
         pytest.fail("no turn is under way, so none can end")
 
@@ -432,14 +429,10 @@ powers:
     table.location("Armory", ["Stubborn Boar"])
     harsk = table.character("Harsk", at="Armory", hand=["Cure"])
     table.dice(6, 4)
-    assert table.run(encounter(table.game, harsk, top(table, "Armory")), "Strength") == "defeated"
+    assert table.run(encounter(table.game, harsk, table.top("Armory")), "Strength") == "defeated"
     offered = [o.label for d in table.decisions for o in d.options]
     assert not [label for label in offered if "evade" in label], "Harsk may evade Animals, but not this one"
 
-
-def _offered(table: Table, kind: str, label: str) -> bool:
-    """Whether a play was offered in a step of this kind ("evasion")."""
-    return any(o.label.startswith(label) for d in table.decisions if d.kind == kind for o in d.options)
 
 
 @pytest.mark.rule("CHK-08")
@@ -453,8 +446,8 @@ def test_a_bane_s_highest_difficulty_counts_the_location_s_changes(others: int, 
     for name in ["Kyra", "Seelah", "Enora", "Alain"][:others]:
         table.character(name, at="Armory")
     table.dice(1)
-    table.run(encounter(table.game, harsk, top(table, "Abattoir")), "Strength")
-    assert _offered(table, "evasion", "Discard Bolas") == evadable
+    table.run(encounter(table.game, harsk, table.top("Abattoir")), "Strength")
+    assert table.offered("Discard Bolas", kind="evasion") == evadable
 
 
 @pytest.mark.rule("CHK-08")
@@ -466,8 +459,8 @@ def test_a_bane_s_highest_difficulty_counts_its_own_changes(adventure: int, defe
     table.location("Armory", ["Spiked Pit Trap"])
     kyra = table.character("Kyra", at="Armory", hand=["Trapsmith Gloves"], deck=["Cure", "Codex"])
     table.dice(12)
-    table.run(encounter(table.game, kyra, top(table, "Armory")), "Wisdom")
-    assert _offered(table, "before acting", "Discard Trapsmith Gloves") == defeatable
+    table.run(encounter(table.game, kyra, table.top("Armory")), "Wisdom")
+    assert table.offered("Discard Trapsmith Gloves", kind="before acting") == defeatable
 
 
 @pytest.mark.rule("DEATH-01")
@@ -485,11 +478,11 @@ def test_a_bane_that_makes_you_discard_your_top_card_kills_you_when_your_deck_is
     table.game.turn = TurnState(kyra)
     table.dice(1)
     if alive:
-        table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+        table.run(encounter(table.game, kyra, table.top("Armory")), "Strength")
         assert table.cards(kyra, ZoneKind.DISCARD) == ["Recruit", "Frog", "Cure", "Codex"]
     else:
         with pytest.raises(TurnEnded):
-            table.run(encounter(table.game, kyra, top(table, "Armory")))
+            table.run(encounter(table.game, kyra, table.top("Armory")))
         assert table.cards(kyra, ZoneKind.BURIED) == ["Cure"]
         assert table.deck("Armory") == ["Carrion Golem"]
     assert kyra.alive == alive and harsk.alive
@@ -541,7 +534,7 @@ def test_the_damage_a_monster_s_power_deals_is_dealt_by_the_monster() -> None:
     table.location("Armory", ["Orderly Fiend"])
     seelah = table.character("Seelah", at="Armory", hand=["Mirror Image", "Mace", "Helm", "Longsword"])
     table.dice(2, 8)  # Mirror Image's d4; then, after 2 damage before acting, Strength d8 against Combat 5
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mirror Image", "Discard Mace",
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Discard Mirror Image", "Discard Mace",
               "Discard Helm", "Strength")
     assert "The damage to Seelah is reduced to 0" in table.game.log
 
@@ -566,6 +559,6 @@ powers:
     table.location("Armory", ["Warded Fiend"])
     seelah = table.character("Seelah", at="Armory", hand=["Magic Padded Armor", "Mace"])
     table.dice(8)
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Discard Mace", "Strength")
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Discard Mace", "Strength")
     assert not [d for d in table.decisions if d.kind == "damage"], "the armor may not be played"
     assert table.cards(seelah, ZoneKind.HAND) == ["Magic Padded Armor"]

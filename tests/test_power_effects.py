@@ -22,9 +22,6 @@ from table import Table, card
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
 
 def effects(*data: dict[str, object]) -> list[object]:
     """Effects as a card file writes them."""
@@ -84,7 +81,7 @@ def test_what_a_lasting_paragraph_says_cant_be_played_isnt_offered_until_the_enc
     table.location("Armory", ["Daunting Fiend"])
     harsk = table.character("Harsk", at="Armory", hand=["Shortbow", "Blessing of Ascension"])
     table.dice(6, 6)
-    table.run(encounter(table.game, harsk, top(table, "Armory")), "Strength", "Discard Blessing of Ascension")
+    table.run(encounter(table.game, harsk, table.top("Armory")), "Strength", "Discard Blessing of Ascension")
     labels = [option.label for decision in table.decisions for option in decision.options]
     assert not any(label.startswith("Reveal Shortbow") for label in labels)
     assert table.game.lasting == []
@@ -120,7 +117,7 @@ def test_a_banes_damage_that_cant_be_reduced_offers_no_armor() -> None:
     table.location("Armory", ["Unrelenting Fiend"])
     kyra = table.character("Kyra", at="Armory", hand=["Leather Armor", "Codex", "Frog"])
     table.dice(1)
-    table.run(encounter(table.game, kyra, top(table, "Armory")), "Strength")
+    table.run(encounter(table.game, kyra, table.top("Armory")), "Strength")
     assert table.cards(kyra, ZoneKind.HAND) == [] and not any(d.kind == "damage" for d in table.decisions)
 
 
@@ -170,7 +167,7 @@ def test_a_choice_among_cards_from_the_box_decides_a_barrier(keep: bool, outcome
     for armor in [c for c in table.game.zones.cards(box("armor")) if c.name != "Helm"][1:]:
         table.game.zones.move(armor, REMOVED)  # the box keeps three armors: two Helms and one other
     armors = len(table.game.zones.cards(box("armor")))
-    result = table.run(encounter(table.game, alain, top(table, "Armory")), "Helm" if keep else "Keep none")
+    result = table.run(encounter(table.game, alain, table.top("Armory")), "Helm" if keep else "Keep none")
     keeps = [d for d in table.decisions if d.kind == "keep"]
     assert len(keeps[0].options) == 4  # none, or one of 3
     assert result == outcome
@@ -241,7 +238,7 @@ def test_a_copy_of_the_card_encountered_is_summoned_and_vanishes_after() -> None
     table.character("Balazar", at="Echoing Gorge")
     total = table.game.zones.total
     table.dice(6, 8)  # Balazar (his summoned copy first, SUM-02) with Strength d6, then Imrijka with d10
-    table.run(encounter(table.game, imrijka, top(table, "Echoing Gorge")), "Strength", "Strength")
+    table.run(encounter(table.game, imrijka, table.top("Echoing Gorge")), "Strength", "Strength")
     assert "Balazar summons Dire Rat" in table.game.log
     assert sum("encounters Dire Rat" in line for line in table.game.log) == 2
     assert table.game.zones.total == total  # the copy vanished (SUM-01)
@@ -256,7 +253,7 @@ def test_a_card_buried_for_its_power_is_recharged_by_its_check(roll: int, where:
     table.location("Armory", ["Dire Rat"])
     balazar = table.character("Balazar", at="Armory", hand=["Wand of Paralyze"])
     table.dice(roll)
-    outcome = table.run(encounter(table.game, balazar, top(table, "Armory")), "Bury Wand of Paralyze", "Arcane")
+    outcome = table.run(encounter(table.game, balazar, table.top("Armory")), "Bury Wand of Paralyze", "Arcane")
     assert outcome == "evaded"
     assert table.cards(balazar, where) == ["Wand of Paralyze"]
 
@@ -287,7 +284,7 @@ def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until
     table.location("Laboratory")
     table.blessings(*FILLER * 3)
     kyra = table.character("Kyra", at="Armory", deck=FILLER * 8)
-    trap = top(table, "Armory")
+    trap = table.top("Armory")
     table.dice(1)
     assert table.run(encounter(table.game, kyra, trap), "Strength") == "undefeated"
     assert table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION and table.deck("Armory") == []
@@ -307,6 +304,6 @@ def test_a_trap_lets_you_reveal_a_slashing_weapon_to_add_a_die() -> None:
     table.location("Armory", ["Tangle Trap"])
     seelah = table.character("Seelah", at="Armory", hand=["Longsword"])
     table.dice(4, 3)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Strength",
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Strength",
                         "Use Tangle Trap, reveal Longsword")
     assert outcome == "defeated" and table.cards(seelah, ZoneKind.HAND) == ["Longsword"]

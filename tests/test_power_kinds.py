@@ -31,12 +31,6 @@ from table import Table, card
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
-
-def offered(table: Table, label: str) -> bool:
-    return any(option.label.startswith(label) for decision in table.decisions for option in decision.options)
 
 
 # --- a boon's paragraphs that happen whenever it is played (PLAY-10) ---
@@ -54,7 +48,7 @@ def test_a_weapons_paragraph_for_characters_not_proficient_applies_whenever_it_i
     table.location("Armory", ["Dire Rat"])
     character = table.character(name, at="Armory", hand=["Scythe"])
     table.dice(1, 1, 1, 1, 1)
-    results = table.run(attempt_checks(table.game, character, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    results = table.run(attempt_checks(table.game, character, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
                         "Reveal Scythe", "Discard Scythe")
     assert results[0].difficulty == difficulty
     assert str(results[0].pool).count("d4") >= 1 and table.cards(character, ZoneKind.DISCARD) == ["Scythe"]
@@ -68,7 +62,7 @@ def test_a_paragraph_of_a_played_card_adds_its_die_only_against_what_it_names(ba
     table.location("Armory", [bane])
     kyra = table.character("Kyra", at="Armory", hand=["Holy Water Grenade"])
     table.dice(*[1] * 6)
-    results = table.run(attempt_checks(table.game, kyra, "Combat 10", Purpose.DEFEAT, top(table, "Armory")),
+    results = table.run(attempt_checks(table.game, kyra, "Combat 10", Purpose.DEFEAT, table.top("Armory")),
                         "Discard Holy Water Grenade")
     assert results[0].pool.dice.count(6) == dice
 
@@ -81,11 +75,11 @@ def test_bolas_puts_an_undefeated_monster_on_top_of_its_deck_if_you_are_proficie
     table = Table()
     table.location("Armory", ["Dire Rat", *FILLER * 10])
     character = table.character(name, at="Armory", hand=["Bolas"])
-    rat = top(table, "Armory")
+    rat = table.top("Armory")
     table.dice(*[1] * 8)
     outcome = table.run(encounter(table.game, character, rat), "Reveal Bolas")
     assert outcome == "undefeated"
-    assert (top(table, "Armory") is rat) == on_top
+    assert (table.top("Armory") is rat) == on_top
 
 
 def test_a_filter_can_exclude_a_type_a_card_counts_as() -> None:
@@ -189,7 +183,7 @@ def test_a_magic_armor_may_be_recharged_as_its_proficient_owner_resets_the_hand(
     table = Table()
     character = table.character(name, at="Armory", hand=["Magic Padded Armor"], deck=FILLER * 8)
     table.run(reset_hand(table.game, character), "Recharge Magic Padded Armor" if offered_to else "Done discarding")
-    assert offered(table, "Recharge Magic Padded Armor") == offered_to
+    assert table.offered("Recharge Magic Padded Armor") == offered_to
     assert ("Magic Padded Armor" in table.cards(character, ZoneKind.DECK)) == offered_to
 
 
@@ -206,7 +200,7 @@ def test_a_weapon_that_lifts_the_limit_may_follow_another_weapon() -> None:
     table.location("Armory", ["Dire Rat"])
     alain = table.character("Alain", at="Armory", hand=["Glaive +1", "Corrosive Dagger +1", "Mace"])
     table.dice(10, 10, 4, 4)
-    results = table.run(attempt_checks(table.game, alain, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    results = table.run(attempt_checks(table.game, alain, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
                         "Reveal Glaive +1", "Discard Corrosive Dagger +1")
     assert sorted(results[0].pool.dice) == [4, 10, 10] and results[0].success
     assert table.cards(alain, ZoneKind.DISCARD) == ["Corrosive Dagger +1"]
@@ -253,7 +247,7 @@ def test_a_power_for_checks_before_you_act_is_offered_only_then() -> None:
     table.location("Armory", ["Glaring Fiend"])
     seelah = table.character("Seelah", at="Armory")
     table.dice(9, 1, 1)
-    table.run(encounter(table.game, seelah, top(table, "Armory")), "Use Seelah's power", "Strength")
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Use Seelah's power", "Strength")
     skill_options = [[o.label for o in d.options] for d in table.decisions if d.kind == "skill"]
     assert any(label.startswith("Use Seelah's power") for label in skill_options[0])
     assert not any(label.startswith("Use Seelah's power") for label in skill_options[1])
@@ -270,7 +264,7 @@ def test_a_power_lets_another_local_character_take_over_an_encounter() -> None:
     alain = table.character("Alain", at="Armory", hand=["Codex", "Frog"], feats=glory_hound)
     kyra = table.character("Kyra", at="Armory", hand=["Cure"])
     table.dice(1)
-    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Use Alain's power, discard Codex",
+    outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Use Alain's power, discard Codex",
                         "Strength")
     assert outcome == "undefeated"
     checks = [d for d in table.decisions if d.kind == "skill"]
@@ -295,7 +289,7 @@ def test_a_barrier_is_defeated_only_if_you_defeat_your_summoned_soldier(
     seelah = table.character("Seelah", at="Armory", hand=FILLER * 4, deck=FILLER * 4)
     table.character("Alain", at="Armory", hand=FILLER * 4, deck=FILLER * 4)
     table.dice(seelah_roll, alain_roll)  # Melee: Seelah d8+3, Alain d10+3
-    crusaders = top(table, "Armory")
+    crusaders = table.top("Armory")
     outcome = table.run(encounter(table.game, seelah, crusaders), "Seelah", "Melee", "Melee")
     assert outcome == ("defeated" if defeated else "undefeated")
     assert (table.game.zones.where(crusaders).kind is ZoneKind.BOX) == defeated
@@ -315,7 +309,7 @@ def test_a_horde_is_defeated_only_if_every_summoned_demon_is(rolls: tuple[int, i
     # Each Demonling: Wisdom 6 before you act (6 succeeds on Seelah's d8 or Alain's d6), then Melee d8+3 or
     # d10+3 against Combat 9 (8 succeeds for either, 1 fails).
     table.dice(6, rolls[0], 6, rolls[1])
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), *["Wisdom", "Melee"] * 2)
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), *["Wisdom", "Melee"] * 2)
     assert outcome == ("defeated" if defeated else "undefeated")
     assert sum("summons Demonling" in line for line in table.game.log) == 2
 
@@ -348,7 +342,7 @@ def test_an_effect_for_each_local_character_is_done_for_each_of_them() -> None:
     seelah = table.character("Seelah", at="Armory", hand=["Mace", "Frog"])
     enora = table.character("Enora", at="Laboratory", hand=["Codex"])
     table.dice(6)
-    table.run(encounter(table.game, kyra, top(table, "Armory")), "Discard Cure", "Discard Frog", "Strength")
+    table.run(encounter(table.game, kyra, table.top("Armory")), "Discard Cure", "Discard Frog", "Strength")
     assert table.cards(kyra, ZoneKind.HAND) == ["Codex"] and table.cards(seelah, ZoneKind.HAND) == ["Mace"]
     assert table.cards(enora, ZoneKind.HAND) == ["Codex"]
 
@@ -409,10 +403,10 @@ def test_a_boons_paragraph_for_its_own_encounter_applies_only_while_it_is_encoun
     table.location("Armory", ["Blessing of Ascension", "Codex"])
     kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"])
     kyra.mythic_charges = 1
-    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Attempt", "Charisma")
+    outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Attempt", "Charisma")
     assert outcome == "acquired" and not [d for d in table.decisions if d.kind == "reroll"]
     table.dice(1, 1)
-    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Attempt", "Intelligence",
+    outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Attempt", "Intelligence",
                         "Discard Blessing of Ascension")
     assert outcome == "not acquired"
 
@@ -426,7 +420,7 @@ def test_a_check_to_recharge_is_against_the_card_being_recharged() -> None:
     table.location("Armory", ["Dire Rat"])
     enora = table.character("Enora", at="Armory", hand=["Lightning Touch", "Blackwing Librarian"], deck=FILLER)
     table.dice(12, 4, 4)
-    table.run(attempt_checks(table.game, enora, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    table.run(attempt_checks(table.game, enora, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
               "Discard Lightning Touch", "No", "Arcane", "Recharge Blackwing Librarian")
     assert table.cards(enora, ZoneKind.DECK) == [*FILLER, "Blackwing Librarian", "Lightning Touch"]
     recharge = [d for d in table.decisions if d.kind == "skill"][-1]
@@ -456,7 +450,7 @@ def test_a_power_for_another_characters_defeat_of_a_bane_is_offered_to_its_playe
     seelah = table.character("Seelah", at="Armory")
     kyra = table.character("Kyra", at="Armory", hand=["Watchful Ally"], deck=["Codex"])
     table.dice(8)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Armory")), "Melee", "Discard Watchful Ally")
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Melee", "Discard Watchful Ally")
     assert outcome == "defeated" and table.cards(kyra, ZoneKind.HAND) == ["Codex"]
 
 
@@ -466,6 +460,6 @@ def test_harsk_may_recharge_a_ranged_weapon_he_would_discard_for_its_power() -> 
     table.location("Armory", ["Dire Rat"])
     harsk = table.character("Harsk", at="Armory", hand=["Bolas"], deck=FILLER)
     table.dice(8, 4, 4, 4)
-    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
               "Reveal Bolas", "Discard Bolas", "Recharge Bolas instead")
     assert table.cards(harsk, ZoneKind.DECK) == [*FILLER, "Bolas"] and table.cards(harsk, ZoneKind.DISCARD) == []

@@ -141,6 +141,11 @@ def _check_events(path: Path, text: str) -> None:
             elif isinstance(event, yaml.AliasEvent):
                 message = f"an alias (*{event.anchor}): card files don't use anchors and aliases; write the value out"
                 raise CardFileError([CardProblem(path, line, "", message)])
+    except yaml.MarkedYAMLError as error:  # newer PyYAML has a nesting limit of its own, met while reading ahead
+        if "nesting" not in str(error.problem) or error.problem_mark is None:
+            raise
+        message = f"nested more than {MAX_NESTING} levels deep"
+        raise CardFileError([CardProblem(path, error.problem_mark.line + 1, "", message)]) from None
     finally:
         loader.dispose()
 

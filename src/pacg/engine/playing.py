@@ -15,20 +15,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pacg.cards.amounts import Amount
 from pacg.cards.model import AnyCard, Bane
 from pacg.cards.powers import (
-    AddCardNumber,
-    AddDice,
-    AddModifier,
-    AddSkill,
-    AddSkillDice,
     AddTraits,
-    AfterCheck,
-    BlessingDie,
     CannotEvade,
     CannotPlay,
     CardFilter,
     CardPlace,
     Conditions,
-    CountFace,
     Draw,
     Evade,
     Explore,
@@ -40,21 +32,17 @@ from pacg.cards.powers import (
     Power,
     Purpose,
     ReduceDamage,
-    ReplaceDie,
-    Reroll,
-    SharedTraitDice,
     ShiftDamage,
     Source,
     Succeed,
-    SwapTrait,
     TakeEncounter,
     Timing,
-    UseSkill,
     Whose,
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine.state import CharacterState, Game
+from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
@@ -413,10 +401,7 @@ def conditions_hold(conditions: Conditions, state: Step, player: CharacterState,
 
 # --- what may be played in a step or on a check ------------------------------------------------------------
 
-# The effects that change the check being attempted: they act only on a check (CHK-09).
-CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
-                             Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                             SwapTrait})
+
 
 
 def _may_evade(_: Evade, step: Step, player: CharacterState) -> bool:

@@ -145,15 +145,15 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
 }
 
-# The effects that change the check being attempted (CHK-09), and those the engine reads where they apply.
-_ON_A_CHECK = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
-                         Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                         SwapTrait})
+# The effects that change the check being attempted: they act only on a check (CHK-09).
+CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
+                             Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
+                             SwapTrait})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
 EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
-    **{kind: frozenset({Timing.CHECK}) for kind in _ON_A_CHECK},
+    **{kind: frozenset({Timing.CHECK}) for kind in CHECK_MODIFIERS},
     AfterCheck: frozenset({Timing.CHECK, Timing.AFTER_PLAYING}),  # after playing a card on a check
     AdjustDifficulty: _BEFORE_THE_CHECK,
     Evade: frozenset({Timing.EVASION}),
@@ -312,7 +312,7 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
     """Why an effect can't act in this paragraph, or ''."""
     effect_kind = type(effect)
     name = _effect_name(effect_kind)
-    if after_the_check and effect_kind in _ON_A_CHECK:
+    if after_the_check and effect_kind in CHECK_MODIFIERS:
         return f"{name} can't change a check once the check is done"
     kinds = EFFECT_KINDS.get(effect_kind)
     if kinds is not None and kind not in kinds:
@@ -365,7 +365,7 @@ def _condition_refusal(conditions: Conditions, when: Timing) -> str:
 
 def _changes_the_check(effect: object) -> bool:
     """An effect on the check itself, or a replacement read where a card played on it goes."""
-    return type(effect) in _ON_A_CHECK or isinstance(effect, (AdjustDifficulty, Instead))
+    return type(effect) in CHECK_MODIFIERS or isinstance(effect, (AdjustDifficulty, Instead))
 
 
 def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
