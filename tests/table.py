@@ -20,7 +20,7 @@ from typing import TypeVar
 import yaml
 
 from pacg.cards.loader import CardLibrary, load_library
-from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, Scenario
+from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.powers import Purpose
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
@@ -110,10 +110,16 @@ class Table:
         discard: Iterable[str] = (),
         buried: Iterable[str] = (),
         feats: Feats | None = None,
+        mythic_path: str | None = None,
+        charges: int = 0,
     ) -> CharacterState:
+        """A character at a location with these cards; holding a mythic path card with some mythic charges."""
         if at not in self.game.locations:
             self.location(at)
         character = CharacterState(self.game.library.typed(name, Character), feats, at)
+        if mythic_path is not None:
+            character.choose_mythic_path(self.game.library.typed(mythic_path, MythicPath))
+        character.mythic_charges = charges
         self.game.characters.append(character)
         for names, kind in ((hand, ZoneKind.HAND), (deck, ZoneKind.DECK), (discard, ZoneKind.DISCARD),
                             (buried, ZoneKind.BURIED)):

@@ -15,7 +15,7 @@ Where the rulebook's sums differ from the cards, the test follows the cards and 
   encounter before the heading "Blake's Turn"); it is played in the order of the turn's steps, so Balazar meets
   Millorn at the Mongrel Village, the location his defeat closes.
 
-Kyra's mythic example (page 22) is not here: the library has no mythic path cards yet.
+Kyra's mythic example (page 22) is in tests/test_mythic_paths.py.
 """
 
 from __future__ import annotations

@@ -164,9 +164,9 @@ def test_mythic_path_holders_start_with_charges_equal_to_the_adventure_deck_numb
     deck_one = scenario.model_copy(update={"name": "Test Scenario", "set": "1"})
     cards = CardLibrary([*library(), deck_one])
     assert adventure_deck_number("B") == 0 and adventure_deck_number("1") == 1
-    game = new_game(cards, "Test Scenario", ["Harsk", "Kyra"], seed=1)
+    game = new_game(cards, "Test Scenario", ["Harsk", "Kyra"], seed=1, mythic_paths={"Harsk": "Mythic Guardian"})
     assert game.adventure_deck_number == 1
-    game.characters[0].mythic_path = "Guardian"
+    assert game.characters[0].mythic_path is library().get("Mythic Guardian")
     game.characters[1].mythic_charges = 3
     run(set_up(game), script())
     assert [c.mythic_charges for c in game.characters] == [1, 0]

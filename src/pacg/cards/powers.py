@@ -172,6 +172,16 @@ class Cost(_Strict):
     source: Source = Source.HAND
 
 
+class ChargeCost(_Strict):
+    """Mythic charges expended to use a power (MYTH-01): "discard a mythic charge". The power is offered only
+    to a character who has that many."""
+
+    charges: int = Field(ge=1, le=MAX_AMOUNT)
+
+    def text(self) -> str:
+        return f"expend {self.charges} mythic charge{'s' if self.charges != 1 else ''}"
+
+
 # --- when and for whom -------------------------------------------------------------------------------
 
 
@@ -378,6 +388,17 @@ class ReplaceDie(_Strict):
         if isinstance(self.replace_die, int):
             return f"roll a d{self.replace_die} instead of the check's die"
         return f"roll your {self.replace_die} die instead of the check's die"
+
+
+class ReplaceHighestDie(_Strict):
+    """Replace the highest die of the check's dice, once they are assembled, with a die of these sides ("the
+    mighty d20", MYTH-01). Unlike `replace_die` it leaves the check's die as it is, so blessings still add
+    the skill's die (CHK-12)."""
+
+    replace_highest_die: CardDie
+
+    def text(self) -> str:
+        return f"replace your highest die with a d{self.replace_highest_die}"
 
 
 class Succeed(_Strict):
@@ -1207,6 +1228,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "add_traits": AddTraits,
     "adjust_difficulty": AdjustDifficulty,
     "replace_die": ReplaceDie,
+    "replace_highest_die": ReplaceHighestDie,
     "succeed": Succeed,
     "reroll": Reroll,
     "evade": Evade,
@@ -1283,6 +1305,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[AddTraits, Tag("add_traits")]
         | Annotated[AdjustDifficulty, Tag("adjust_difficulty")]
         | Annotated[ReplaceDie, Tag("replace_die")]
+        | Annotated[ReplaceHighestDie, Tag("replace_highest_die")]
         | Annotated[Succeed, Tag("succeed")]
         | Annotated[Reroll, Tag("reroll")]
         | Annotated[Evade, Tag("evade")]
@@ -1388,7 +1411,7 @@ class Power:
 
     when: Timing
     action: CardAction | None = None
-    cost: Cost | None = None
+    cost: Cost | ChargeCost | None = None  # a card to play as the cost, or mythic charges to expend
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)

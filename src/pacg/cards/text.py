@@ -42,6 +42,7 @@ from pacg.cards.model import (
 from pacg.cards.powers import (
     CannotEvade,
     CardFilter,
+    ChargeCost,
     Conditions,
     Cost,
     Power,
@@ -114,9 +115,11 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     return noun
 
 
-def cost_text(cost: Cost) -> str:
+def cost_text(cost: Cost | ChargeCost) -> str:
     """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait", "put
-    a card from your hand on top of your deck"."""
+    a card from your hand on top of your deck"; or the mythic charges it expends."""
+    if isinstance(cost, ChargeCost):
+        return cost.text()
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
         if cost.card != CardFilter():

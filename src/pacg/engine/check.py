@@ -65,6 +65,7 @@ class CheckState(Step):
     difficulty: int = field(default=0, init=False)
     die: int = field(default=UNTRAINED_DIE, init=False)  # the die the check rolls (blessings add its type, CHK-12)
     added_dice: list[int] = field(default_factory=list, init=False)
+    highest_die_becomes: list[int] = field(default_factory=list, init=False)  # "a d20 replaces a die" (MYTH-01)
     modifier: int = field(default=0, init=False)
     automatic_success: bool = field(default=False, init=False)
     roll: Roll | None = field(default=None, init=False)
@@ -83,8 +84,12 @@ class CheckState(Step):
         return self.skill_die.traits if self.skill_die else frozenset({str(self.skill)} if self.skill else ())
 
     def pool(self) -> DicePool:
-        """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05)."""
-        return _pool((self.die, *self.added_dice), self.modifier)
+        """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05); then each
+        die a power puts in place of the highest one (MYTH-01)."""
+        pool = _pool((self.die, *self.added_dice), self.modifier)
+        for sides in self.highest_die_becomes:
+            pool = pool.replace_die(pool.dice[0], sides)  # a pool's dice are sorted, highest first
+        return pool
 
 
 @lru_cache(maxsize=1024)

@@ -35,6 +35,7 @@ from pacg.cards.powers import (
     CannotReduce,
     CardFilter,
     CardPlace,
+    ChargeCost,
     ChooseFromBox,
     ChooseOne,
     CloseLocation,
@@ -71,6 +72,7 @@ from pacg.cards.powers import (
     Purpose,
     ReduceDamage,
     ReplaceDie,
+    ReplaceHighestDie,
     Reroll,
     RollDie,
     SharedTraitDice,
@@ -183,7 +185,10 @@ def apply_play(step: Step, play: Play) -> Process[None]:
         yield from place(step, play.player, card, power.action)
         if power.action is CardAction.DISPLAY:
             _display_next_to(step, play, card)
-    if play.cost_card is not None and power.cost is not None:
+    if isinstance(power.cost, ChargeCost):  # offered only to a character who has the charges (MYTH-01)
+        play.player.mythic_charges -= power.cost.charges
+        step.game.note(f"{play.player.name} uses {play.source}: {power.cost.text()}")
+    elif play.cost_card is not None and power.cost is not None:
         yield from place(step, play.player, play.cost_card, power.cost.action)
     step.plays.append(play)
     trace.ran(power)
@@ -254,7 +259,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
     the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
     player, after = play.player, Timing.AFTER_PLAYING
-    character = [(("character", player.name, key), power, f"{player.name}'s power")
+    character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
     own = [((*play.key, "after", index), power, play.source)
            for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
@@ -380,6 +385,13 @@ def _replace_die(state: CheckState, effect: ReplaceDie, player: CharacterState, 
     else:
         skill = player.skill(replacement)
         state.die = skill.die if skill else UNTRAINED_DIE
+
+
+def _replace_highest_die(
+    state: CheckState, effect: ReplaceHighestDie, player: CharacterState, play: Play | None
+) -> None:
+    """The highest die becomes another once the dice are assembled (`CheckState.pool`, MYTH-01)."""
+    state.highest_die_becomes.append(effect.replace_highest_die)
 
 
 def _succeed(state: CheckState, effect: Succeed, player: CharacterState, play: Play | None) -> None:
@@ -921,6 +933,7 @@ IMMEDIATE: dict[type, Immediate] = {
     AddModifier: _add_modifier,
     AddTraits: _add_traits,
     ReplaceDie: _replace_die,
+    ReplaceHighestDie: _replace_highest_die,
     Succeed: _succeed,
     AddCardNumber: _add_card_number,
     BlessingDie: _blessing_die,

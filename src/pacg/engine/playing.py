@@ -20,6 +20,7 @@ from pacg.cards.powers import (
     CannotPlay,
     CardFilter,
     CardPlace,
+    ChargeCost,
     Conditions,
     Draw,
     Evade,
@@ -69,8 +70,11 @@ class Play(NamedTuple):
     def label(self) -> str:
         action = self.power.action
         text = sentence_case(action_text(action, self.source)) if action else f"Use {self.source}"
-        if self.power.cost and self.cost_card:
-            text += f", {action_text(self.power.cost.action, self.cost_card.name)}"
+        cost = self.power.cost
+        if isinstance(cost, ChargeCost):
+            text += f", {cost.text()}"
+        elif cost and self.cost_card:
+            text += f", {action_text(cost.action, self.cost_card.name)}"
         return text
 
 
@@ -145,7 +149,7 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
                 if power.while_in == "displayed":
                     offers.append((("card", card.uid, index), power, card.name, card))
     for key, power in player.choices_by_moment.get(moment, ()):
-        offers.append((("character", player.name, key), power, f"{player.name}'s power", None))
+        offers.append((("character", player.name, key), power, player.power_source(key), None))
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
@@ -499,9 +503,12 @@ _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Sou
 def _cost_cards(
     game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
-    """The cards that could pay a power's cost; [None] when it has none; [] when it can't be paid."""
+    """The cards that could pay a power's cost; [None] when it has none, or it expends mythic charges the player
+    has (MYTH-01); [] when it can't be paid."""
     if power.cost is None:
         return [None]
+    if isinstance(power.cost, ChargeCost):
+        return [None] if player.mythic_charges >= power.cost.charges else []
     cards = game.zones.cards(player.zone(_COST_ZONES[power.cost.source]))
     if power.cost.source is Source.DECK_TOP:
         cards = cards[:1]

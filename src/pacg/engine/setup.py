@@ -13,8 +13,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pacg.cards.loader import CardLibrary
-from pacg.cards.model import Character, Location, Scenario
+from pacg.cards.model import Character, Location, MythicPath, Scenario
 from pacg.cards.powers import CardFilter, Timing
 from pacg.cards.vocabulary import CardType, adventure_deck_number
 from pacg.decisions import Decision, Option, Process
@@ -32,8 +34,12 @@ class SetupError(ValueError):
     """A scenario or party that can't be set up, with what is wrong."""
 
 
-def new_game(library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None) -> Game:
-    """A game of a scenario for a party, before setup: checks the names and the party size."""
+def new_game(
+    library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
+    mythic_paths: Mapping[str, str] | None = None,
+) -> Game:
+    """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
+    names the mythic path each character who has chosen one holds (MYTH-01)."""
     card = library.find(scenario)
     if not isinstance(card, Scenario):
         raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
@@ -52,8 +58,19 @@ def new_game(library: CardLibrary, scenario: str, characters: list[str], seed: i
     game = Game(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
     game.fill_box()
+    paths = dict(mythic_paths or {})
     for name in characters:
-        game.characters.append(CharacterState(library.typed(name, Character)))
+        character = CharacterState(library.typed(name, Character))
+        if name in paths:
+            given = paths.pop(name)
+            path = library.find(given)
+            if not isinstance(path, MythicPath):
+                known = _names(library, CardType.MYTHIC_PATH)
+                raise SetupError(f"unknown mythic path {given!r} for {name} (known: {known})")
+            character.choose_mythic_path(path)
+        game.characters.append(character)
+    if paths:
+        raise SetupError(f"mythic paths for characters not in the party: {', '.join(sorted(paths))}")
     return game
 
 

@@ -12,7 +12,7 @@ from functools import cached_property
 from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
-from pacg.cards.model import Character, Location, Role, Scenario
+from pacg.cards.model import Character, Location, MythicPath, Role, Scenario
 from pacg.cards.powers import (
     CannotMove,
     ChoicesByMoment,
@@ -71,7 +71,7 @@ class CharacterState:
         self.location = location
         self.alive = True
         self.mythic_charges = 0
-        self.mythic_path: str | None = None  # chosen after the first adventure (MYTH-01)
+        self._mythic_path: MythicPath | None = None
         self._zones = {kind: Zone(kind, self.name) for kind in ZoneKind}
         self.deck = self._zones[ZoneKind.DECK]
         self.hand = self._zones[ZoneKind.HAND]
@@ -83,6 +83,26 @@ class CharacterState:
     def zone(self, kind: ZoneKind) -> Zone:
         """One of the character's places for cards: deck, hand, discard pile, buried, displayed ..."""
         return self._zones[kind]
+
+    @property
+    def mythic_path(self) -> MythicPath | None:
+        """The mythic path card the character holds, if any (MYTH-01): its powers are the character's."""
+        return self._mythic_path
+
+    def choose_mythic_path(self, path: MythicPath) -> None:
+        """Take a mythic path (MYTH-01: chosen once, after The Worldwound Incursion; never changed). Like feats,
+        it is chosen between scenarios, before the character's powers are read."""
+        if self._mythic_path is not None and self._mythic_path is not path:
+            raise ValueError(f"{self.name} has chosen {self._mythic_path.name}: a mythic path can't be changed")
+        if "_powers_by_timing" in self.__dict__:
+            raise ValueError(f"{self.name}'s powers are in use: choose a mythic path between scenarios")
+        self._mythic_path = path
+
+    def power_source(self, key: str) -> str:
+        """What prints the character's power with this key: the mythic path card, or the character card."""
+        if key.startswith(_PATH) and self._mythic_path is not None:
+            return self._mythic_path.name
+        return f"{self.name}'s power"
 
     @cached_property
     def role(self) -> Role | None:
@@ -167,7 +187,12 @@ class CharacterState:
                     if (index, feat.box) in self.feats.powers:
                         power = feat.power
                 result.append((f"{prefix}{index}", power))
+        if self._mythic_path is not None:  # a mythic path's powers are its holder's (MYTH-01)
+            result += [(f"{_PATH}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
         return result
+
+
+_PATH = "path:"  # the keys of a character's powers that its mythic path card prints
 
 
 @dataclass

@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import Any
 
 from pacg.cards.amounts import Amount
-from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, Scenario
+from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, MythicPath, Scenario
 from pacg.cards.powers import (
     AddCardNumber,
     AddDice,
@@ -61,6 +61,7 @@ from pacg.cards.powers import (
     Power,
     ReduceDamage,
     ReplaceDie,
+    ReplaceHighestDie,
     Reroll,
     RollDie,
     SharedTraitDice,
@@ -94,6 +95,7 @@ class Holder(StrEnum):
     BOON = "boon or cohort"
     BANE = "bane"
     CHARACTER = "character"
+    MYTHIC_PATH = "mythic path"  # its holder's powers as much as the character card's (MYTH-01)
     LOCATION = "location"
     CLOSED_LOCATION = "location when permanently closed"
     SCENARIO = "scenario"
@@ -133,6 +135,10 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
     (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
     (Holder.CHARACTER, Kind.REPLACEMENT): _WINDOWS,
+    # a mythic path's paragraphs are run as its holder's own powers (`CharacterState.powers`)
+    (Holder.MYTHIC_PATH, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
+    (Holder.MYTHIC_PATH, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
+    (Holder.MYTHIC_PATH, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LOCATION, Kind.USED): _WINDOWS,
     (Holder.LOCATION, Kind.STANDING): _STANDING | {Timing.ENTER, Timing.LEAVE},
     (Holder.LOCATION, Kind.REPLACEMENT): _WINDOWS,
@@ -148,7 +154,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 # The effects that change the check being attempted: they act only on a check (CHK-09).
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
                              Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                             SwapTrait})
+                             SwapTrait, ReplaceHighestDie})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
@@ -224,6 +230,8 @@ def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
         yield Holder.CHARACTER, ("powers",), card.powers
         for index, role in enumerate(card.roles):
             yield Holder.CHARACTER, ("roles", index, "powers"), role.powers
+    elif isinstance(card, MythicPath):
+        yield Holder.MYTHIC_PATH, ("powers",), card.powers
     elif isinstance(card, Location):
         yield Holder.LOCATION, ("at_this_location",), card.at_this_location
         yield Holder.CLOSED_LOCATION, ("when_permanently_closed",), card.when_permanently_closed
