@@ -1,0 +1,224 @@
+"""The allies of the box (src/pacg/data/allies), card by card, each power at work on a real table.
+
+The table is at the Watchtower (no powers of its own), the Armory beside it. Combat checks are against a
+Mercenary (Combat 10) or a Demonling (a Demon, Combat 9); Seelah's Melee is Strength d8+3. Dice faces are
+scripted largest die first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pacg.cards.powers import Purpose
+from pacg.engine.check import CheckResult, attempt_checks
+from pacg.engine.damage import take_damage
+from pacg.engine.encounter import encounter
+from pacg.engine.state import CharacterState, TurnState
+from pacg.engine.turn import end_turn, explore_step
+from pacg.engine.zones import ZoneKind
+from table import Table
+
+HERE = "Watchtower"
+THERE = "Armory"
+FILLER = ["Blessing of Ascension"]
+
+
+def offered(table: Table, prefix: str) -> bool:
+    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
+
+
+def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
+    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
+    return result
+
+
+# --- recharge it (or bury it) to add dice to a combat check ---------------------------------------------------------
+
+# ally, the bane, the answer, the pool of Seelah's Melee check, where the ally goes
+COMBAT = [
+    ("Demon Hunter", "Mercenary", "Recharge Demon Hunter: add 1d4", "1d8+1d4+3", ZoneKind.DECK),
+    ("Demon Hunter", "Demonling", "Recharge Demon Hunter: add 1d8", "2d8+3", ZoneKind.DECK),
+    ("Mendevian Crusader", "Mercenary", "Recharge Mendevian Crusader: add 1d4", "1d8+1d4+3", ZoneKind.DECK),
+    ("Mendevian Crusader", "Demonling", "Recharge Mendevian Crusader: add 1d6", "1d8+1d6+3", ZoneKind.DECK),
+    ("Grizzled Mercenary", "Mercenary", "Bury Grizzled Mercenary", "2d8+3", ZoneKind.BURIED),
+]
+
+
+@pytest.mark.parametrize(("ally", "bane", "answer", "pool", "goes"), COMBAT)
+def test_an_ally_adds_its_dice_to_a_combat_check(ally: str, bane: str, answer: str, pool: str,
+                                                 goes: ZoneKind) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=[ally], deck=["Cure"])
+    table.dice(4, 3)
+    result = table.check(seelah, bane, "Melee", answer)
+    assert (str(result.pool), result.total) == (pool, 10)
+    assert table.cards(seelah, goes)[-1] == ally and table.cards(seelah, ZoneKind.HAND) == []
+
+
+@pytest.mark.parametrize("ally", ["Demon Hunter", "Mendevian Crusader"])
+def test_the_demon_slayers_extra_dice_are_only_offered_against_a_demon(ally: str) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=[ally])
+    table.dice(4, 3)
+    table.check(seelah, "Mercenary", "Melee", f"Recharge {ally}: add 1d4")
+    labels = [o.label for d in table.decisions for o in d.options if o.label.startswith(f"Recharge {ally}")]
+    assert labels == [f"Recharge {ally}: add 1d4"]
+
+
+def test_the_grizzled_mercenary_helps_a_local_characters_combat_check_but_not_a_noncombat_one() -> None:
+    table = Table()
+    harsk = table.character("Harsk", at=HERE)
+    kyra = table.character("Kyra", at=HERE, hand=["Grizzled Mercenary"])
+    table.dice(4, 3)
+    result = table.check(harsk, "Mercenary", "Strength", "Bury Grizzled Mercenary")
+    assert str(result.pool) == "1d8+1d6" and table.cards(kyra, ZoneKind.BURIED) == ["Grizzled Mercenary"]
+    table.dice(4)
+    check(table, harsk, "Strength 4", "Strength")
+    assert not offered(table, "Bury Grizzled Mercenary")
+
+
+@pytest.mark.parametrize(("player", "answer", "goes"), [
+    ("Seelah", "Recharge Recruit", ZoneKind.DECK),  # proficient with weapons: recharged
+    ("Enora", "Discard Recruit", ZoneKind.DISCARD),  # not proficient: discarded
+])
+def test_the_recruit_adds_1_to_a_local_combat_check_and_is_recharged_if_its_player_is_proficient(
+    player: str, answer: str, goes: ZoneKind
+) -> None:
+    table = Table()
+    harsk = table.character("Harsk", at=HERE)
+    helper = table.character(player, at=HERE, hand=["Recruit"], deck=["Cure"])
+    table.dice(5)
+    result = table.check(harsk, "Mercenary", "Strength", answer)
+    assert (str(result.pool), result.total) == ("1d6+1", 6)
+    assert table.cards(helper, goes)[-1] == "Recruit"
+    other = "Discard Recruit" if goes is ZoneKind.DECK else "Recharge Recruit"
+    assert not offered(table, other)
+
+
+# --- noncombat checks ---------------------------------------------------------------------------------------------
+
+
+# ally, Seelah's skill, the pool with the ally's 1d6 (None: not offered); faces 3 and 4
+NONCOMBAT = [
+    ("Raconteur", "Charisma", "1d10+1d6", 7), ("Raconteur", "Diplomacy", "1d10+1d6+1", 8),
+    ("Raconteur", "Strength", None, 3),
+    ("Teamster", "Strength", "1d8+1d6", 7), ("Teamster", "Constitution", "1d8+1d6", 7),
+    ("Teamster", "Charisma", None, 3),
+]
+
+
+@pytest.mark.parametrize(("ally", "skill", "pool", "total"), NONCOMBAT)
+def test_a_noncombat_helper_recharges_for_1d6_on_checks_with_its_skills(ally: str, skill: str, pool: str | None,
+                                                                       total: int) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=[ally], deck=["Cure"])
+    table.dice(3, 4)
+    result = check(table, seelah, f"{skill} 20", skill, *([f"Recharge {ally}"] if pool else []))
+    assert offered(table, f"Recharge {ally}") == bool(pool)
+    assert result.total == total
+    if pool:
+        assert str(result.pool) == pool
+        assert table.cards(seelah, ZoneKind.DECK) == ["Cure", ally]
+
+
+def test_the_raconteur_does_not_help_a_combat_check() -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=["Raconteur", "Teamster"])
+    table.dice(4, 3)
+    table.check(seelah, "Mercenary", "Strength")
+    assert not offered(table, "Recharge Raconteur") and not offered(table, "Recharge Teamster")
+
+
+def test_the_teamster_helps_a_local_characters_strength_check() -> None:
+    table = Table()
+    harsk = table.character("Harsk", at=HERE)
+    kyra = table.character("Kyra", at=HERE, hand=["Teamster"], deck=["Cure"])
+    table.dice(4, 3)
+    assert check(table, harsk, "Strength 6", "Strength", "Recharge Teamster").total == 7
+    assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Teamster"]
+
+
+# --- damage -------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("DMG-01")
+def test_the_caravan_guard_is_recharged_to_reduce_a_local_characters_combat_damage_by_2() -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=["Mace", "Helm", "Codex"])
+    kyra = table.character("Kyra", at=HERE, hand=["Caravan Guard"], deck=["Cure"])
+    table.run(take_damage(table.game, seelah, 3, "Combat"), "Recharge Caravan Guard", "Discard Mace")
+    assert "The damage to Seelah is reduced to 1" in table.game.log
+    assert table.cards(seelah, ZoneKind.HAND) == ["Helm", "Codex"]
+    assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Caravan Guard"]
+
+
+def test_the_caravan_guard_does_not_reduce_fire_damage() -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=["Mace", "Helm", "Caravan Guard"])
+    table.run(take_damage(table.game, seelah, 1, "Fire"), "Discard Mace")
+    assert not offered(table, "Recharge Caravan Guard")
+
+
+@pytest.mark.rule("DMG-02")
+def test_the_vulture_is_revealed_to_pass_1_damage_to_a_random_other_character() -> None:
+    table = Table()
+    harsk = table.character("Harsk", at=HERE, hand=["Vulture", "Mace", "Helm"])
+    kyra = table.character("Kyra", at=THERE, hand=["Codex", "Cure"])
+    table.pick("Kyra")
+    table.run(take_damage(table.game, harsk, 2, "Combat"), "Reveal Vulture", "Discard Codex", "Discard Mace")
+    assert table.cards(harsk, ZoneKind.HAND) == ["Vulture", "Helm"], "revealed: it stays in hand"
+    assert table.cards(harsk, ZoneKind.DISCARD) == ["Mace"]
+    assert table.cards(kyra, ZoneKind.DISCARD) == ["Codex"]
+
+
+# --- exploring, evading, moving -----------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TURN-04")
+@pytest.mark.parametrize("ally", ["Caravan Guard", "Demon Hunter", "Mendevian Crusader"])
+def test_an_ally_is_discarded_to_explore(ally: str) -> None:
+    """The turn's free exploration is spent: the ally gives another."""
+    table = Table()
+    table.location(HERE, ["Mace"])
+    kyra = table.character("Kyra", at=HERE, hand=[ally])
+    table.game.turn = TurnState(kyra, explorations=1)
+    table.run(explore_step(table.game, kyra), f"Discard {ally}", "Let Mace go")
+    assert "Kyra encounters Mace" in table.game.log
+    assert table.cards(kyra, ZoneKind.DISCARD) == [ally]
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize("seed", range(4))  # an evaded card shuffled in would land elsewhere with some seed
+def test_the_frog_is_buried_to_evade_a_trap_which_goes_to_the_bottom_of_its_deck(seed: int) -> None:
+    table = Table(seed=seed)
+    table.location(HERE, ["Spiked Pit Trap", "Mace", "Codex", "Helm"])
+    kyra = table.character("Kyra", at=HERE, hand=["Frog"])
+    trap = table.game.zones.cards(table.game.locations[HERE].deck)[0]
+    assert table.run(encounter(table.game, kyra, trap), "Bury Frog") == "evaded"
+    assert table.deck(HERE) == ["Mace", "Codex", "Helm", "Spiked Pit Trap"]
+    assert table.cards(kyra, ZoneKind.BURIED) == ["Frog"]
+
+
+def test_the_frog_does_not_evade_a_monster() -> None:
+    table = Table()
+    table.location(HERE, ["Mercenary"])
+    seelah = table.character("Seelah", at=HERE, hand=["Frog", *FILLER * 4], deck=FILLER * 4)
+    table.dice(8, 8)
+    mercenary = table.game.zones.cards(table.game.locations[HERE].deck)[0]
+    table.run(encounter(table.game, seelah, mercenary), "Melee")
+    assert not offered(table, "Bury Frog")
+
+
+@pytest.mark.rule("TURN-03")
+@pytest.mark.parametrize("along", [True, False])
+def test_the_riding_horse_is_discarded_at_the_end_of_your_turn_to_move_taking_a_local_character_along(
+    along: bool
+) -> None:
+    table = Table()
+    table.location(THERE)
+    kyra = table.character("Kyra", at=HERE, hand=["Riding Horse"], deck=FILLER * 6)
+    harsk = table.character("Harsk", at=HERE)
+    table.game.turn = TurnState(kyra)
+    table.run(end_turn(table.game, kyra, forced=False), "Discard Riding Horse", "Yes" if along else "No")
+    assert kyra.location == THERE and harsk.location == (THERE if along else HERE)
+    assert table.cards(kyra, ZoneKind.DISCARD) == ["Riding Horse"]
