@@ -73,8 +73,7 @@ def test_the_d20_replaces_the_highest_die_and_blessings_still_add_the_skills_die
     table = kyra_hierophant(charges=1, hand=["Blessing of Ascension"])
     kyra = table.game.characters[0]
     table.dice(20, 12)
-    result = table.check(kyra, "Ghost", "Divine d12+2 against 58", HIEROPHANT, "Discard Blessing of Ascension",
-                         "No")  # Kyra's power after playing a blessing: not used
+    result = table.check(kyra, "Ghost", "Divine d12+2 against 58", HIEROPHANT, "Discard Blessing of Ascension")
     assert result.pool.dice == (20, 12) and result.pool.modifier == 3
     assert result.total == 35 and kyra.mythic_charges == 0
 

@@ -463,3 +463,22 @@ def test_harsk_may_recharge_a_ranged_weapon_he_would_discard_for_its_power() -> 
     table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
               "Reveal Bolas", "Discard Bolas", "Recharge Bolas instead")
     assert table.cards(harsk, ZoneKind.DECK) == [*FILLER, "Bolas"] and table.cards(harsk, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("KEEP-01")
+def test_a_power_for_playing_a_card_on_another_characters_check_follows_only_that() -> None:
+    """Kyra: "when you play a blessing without the Corrupted trait on another character's check to defeat, a
+    local character may shuffle a random card from their discard pile into their deck". On her own check, or
+    outside a check, it isn't offered."""
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mercenary"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension", "Blessing of Ascension"],
+                           discard=["Codex"])
+    harsk = table.character("Harsk", at="Armory")
+    table.dice(6, 6, 6, 6)  # Strength d6 and the blessing's d6, for each
+    table.run(attempt_checks(table.game, kyra, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Discard Blessing of Ascension")
+    assert not table.offered("Use Kyra's power")
+    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Discard Blessing of Ascension", "Use Kyra's power", "Kyra")
+    assert len(table.cards(kyra, ZoneKind.DISCARD)) == 2 and len(table.cards(kyra, ZoneKind.DECK)) == 1

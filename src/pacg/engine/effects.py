@@ -99,6 +99,7 @@ from pacg.engine.playing import (
     Standing,
     Step,
     conditions_hold,
+    helps,
     matches,
     perform,
     plays_in,
@@ -266,7 +267,9 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     for key, power, source in character + own:
         if ("after", key) in {p.key for p in step.plays}:
             continue
-        if not _follows(power, play) or not conditions_hold(power.conditions, step, player, but="played"):
+        if not _follows(power, play) or not helps(power.whose, player, step.checker):
+            continue  # "after you play a spell", "on another character's check" (KEEP-01)
+        if not conditions_hold(power.conditions, step, player, but="played"):
             continue
         if power.optional:
             label = f"Use {source}: {power.effects_text}"

@@ -285,7 +285,7 @@ HELPS: dict[Whose, tuple[bool, bool, bool]] = {
 }
 
 
-def _helps(whose: Whose, player: CharacterState, checker: CharacterState) -> bool:
+def helps(whose: Whose, player: CharacterState, checker: CharacterState) -> bool:
     """Whether a player's power for "your", "local", "any" ... check may be used on this checker's check."""
     yourself, local, elsewhere = HELPS[whose]
     if player is checker:
@@ -361,7 +361,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "check": lambda wanted, state, _: state.in_check and (wanted == "combat") == state.is_combat,
     "skills": lambda wanted, state, _: state.in_check and bool({str(skill) for skill in wanted} & state.skills_used),
     "check_traits": lambda wanted, state, _: state.in_check and bool(set(wanted) & state.traits),
-    "purpose": lambda wanted, state, _: state.purpose in wanted,
+    "purpose": lambda wanted, state, _: state.in_check and state.purpose in wanted,
     "turn": _turn,
     "against": lambda wanted, state, _: state.against is not None
     and matches(state.against, wanted, state.game.ignored(state.against)),
@@ -492,7 +492,7 @@ def applies(power: Power, step: Step, player: CharacterState) -> bool:
 def usable(power: Power, step: Step, player: CharacterState, helped: CharacterState) -> bool:
     """Whether a player may use this power of the step's timing now: it helps the character it may help
     (KEEP-01), it applies here, and its conditions hold."""
-    if not _helps(power.whose, player, helped):
+    if not helps(power.whose, player, helped):
         return False
     return applies(power, step, player) and conditions_hold(power.conditions, step, player)
 
