@@ -202,3 +202,301 @@ def test_lancer_rides_his_mount_to_another_location_and_encounters_the_monster_o
     assert alain.location == "Laboratory"
     assert logged(table, "Dire Rat is defeated") and table.deck("Laboratory") == []
     assert table.cards(alain, pile) == ["Riding Horse"]
+
+
+# --- Balazar ----------------------------------------------------------------------------------------------------
+
+
+def display(table: Table, character, name: str) -> None:  # type: ignore[no-untyped-def]
+    table.game.zones.move(table.card(name), character.zone(ZoneKind.DISPLAYED))
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize("role", [None, "Eidolomancer", "Tyrannomancer"])
+def test_balazar_banishes_an_attack_spell_he_plays(role: str | None) -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Force Missile"], feats=feats(role))
+    table.dice(5, 2, 2)
+    [result] = table.run(attempt_checks(table.game, balazar, "Combat 30", Purpose.OTHER), "Discard Force Missile")
+    assert result.total == 5 + 2 + 2 + 2
+    assert table.cards(balazar, ZoneKind.DISCARD) == [] and table.cards(balazar, ZoneKind.DECK) == []
+    assert logged(table, "Balazar banishes Force Missile")
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "index"), [(None, 2), ("Eidolomancer", 2), ("Tyrannomancer", 3)])
+def test_balazar_puts_a_monster_he_defeats_into_his_hand(role: str | None, index: int) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    balazar = table.character("Balazar", at="Armory", feats=feats(role))
+    table.dice(6)
+    outcome = table.run(encounter(table.game, balazar, top(table, "Armory")), "Dexterity", "Use Balazar's power")
+    assert outcome == "defeated"
+    assert table.cards(balazar, ZoneKind.HAND) == ["Dire Rat"]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "source"), [(None, "hand"), ("Eidolomancer", "hand"), ("Tyrannomancer", "hand"),
+                                              ("Tyrannomancer", "discard pile")])
+def test_balazar_banishes_a_monster_to_draw_a_card(role: str | None, source: str) -> None:
+    """From his hand; as Tyrannomancer with the "discard pile" box, from his discard pile too."""
+    table = Table()
+    where = {"hand": ["Dire Rat"]} if source == "hand" else {"discard": ["Dire Rat"]}
+    balazar = table.character("Balazar", at="Armory", deck=["Codex"], feats=feats(role, 7, "discard pile"),
+                              **where)  # type: ignore[arg-type]
+    table.run(play_window(window(table, balazar, Timing.ANY_TIME), [balazar]),
+              "Use Balazar's power, banish Dire Rat")
+    assert table.cards(balazar, ZoneKind.HAND) == ["Codex"]
+    assert table.cards(balazar, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("role", "index", "box", "target", "skill"),
+                         [(None, 4, "barrier", "Spiked Pit Trap", "Dexterity"),
+                          ("Eidolomancer", 4, "barrier", "Spiked Pit Trap", "Dexterity"),
+                          ("Tyrannomancer", 5, "barrier", "Spiked Pit Trap", "Dexterity"),
+                          (None, 5, "weapon, armor, item", "Mace", "Strength"),
+                          ("Eidolomancer", 5, "weapon, armor, item", "Mace", "Strength"),
+                          ("Tyrannomancer", 6, "weapon, armor, item", "Mace", "Strength")])
+def test_balazar_banishes_a_monster_to_add_1d4_to_defeat_a_barrier_or_acquire_a_weapon_armor_or_item(
+        role: str | None, index: int, box: str, target: str, skill: str) -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats(role, index, box))
+    table.dice(1, 3)
+    result = table.check(balazar, target, skill, "Use Balazar's power, banish Dire Rat")
+    assert result.total == 1 + 3
+    assert table.cards(balazar, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("SUM-06")
+@pytest.mark.parametrize(("box", "pile"), [(None, ZoneKind.DISCARD), ("recharge", ZoneKind.DECK)])
+def test_tyrannomancer_discards_or_with_the_box_recharges_a_spell_to_draw_a_random_monster(
+        box: str | None, pile: ZoneKind) -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Agility"], feats=feats("Tyrannomancer", 2, box))
+    table.pick("Dire Rat")
+    table.run(play_window(window(table, balazar, Timing.ANY_TIME), [balazar]), "Use Balazar's power")
+    assert table.cards(balazar, ZoneKind.HAND) == ["Dire Rat"] and table.cards(balazar, pile) == ["Agility"]
+
+
+@pytest.mark.rule("ROLE-01")
+def test_eidolomancer_banishes_a_monster_after_acting_to_move() -> None:
+    table = Table()
+    table.location("Armory", ["Mace"])
+    table.location("Laboratory")
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats("Eidolomancer", 6, "move"))
+    table.dice(6)
+    table.run(encounter(table.game, balazar, top(table, "Armory")), "Attempt", "Strength",
+              "Use Balazar's power, banish Dire Rat")
+    assert balazar.location == "Laboratory"
+    assert table.cards(balazar, ZoneKind.HAND) == ["Mace"]
+
+
+@pytest.mark.rule("CHK-13")
+def test_eidolomancer_banishes_a_monster_to_reroll_a_failed_combat_check() -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats("Eidolomancer", 7, "reroll"))
+    table.dice(1, 6)
+    [result] = table.run(attempt_checks(table.game, balazar, "Combat 5", Purpose.OTHER), "Strength",
+                         "Use Balazar's power, banish Dire Rat")
+    assert result.success and result.total == 6
+    assert table.cards(balazar, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "skill"), [(("Eidolon",), "Constitution"),
+                                            (("Eidolon", "Dexterity, Stealth"), "Dexterity")])
+def test_eidolomancer_displaying_his_eidolon_uses_his_strength_for_constitution_or_dexterity(
+        box: tuple[str, ...], skill: str) -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", feats=feats("Eidolomancer", 8, box))
+    display(table, balazar, "Padrig")
+    table.dice(6)
+    table.run(attempt_checks(table.game, balazar, f"{skill} 30", Purpose.OTHER), "Use Balazar's power")
+    assert logged(table, "failed at Strength 1d6 against 30: rolled 6")
+
+
+@pytest.mark.rule("CHK-12")
+@pytest.mark.parametrize(("box", "pile"), [(("d12",), ZoneKind.DISCARD), (("d12", "recharge"), ZoneKind.DECK)])
+def test_eidolomancer_blessings_add_d12s_to_his_strength_checks_and_with_the_box_are_recharged(
+        box: tuple[str, ...], pile: ZoneKind) -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Blessing of Ascension"],
+                              feats=feats("Eidolomancer", 9, box))
+    table.dice(11, 2)  # the blessing's d12 first
+    [result] = table.run(attempt_checks(table.game, balazar, "Strength 30", Purpose.OTHER), "Strength",
+                         "Discard Blessing of Ascension")
+    assert result.total == 2 + 11 and 12 in result.pool.dice
+    assert table.cards(balazar, pile) == ["Blessing of Ascension"]
+
+
+@pytest.mark.rule("ROLE-01")
+def test_tyrannomancer_draws_a_card_after_playing_a_spell_without_the_attack_trait() -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Agility"], deck=["Codex"],
+                              feats=feats("Tyrannomancer", 1, "draw"))
+    table.dice(4)
+    [result] = table.run(attempt_checks(table.game, balazar, "Dexterity 30", Purpose.OTHER), "Dexterity",
+                         "Display Agility", "Use Balazar's power")
+    assert result.total == 4 + 3
+    assert table.cards(balazar, ZoneKind.HAND) == ["Codex"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_tyrannomancer_banishes_a_monster_to_reduce_damage_to_a_local_character_by_3() -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats("Tyrannomancer", 8, "damage"))
+    kyra = table.character("Kyra", at="Armory", hand=["Codex", "Mace"])
+    table.run(take_damage(table.game, kyra, 4, "Combat"), "Use Balazar's power, banish Dire Rat", "Discard Codex")
+    assert table.cards(kyra, ZoneKind.DISCARD) == ["Codex"] and table.cards(kyra, ZoneKind.HAND) == ["Mace"]
+    assert table.cards(balazar, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("ROLE-01")
+def test_tyrannomancer_banishes_a_monster_to_add_1d6_to_a_local_characters_combat_check() -> None:
+    table = Table()
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats("Tyrannomancer", 9, "combat"))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(3, 5)
+    [result] = table.run(attempt_checks(table.game, kyra, "Combat 30", Purpose.OTHER), "Strength",
+                         "Use Balazar's power, banish Dire Rat")
+    assert result.total == 3 + 5 and table.cards(balazar, ZoneKind.HAND) == []
+
+
+# --- Enora ------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("CHK-05")
+@pytest.mark.parametrize(("role", "index", "box", "target"),
+                         [(None, 0, None, "Agility"), (None, 0, "item", "Codex"),
+                          ("Eldritch Savant", 0, None, "Agility"), ("Eldritch Savant", 0, "item", "Codex"),
+                          ("Occularium Scholar", 0, None, "Agility"), ("Occularium Scholar", 0, "item", "Codex"),
+                          ("Occularium Scholar", 1, "barrier", "Spiked Pit Trap")])
+def test_enora_uses_her_knowledge_to_acquire_a_spell_or_with_the_boxes_an_item_or_defeat_a_barrier(
+        role: str | None, index: int, box: str | None, target: str) -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", feats=feats(role, index, box))
+    table.dice(12)
+    result = table.check(enora, target, "Use Enora's power")
+    assert result.success and logged(table, "succeeded at Knowledge 1d12")
+
+
+ENORA_WARD = [(None, 2, None, "Fire", "Enora", "Discard"), (None, 2, "Acid, Electricity, Force", "Acid", "Enora", "Discard"),
+              (None, 2, "local", "Force", "Kyra", "Discard"),
+              ("Eldritch Savant", 2, None, "Cold", "Enora", "Discard"),
+              ("Eldritch Savant", 2, "Acid, Electricity, Force", "Electricity", "Enora", "Discard"),
+              ("Eldritch Savant", 2, "local", "Acid", "Kyra", "Discard"),
+              ("Eldritch Savant", 2, "recharge", "Fire", "Kyra", "Recharge"),
+              ("Occularium Scholar", 3, None, "Fire", "Enora", "Discard"),
+              ("Occularium Scholar", 3, "Acid, Electricity, Force", "Force", "Enora", "Discard"),
+              ("Occularium Scholar", 3, "local", "Cold", "Kyra", "Discard")]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("role", "index", "box", "damage", "dealt_to", "action"), ENORA_WARD)
+def test_enora_gives_up_a_spell_to_reduce_energy_damage_to_her_or_with_the_box_a_local_character_to_0(
+        role: str | None, index: int, box: str | None, damage: str, dealt_to: str, action: str) -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Frigid Blast", "Codex"], feats=feats(role, index, box))
+    kyra = table.character("Kyra", at="Armory", hand=["Mace"])
+    victim = enora if dealt_to == "Enora" else kyra
+    table.run(take_damage(table.game, victim, 3, damage), f"Use Enora's power, {action.lower()} Frigid Blast")
+    assert table.cards(victim, ZoneKind.DISCARD) == ([] if dealt_to == "Kyra" else ["Frigid Blast"])
+    assert table.cards(enora, ZoneKind.HAND) == ["Codex"] and table.cards(kyra, ZoneKind.HAND) == ["Mace"]
+    pile = ZoneKind.DECK if action == "Recharge" else ZoneKind.DISCARD
+    assert table.cards(enora, pile) == ["Frigid Blast"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_enora_does_not_reduce_combat_damage() -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Frigid Blast"])
+    table.run(take_damage(table.game, enora, 1, "Combat"))
+    assert table.cards(enora, ZoneKind.DISCARD) == ["Frigid Blast"]
+    assert not any(o.label.startswith("Use Enora's power") for d in table.decisions for o in d.options)
+
+
+@pytest.mark.rule("DMG-01")
+def test_occularium_scholar_discards_a_book_to_reduce_a_local_characters_energy_damage_to_0() -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Codex"], feats=feats("Occularium Scholar", 4, "Book"))
+    kyra = table.character("Kyra", at="Armory", hand=["Mace"])
+    table.run(take_damage(table.game, kyra, 3, "Electricity"), "Use Enora's power, discard Codex")
+    assert table.cards(kyra, ZoneKind.HAND) == ["Mace"] and table.cards(enora, ZoneKind.DISCARD) == ["Codex"]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "index", "box", "answer", "deck"),
+                         [("Eldritch Savant", 1, None, None, ["Codex", "Force Missile"]),
+                          ("Eldritch Savant", 1, "shuffle", "shuffle", None),
+                          ("Occularium Scholar", 2, None, None, ["Codex", "Force Missile"])])
+def test_enora_recharges_a_random_spell_from_her_discard_pile_after_playing_a_spell(
+        role: str, index: int, box: str | None, answer: str | None, deck: list[str] | None) -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Agility"], deck=["Codex"], discard=["Force Missile"],
+                            feats=feats(role, index, box))
+    table.dice(4)
+    table.run(attempt_checks(table.game, enora, "Dexterity 30", Purpose.OTHER), "Dexterity", "Display Agility",
+              "Use Enora's power", *([answer] if answer else []))
+    assert table.cards(enora, ZoneKind.DISCARD) == [] and "Force Missile" in table.cards(enora, ZoneKind.DECK)
+    if deck is not None:
+        assert table.cards(enora, ZoneKind.DECK) == deck
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("box", "top_card", "answers", "hand", "deck"),
+                         [(("examine",), "Frigid Blast", ["Frigid Blast"], ["Frigid Blast"], ["Codex"]),
+                          (("examine", "recharge"), "Mace", ["Mace"], [], ["Codex", "Mace"])])
+def test_eldritch_savant_discards_a_card_to_examine_the_top_of_her_deck_and_draw_a_spell_or_bottom_it(
+        box: tuple[str, ...], top_card: str, answers: list[str], hand: list[str], deck: list[str]) -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Sickle"], deck=[top_card, "Codex"],
+                            feats=feats("Eldritch Savant", 3, box))
+    table.run(play_window(window(table, enora, Timing.ANY_TIME), [enora]), "Use Enora's power, discard Sickle",
+              *answers)
+    assert table.cards(enora, ZoneKind.HAND) == hand and table.cards(enora, ZoneKind.DECK) == deck
+
+
+@pytest.mark.rule("ROLE-01")
+def test_eldritch_savant_swaps_the_cold_trait_of_her_spell_for_another_energy_trait() -> None:
+    """The engine takes the first other trait of the list (Acid): the player is not asked which."""
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Frigid Blast"], feats=feats("Eldritch Savant", 4, "swap"))
+    table.dice(1, 1, 1, 1)  # the check, then the check to recharge Frigid Blast
+    [result] = table.run(attempt_checks(table.game, enora, "Combat 30", Purpose.OTHER), "Discard Frigid Blast",
+                         "No", "Use Enora's power", "Arcane")
+    assert "Acid" in result.traits and "Cold" not in result.traits
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "bonus"), [(("Book bonus",), 0), (("Book bonus", "+1"), 1), (("Book bonus", "+2"), 2)])
+def test_occularium_scholar_reveals_a_book_to_add_1d4_and_more_with_the_boxes(
+        box: tuple[str, ...], bonus: int) -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Codex"], feats=feats("Occularium Scholar", 5, box))
+    table.dice(7, 3)
+    [result] = table.run(attempt_checks(table.game, enora, "Intelligence 30", Purpose.OTHER), "Intelligence",
+                         "Use Enora's power, reveal Codex")
+    assert result.total == 7 + 3 + bonus
+    assert table.cards(enora, ZoneKind.HAND) == ["Codex"]
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("index", "box", "cost", "reorder"),
+                         [(6, ("scry",), "Codex", False), (6, ("scry", "reorder"), "Codex", True),
+                          (7, ("scry",), "Agility", False), (7, ("scry", "reorder"), "Agility", True)])
+def test_occularium_scholar_recharges_a_card_at_the_start_of_her_turn_to_examine_the_top_3_cards(
+        index: int, box: tuple[str, ...], cost: str, reorder: bool) -> None:
+    """A Book for her location deck, a spell for her own deck; with the reorder box, she puts them back in
+    another order."""
+    table = Table()
+    cards = ["Dire Rat", "Mace", "Sickle", "Helm"]
+    table.location("Armory", cards if index == 6 else [])
+    enora = table.character("Enora", at="Armory", hand=[cost], deck=cards if index == 7 else [],
+                            feats=feats("Occularium Scholar", index, box))
+    answers = ["Sickle", "Mace"] if reorder else []  # the last one, Dire Rat, follows
+    table.run(play_window(window(table, enora, Timing.TURN_START), [enora]), f"Use Enora's power, recharge {cost}",
+              *answers)
+    after = table.deck("Armory") if index == 6 else table.cards(enora, ZoneKind.DECK)[:4]
+    assert after == (["Sickle", "Mace", "Dire Rat", "Helm"] if reorder else cards)
+    assert logged(table, "Dire Rat") and cost not in table.cards(enora, ZoneKind.HAND)
