@@ -72,7 +72,7 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
         if current.evaded:
             game.note(f"{current.character.name} evades {card.name}")
             current.resolved = True
-            _put_back(game, current)  # ENC-05
+            _put_back(game, current, current.place)  # ENC-05; a power may say where it goes
             return "evaded"
         if current.banished:  # a power banishes the card before the check
             return _banish_encountered(game, current)
