@@ -9,6 +9,7 @@ import pytest
 
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
+from pacg.engine.closing import close_permanently
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
@@ -500,3 +501,161 @@ def test_occularium_scholar_recharges_a_card_at_the_start_of_her_turn_to_examine
     after = table.deck("Armory") if index == 6 else table.cards(enora, ZoneKind.DECK)[:4]
     assert after == (["Sickle", "Mace", "Dire Rat", "Helm"] if reorder else cards)
     assert logged(table, "Dire Rat") and cost not in table.cards(enora, ZoneKind.HAND)
+
+
+# --- Harsk ------------------------------------------------------------------------------------------------------
+
+HARSK_EVADE = [(None, 0, None, "Dire Rat"), (None, 0, "Demon", "Demonling"), ("Demonslayer", 0, None, "Dire Rat"),
+               ("Demonslayer", 0, "Demon", "Demonling"), ("Abyssal Walker", 0, None, "Dire Rat"),
+               ("Abyssal Walker", 0, "Demon", "Demonling")]
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize(("role", "index", "box", "bane"), HARSK_EVADE)
+def test_harsk_evades_animals_and_vermin_and_with_the_box_demons(
+        role: str | None, index: int, box: str | None, bane: str) -> None:
+    table = Table()
+    table.location("Armory", [bane])
+    harsk = table.character("Harsk", at="Armory", feats=feats(role, index, box))
+    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power")
+    assert outcome == "evaded" and table.deck("Armory") == [bane]
+
+
+@pytest.mark.rule("ENC-05")
+def test_demonslayers_top_box_puts_the_evaded_demon_on_top_of_its_deck() -> None:
+    table = Table()
+    table.location("Armory", ["Demonling", *FILLER * 3])
+    harsk = table.character("Harsk", at="Armory", feats=feats("Demonslayer", 0, "top"))
+    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power")
+    assert outcome == "evaded" and table.deck("Armory")[0] == "Demonling"
+
+
+HARSK_DICE = [(None, 1, "Demon", "Demonling", (4,)), (None, 1, "2d4", "Demonling", (4, 4)),
+              ("Demonslayer", 1, None, "Dire Rat", (4,)), ("Demonslayer", 1, "Demon", "Demonling", (4,)),
+              ("Demonslayer", 1, "2d4", "Demonling", (4, 4)), ("Demonslayer", 1, "2d6", "Demonling", (6, 6)),
+              ("Abyssal Walker", 1, None, "Dire Rat", (4,)), ("Abyssal Walker", 1, "Demon", "Demonling", (4,)),
+              ("Abyssal Walker", 1, "2d4", "Demonling", (4, 4))]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "index", "box", "bane", "added"), HARSK_DICE)
+def test_harsk_adds_dice_to_his_checks_against_animals_and_vermin_and_with_the_boxes_demons(
+        role: str | None, index: int, box: str | None, bane: str, added: tuple[int, ...]) -> None:
+    table = Table()
+    harsk = table.character("Harsk", at="Armory", feats=feats(role, index, box))
+    table.dice(*[1] * (1 + len(added)))
+    result = table.check(harsk, bane, "Strength")
+    assert result.pool.dice == (6, *added) and result.total == 1 + len(added)
+
+
+@pytest.mark.rule("PLAY-10")
+@pytest.mark.parametrize("role", ["Demonslayer", "Abyssal Walker"])
+def test_harsk_recharges_a_ranged_weapon_he_would_discard(role: str) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    harsk = table.character("Harsk", at="Armory", hand=["Bolas"], deck=FILLER, feats=feats(role))
+    table.dice(8, 4, 4, 4)
+    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+              "Reveal Bolas", "Discard Bolas", "Recharge Bolas instead")
+    assert table.cards(harsk, ZoneKind.DECK) == [*FILLER, "Bolas"] and table.cards(harsk, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("CHK-05")
+def test_demonslayer_uses_his_survival_on_a_knowledge_check_against_a_monster() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    harsk = table.character("Harsk", at="Armory", feats=feats("Demonslayer", 3, "Survival"))
+    table.dice(8, 1)
+    [result] = table.run(attempt_checks(table.game, harsk, "Knowledge 9", Purpose.OTHER, top(table, "Armory")),
+                         "Use Harsk's power")
+    assert result.success and result.skill == "Survival" and result.total == 8 + 2 + 1  # and the Rat's 1d4
+
+
+@pytest.mark.rule("TURN-04")
+def test_demonslayer_explores_again_when_he_defeats_a_demon_on_his_first_exploration() -> None:
+    table = Table()
+    table.location("Armory", ["Demonling", "Mace"])
+    harsk = table.character("Harsk", at="Armory", feats=Feats(role="Demonslayer", powers={(5, "explore"), (1, "2d6")}))
+    table.game.turn = TurnState(harsk)
+    table.game.turn.explorations, table.game.turn.exploring = 1, True
+    table.dice(8, 6, 6, 6)  # Wisdom 6 before acting, then Strength and 2d6 against the Demon
+    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Wisdom", "Strength",
+                        "Don't", "Use Harsk's power")
+    assert outcome == "defeated"
+    assert table.game.turn.extra_exploration
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "bonus"), [(("help",), 0), (("help", "+1"), 1)])
+def test_demonslayer_recharges_a_card_to_add_1d4_to_another_characters_check_against_a_demon(
+        box: tuple[str, ...], bonus: int) -> None:
+    table = Table()
+    harsk = table.character("Harsk", at="Laboratory", hand=["Codex"], feats=feats("Demonslayer", 6, box))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2, 3)
+    result = table.check(kyra, "Demonling", "Strength", "Use Harsk's power, recharge Codex")
+    assert result.total == 2 + 3 + bonus and table.cards(harsk, ZoneKind.DECK) == ["Codex"]
+
+
+ABYSS = card("""
+name: Rift Edge
+type: location
+set: B
+traits: [Abyssal]
+provenance: standin
+notes: A test location with the Abyssal trait.
+deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
+when_closing:
+- automatic: true
+""")
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("index", "box", "timing", "seen"),
+                         [(3, ("examine",), Timing.TURN_START, 1), (3, ("examine", "2"), Timing.TURN_START, 2),
+                          (4, ("end of turn",), Timing.TURN_END, 2)])
+def test_abyssal_walker_examines_the_top_of_his_location_deck_at_the_start_or_end_of_his_turn(
+        index: int, box: tuple[str, ...], timing: Timing, seen: int) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace", "Helm"])
+    harsk = table.character("Harsk", at="Armory", feats=feats("Abyssal Walker", index, box))
+    table.run(play_window(window(table, harsk, timing), [harsk]), "Use Harsk's power")
+    assert logged(table, "examines the top of Armory's location deck: " + ", ".join(["Dire Rat", "Mace"][:seen]))
+    assert not logged(table, "Helm") and table.deck("Armory") == ["Dire Rat", "Mace", "Helm"]
+
+
+@pytest.mark.rule("TURN-03")
+def test_abyssal_walker_examines_at_the_end_of_his_turn_then_may_move_to_an_abyssal_location() -> None:
+    table = Table(extra_cards=[ABYSS])
+    table.location("Armory", ["Dire Rat", "Mace"])
+    table.location("Laboratory")
+    table.location("Rift Edge")
+    harsk = table.character("Harsk", at="Armory", feats=feats("Abyssal Walker", 4, ("end of turn", "move")))
+    table.run(play_window(window(table, harsk, Timing.TURN_END), [harsk]), "Use Harsk's power", "Move")
+    assert harsk.location == "Rift Edge"
+
+
+@pytest.mark.rule("CLOSE-04")
+def test_abyssal_walker_takes_a_boon_from_an_abyssal_location_deck_before_it_is_closed() -> None:
+    table = Table(extra_cards=[ABYSS])
+    table.location("Rift Edge", ["Mace", "Dire Rat"])
+    harsk = table.character("Harsk", at="Rift Edge", feats=feats("Abyssal Walker", 5, "acquire"))
+    table.game.turn = TurnState(harsk)
+    table.run(close_permanently(table.game, harsk, table.game.locations["Rift Edge"]), "Use Harsk's power")
+    assert table.cards(harsk, ZoneKind.HAND) == ["Mace"] and table.game.locations["Rift Edge"].closed
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("index", "box", "answer", "hand"),
+                         [(6, "ignore", "Use Harsk's power, discard Mace", ["Codex"]),
+                          (7, "hand", "Use Harsk's power, discard Codex", [])])
+def test_abyssal_walker_discards_a_card_to_ignore_his_abyssal_locations_powers(
+        index: int, box: str, answer: str, hand: list[str]) -> None:
+    """The ignore box: the top card of his deck; the hand box: a card from his hand."""
+    table = Table(extra_cards=[ABYSS])
+    table.location("Rift Edge")
+    harsk = table.character("Harsk", at="Rift Edge", hand=["Codex"], deck=["Mace"],
+                            feats=feats("Abyssal Walker", index, box))
+    table.run(play_window(window(table, harsk, Timing.ANY_TIME), [harsk]), answer)
+    assert table.game.turn is not None and table.game.turn.ignore_location_powers
+    assert table.cards(harsk, ZoneKind.HAND) == hand and len(table.cards(harsk, ZoneKind.DISCARD)) == 1
