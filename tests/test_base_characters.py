@@ -382,7 +382,8 @@ def test_enora_uses_her_knowledge_to_acquire_a_spell_or_with_the_boxes_an_item_o
     assert result.success and logged(table, "succeeded at Knowledge 1d12")
 
 
-ENORA_WARD = [(None, 2, None, "Fire", "Enora", "Discard"), (None, 2, "Acid, Electricity, Force", "Acid", "Enora", "Discard"),
+ENORA_WARD = [(None, 2, None, "Fire", "Enora", "Discard"),
+              (None, 2, "Acid, Electricity, Force", "Acid", "Enora", "Discard"),
               (None, 2, "local", "Force", "Kyra", "Discard"),
               ("Eldritch Savant", 2, None, "Cold", "Enora", "Discard"),
               ("Eldritch Savant", 2, "Acid, Electricity, Force", "Electricity", "Enora", "Discard"),
@@ -580,7 +581,7 @@ def test_demonslayer_explores_again_when_he_defeats_a_demon_on_his_first_explora
     table.game.turn.explorations, table.game.turn.exploring = 1, True
     table.dice(8, 6, 6, 6)  # Wisdom 6 before acting, then Strength and 2d6 against the Demon
     outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Wisdom", "Strength",
-                        "Don't", "Use Harsk's power")
+                        "Use Harsk's power", "Don't")
     assert outcome == "defeated"
     assert table.game.turn.extra_exploration
 
