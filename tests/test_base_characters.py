@@ -270,11 +270,13 @@ def test_balazar_banishes_a_monster_to_add_1d4_to_defeat_a_barrier_or_acquire_a_
 
 
 @pytest.mark.rule("SUM-06")
-@pytest.mark.parametrize(("box", "pile"), [(None, ZoneKind.DISCARD), ("recharge", ZoneKind.DECK)])
-def test_tyrannomancer_discards_or_with_the_box_recharges_a_spell_to_draw_a_random_monster(
-        box: str | None, pile: ZoneKind) -> None:
+@pytest.mark.parametrize(("role", "index", "box", "pile"), [("Eidolomancer", 1, None, ZoneKind.DISCARD),
+                                                            ("Tyrannomancer", 2, None, ZoneKind.DISCARD),
+                                                            ("Tyrannomancer", 2, "recharge", ZoneKind.DECK)])
+def test_balazar_discards_or_as_tyrannomancer_with_the_box_recharges_a_spell_to_draw_a_random_monster(
+        role: str, index: int, box: str | None, pile: ZoneKind) -> None:
     table = Table()
-    balazar = table.character("Balazar", at="Armory", hand=["Agility"], feats=feats("Tyrannomancer", 2, box))
+    balazar = table.character("Balazar", at="Armory", hand=["Agility"], feats=feats(role, index, box))
     table.pick("Dire Rat")
     table.run(play_window(window(table, balazar, Timing.ANY_TIME), [balazar]), "Use Balazar's power")
     assert table.cards(balazar, ZoneKind.HAND) == ["Dire Rat"] and table.cards(balazar, pile) == ["Agility"]
