@@ -144,9 +144,16 @@ def _skill_choices(
     choices = []
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
-        scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option,
-                             during=during)
-        for play in plays_in(scratch, checker, deciding_skill=True):
+        plays: list[Play] = []
+        # A power for checks of a skill the option lists ("on your Constitution check, you may use your
+        # Strength skill") is offered with that skill in view (CHK-10); the others, with none chosen yet.
+        for listed in (None, *_listed_skills(option)):
+            scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option,
+                                 during=during)
+            if listed is not None:
+                scratch.skill, scratch.skill_die = listed, checker.skill(listed)
+            plays += [play for play in plays_in(scratch, checker, deciding_skill=True) if play not in plays]
+        for play in plays:
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
     return choices
