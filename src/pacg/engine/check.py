@@ -71,6 +71,7 @@ class CheckState(Step):
     blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
     count_faces: list[CountFace] = field(default_factory=list, init=False)
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
+    standing_applied: set[tuple[object, ...]] = field(default_factory=set, init=False)  # standing paragraphs applied
     in_check = True
 
     @property

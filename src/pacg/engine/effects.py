@@ -190,6 +190,8 @@ def apply_play(step: Step, play: Play) -> Process[None]:
     yield from resolve(step, list(power.effects), play.player, play)
     if card is not None:
         yield from _when_played(step, play, card)
+    if step.in_check:  # a check's standing paragraph may wait for a card of a kind to be played on it
+        apply_standing_powers(step, after_play=True)  # type: ignore[arg-type]
     yield from _after_playing(step, play)
     if not step.in_check:  # on a check, the check to recharge waits until the check is done (KEEP-04)
         from pacg.engine.check import attempt_recharge  # checks play cards, and playing may call for checks
@@ -324,10 +326,15 @@ def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Pla
         IMMEDIATE[type(effect)](state, effect, player, play)
 
 
-def apply_standing_powers(state: CheckState) -> None:
-    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
-    for power, player, _ in standing_powers(state):
-        if not power.optional and conditions_hold(power.conditions, state, player):
+def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
+    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08); after a
+    play, those that wait for a card played on the check ("if a blessing was played") and hold now."""
+    for power, player, card in standing_powers(state):
+        key = (id(power), player.name, card.uid if card is not None else None)
+        if power.optional or key in state.standing_applied or (after_play and not power.conditions.played):
+            continue
+        if conditions_hold(power.conditions, state, player):
+            state.standing_applied.add(key)
             trace.ran(power)
             apply_modifiers(state, power, player)
 
