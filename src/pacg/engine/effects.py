@@ -328,10 +328,12 @@ def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Pla
 
 def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
     """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08); after a
-    play, those that wait for a card played on the check ("if a blessing was played") and hold now."""
+    play, those that wait for what a play brings and hold now: a card of a kind played on the check ("if a
+    blessing was played"), a trait the play added ("with the Fire trait")."""
     for power, player, card in standing_powers(state):
         key = (id(power), player.name, card.uid if card is not None else None)
-        if power.optional or key in state.standing_applied or (after_play and not power.conditions.played):
+        waits = power.conditions.played or power.conditions.check_traits
+        if power.optional or key in state.standing_applied or (after_play and not waits):
             continue
         if conditions_hold(power.conditions, state, player):
             state.standing_applied.add(key)
