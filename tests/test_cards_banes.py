@@ -357,3 +357,15 @@ def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth:
     assert outcome == "undefeated" and sorted(table.deck(HERE)) == ["Arboreal Blight", "Mace"]
     assert ("Seelah encounters Ulkreth (summoned)" in table.game.log) == ulkreth
     assert ("Ulkreth is defeated" in table.game.log) == ulkreth
+
+
+@pytest.mark.rule("CHK-08")
+def test_a_trait_added_by_a_power_after_the_skill_is_chosen_makes_the_pitborn_scoundrel_harder() -> None:
+    """Crowe buries a card to add 1d10 and the Electricity trait to his Strength check: the Pitborn Scoundrel's
+    Combat 12 becomes 15 once the trait is there."""
+    table = Table()
+    crowe = table.character("Crowe", at=HERE, hand=["Codex"])
+    table.dice(9, 9)
+    result = table.check(crowe, "Pitborn Scoundrel", "Strength", "Use Crowe's power, bury Codex",
+                         "Add the Electricity trait")
+    assert "Electricity" in result.traits and result.difficulty == 12 + 3 and result.success
