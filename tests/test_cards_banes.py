@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pacg.engine.encounter import encounter
-from pacg.engine.state import TurnEnded, TurnState
+from pacg.engine.state import TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table
 
@@ -21,10 +21,6 @@ FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 def top(table: Table, location: str = HERE):  # type: ignore[no-untyped-def]
     return table.game.zones.cards(table.game.locations[location].deck)[0]
-
-
-def offered(table: Table, label: str) -> bool:
-    return any(option.label.startswith(label) for decision in table.decisions for option in decision.options)
 
 
 def in_box(table: Table, kind: str, name: str) -> int:
@@ -65,23 +61,24 @@ def test_a_bludgeoning_check_against_the_giant_cockroach_adds_1d4(weapon: str, p
     assert result.total == (5 + 3 + 2 + 3 if weapon == "Mace" else 5 + 3 + 3)
 
 
-# bane, the card Seelah plays and how, the difficulty then, the faces for a success, the weapon that leaves it alone
+# bane, the card Seelah plays, how she plays it, the difficulty then, the faces for a success, the weapon that
+# leaves the difficulty alone
 HARDER_BY_TRAIT = [
-    ("Pitborn Scoundrel", "Discard Fireblade", 12 + 3, (8, 4, 4, 8), "Mace"),  # Fire (the 8 recharges it)
-    ("Skeleton", "Reveal Longsword: Melee", 8 + 3, (8, 8), "Mace"),  # Slashing
-    ("Skeleton", "Reveal Flaming Heavy Pick +1: Melee", 8 + 3, (8, 6), "Mace"),  # Piercing
+    ("Pitborn Scoundrel", "Fireblade", "Discard", 12 + 3, (8, 4, 4, 8), "Mace"),  # Fire (the last 8 recharges it)
+    ("Skeleton", "Longsword", "Reveal", 8 + 3, (8, 8), "Mace"),  # Slashing
+    ("Skeleton", "Flaming Heavy Pick +1", "Reveal", 8 + 3, (8, 6), "Mace"),  # Piercing
 ]
 
 
 @pytest.mark.rule("CHK-08")
-@pytest.mark.parametrize(("bane", "play", "difficulty", "faces", "other"), HARDER_BY_TRAIT)
+@pytest.mark.parametrize(("bane", "card", "action", "difficulty", "faces", "other"), HARDER_BY_TRAIT)
 def test_a_banes_difficulty_rises_against_checks_with_the_traits_it_names(
-    bane: str, play: str, difficulty: int, faces: tuple[int, ...], other: str
+    bane: str, card: str, action: str, difficulty: int, faces: tuple[int, ...], other: str
 ) -> None:
     table = Table()
-    seelah = table.character("Seelah", at=HERE, hand=[play.split(" ", 1)[1].split(":")[0], other])
+    seelah = table.character("Seelah", at=HERE, hand=[card, other])
     table.dice(*faces)  # a success: no damage discards the other weapon
-    assert table.check(seelah, bane, play).difficulty == difficulty
+    assert table.check(seelah, bane, f"{action} {card}").difficulty == difficulty
     table.dice(8, 8)
     assert table.check(seelah, bane, f"Reveal {other}: Melee").difficulty == difficulty - 3
 
@@ -96,14 +93,12 @@ def test_the_fiendish_tree_is_harder_by_twice_the_adventure_deck_number(adventur
 
 
 @pytest.mark.rule("CHK-08")
-@pytest.mark.parametrize(("bane", "adventure", "difficulty"), [
-    ("Ghalcor", 0, 12), ("Ghalcor", 3, 12 + 3),
-])
-def test_ghalcor_is_harder_by_the_adventure_deck_number(bane: str, adventure: int, difficulty: int) -> None:
+@pytest.mark.parametrize(("adventure", "difficulty"), [(0, 12), (3, 12 + 3)])
+def test_ghalcor_is_harder_by_the_adventure_deck_number(adventure: int, difficulty: int) -> None:
     table = Table(adventure_deck_number=adventure)
     seelah = table.character("Seelah", at=HERE)
     table.dice(8)
-    assert table.check(seelah, bane, "Melee").difficulty == difficulty
+    assert table.check(seelah, "Ghalcor", "Melee").difficulty == difficulty
 
 
 # bane, the dice its power adds to Seelah's Fireblade check (Divine d8+1 and 2d4), the bonus it adds
@@ -123,13 +118,16 @@ def test_a_fire_check_is_helped_against_the_banes_that_fear_it(bane: str, pool: 
     assert (str(result.pool), result.total) == (pool, sum(faces) + bonus)
 
 
-@pytest.mark.parametrize(("name", "pool"), [("Balazar", "1d8+1d6"), ("Seelah", "1d8+3")])
-def test_a_summoner_adds_1d8_against_the_unfettered_eidolon(name: str, pool: str) -> None:
+@pytest.mark.parametrize(("name", "skill", "faces", "pool"), [("Balazar", "Strength", (8, 6), "1d8+1d6"),
+                                                              ("Seelah", "Melee", (8,), "1d8+3")])
+def test_a_summoner_adds_1d8_against_the_unfettered_eidolon(
+    name: str, skill: str, faces: tuple[int, ...], pool: str
+) -> None:
+    """Balazar is a Summoner (Strength d6, and the Eidolon's 1d8); Seelah is not."""
     table = Table()
     character = table.character(name, at=HERE)
-    table.dice(8, 6) if name == "Balazar" else table.dice(8)
-    result = table.check(character, "Unfettered Eidolon", "Strength" if name == "Balazar" else "Melee")
-    assert str(result.pool) == pool
+    table.dice(*faces)
+    assert str(table.check(character, "Unfettered Eidolon", skill).pool) == pool
 
 
 @pytest.mark.rule("CHK-08")
