@@ -172,7 +172,7 @@ def test_banes_that_deal_damage_before_and_after_you_act(
 
 
 @pytest.mark.rule("DMG-02")
-def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location() -> None:
+def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location_who_buries_the_card() -> None:
     table = Table()
     table.location(HERE, ["Wight"])
     seelah = table.character("Seelah", at=HERE, hand=["Longsword"])
@@ -181,7 +181,8 @@ def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location() ->
     table.dice(8, 8)
     table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done", "Don't try to close")
     assert dealt(table, "Kyra", 1, "Cold") and not dealt(table, "Seelah", 1, "Cold")
-    assert table.cards(kyra, ZoneKind.DISCARD) == FILLER and table.cards(seelah, ZoneKind.HAND) == ["Longsword"]
+    assert table.cards(kyra, ZoneKind.BURIED) == FILLER, "she buries the card the damage makes her discard"
+    assert table.cards(kyra, ZoneKind.DISCARD) == [] and table.cards(seelah, ZoneKind.HAND) == ["Longsword"]
 
 
 def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> None:
@@ -221,7 +222,7 @@ HENCHMEN = [
     ("Ghalcor", [], []),
     ("Ulkreth", [], []),
     ("Unfettered Eidolon", [], []),
-    ("Wight", ["Discard Blessing"], []),
+    ("Wight", ["Bury Blessing"], []),  # the card the damage takes is buried
 ]
 
 
