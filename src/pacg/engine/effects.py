@@ -327,18 +327,31 @@ def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Pla
 
 
 def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
-    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08); after a
-    play, those that wait for what a play brings and hold now: a card of a kind played on the check ("if a
-    blessing was played"), a trait the play added ("with the Fire trait")."""
+    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08). After a
+    play, what a play brings counts too: those that wait for a card of a kind played on the check ("if a
+    blessing was played") or for a trait ("with the Fire trait") apply once they hold, and one that changed
+    only the difficulty or the bonus is taken back once it no longer holds (the Ghost's "without the Magic
+    trait" once a power adds the Magic trait)."""
     for power, player, card in standing_powers(state):
         key = (id(power), player.name, card.uid if card is not None else None)
-        waits = power.conditions.played or power.conditions.check_traits
-        if power.optional or key in state.standing_applied or (after_play and not waits):
+        waits = power.conditions.played or power.conditions.check_traits or power.conditions.none_of
+        if power.optional or (after_play and not waits):
             continue
-        if conditions_hold(power.conditions, state, player):
-            state.standing_applied.add(key)
+        holds = conditions_hold(power.conditions, state, player)
+        if key in state.standing_applied:
+            change = state.standing_applied[key]
+            if after_play and not holds and change is not None:
+                state.difficulty -= change[0]
+                state.modifier -= change[1]
+                del state.standing_applied[key]
+            continue
+        if holds:
             trace.ran(power)
+            before = (state.difficulty, state.modifier, len(state.added_dice), set(state.traits))
             apply_modifiers(state, power, player)
+            only_numbers = (len(state.added_dice), state.traits) == before[2:]
+            change = (state.difficulty - before[0], state.modifier - before[1])
+            state.standing_applied[key] = change if only_numbers else None
 
 
 def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:
