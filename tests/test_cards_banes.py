@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pacg.engine.encounter import encounter
-from pacg.engine.state import TurnState
+from pacg.engine.state import Feats, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table
 
@@ -368,3 +368,14 @@ def test_a_trait_added_by_a_power_after_the_skill_is_chosen_makes_the_pitborn_sc
     result = table.check(crowe, "Pitborn Scoundrel", "Strength", "Use Crowe's power, bury Codex",
                          "Add the Electricity trait")
     assert "Electricity" in result.traits and result.difficulty == 12 + 3 and result.success
+
+
+@pytest.mark.rule("CHK-08")
+def test_a_magic_trait_added_after_the_skill_is_chosen_lifts_the_ghosts_50() -> None:
+    """Crowe as a Mauler rages on his Strength check: 1d8 and the Magic trait. The Ghost's 50 more for a check
+    without the Magic trait, there as he chose the skill, is gone once the trait is: Combat 12."""
+    table = Table()
+    crowe = table.character("Crowe", at=HERE, feats=Feats(role="Mauler", powers={(4, "rage")}))
+    table.dice(12, 8)
+    result = table.check(crowe, "Ghost", "Strength", "Use Crowe's power: add 1d8", "Add the Electricity trait")
+    assert "Magic" in result.traits and result.difficulty == 12 and result.success
