@@ -14,6 +14,7 @@ from pacg.cards.model import Character
 from pacg.cards.powers import Purpose, Timing
 from pacg.decisions import run
 from pacg.engine.check import attempt_checks
+from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
@@ -226,6 +227,95 @@ def test_pack_leader_recharges_a_random_card_from_her_discard_pile_after_playing
     assert len(table.cards(adowyn, ZoneKind.DISCARD)) == 1 and len(table.cards(adowyn, ZoneKind.DECK)) == 1
 
 
+ADOWYN_ROLES = ["Blight Scout", "Pack Leader"]
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("chosen", ADOWYN_ROLES)
+@pytest.mark.parametrize(("boxes", "answers", "taken"), [
+    ((), [], "Leryn"),
+    (("Animal",), ["Put a card with the Animal trait", "Frog"], "Frog"),  # Leryn is an Animal too
+])
+def test_both_of_adowyns_roles_take_a_cohort_or_with_the_box_an_animal_card_at_the_start_of_her_turn(
+    chosen: str, boxes: tuple[str, ...], answers: list[str], taken: str
+) -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Frog", "Bolas"], discard=["Leryn"],
+                             feats=role("Adowyn", chosen, *boxes))
+    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", *answers,
+              "Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == [taken] and "Mace" in table.cards(adowyn, ZoneKind.DECK)
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize("chosen", ADOWYN_ROLES)
+def test_both_of_adowyns_roles_recharge_a_card_to_evade_a_summoned_bane(chosen: str) -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=FILLER, feats=role("Adowyn", chosen))
+    rat = summon(table.game, adowyn, "Dire Rat")
+    outcome = table.run(encounter(table.game, adowyn, rat), "Use Adowyn's power, recharge Mace")
+    assert outcome == "evaded" and table.cards(adowyn, ZoneKind.DECK) == [*FILLER, "Mace"]
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize("chosen", ADOWYN_ROLES)
+def test_both_of_adowyns_roles_another_box_discards_a_card_to_evade_anothers_summoned_bane(chosen: str) -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], feats=role("Adowyn", chosen, "another"))
+    seelah = table.character("Seelah", at="Laboratory", hand=["Longsword"])
+    rat = summon(table.game, seelah, "Dire Rat")
+    outcome = table.run(encounter(table.game, seelah, rat), "Use Adowyn's power, discard Mace")
+    assert outcome == "evaded" and table.cards(adowyn, ZoneKind.DISCARD) == ["Mace"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("location", "pool"), [("Rift Edge", (8, 8)), ("Armory", (8,))])  # Wisdom d8
+def test_blight_scouts_1d8_box_adds_1d8_to_noncombat_checks_at_an_abyssal_location(
+    location: str, pool: tuple[int, ...]
+) -> None:
+    table = Table(extra_cards=[ABYSS])
+    adowyn = table.character("Adowyn", at=location, feats=role("Adowyn", "Blight Scout", "Abyssal", "1d8"))
+    table.dice(1, 1)
+    results = table.run(attempt_checks(table.game, adowyn, "Wisdom 20", Purpose.OTHER), "Wisdom")
+    assert results[0].pool.dice == pool
+    table.rng.faces.clear()
+
+
+@pytest.mark.rule("FEAT-02")
+def test_pack_leaders_animal_box_recharges_a_random_animal_card_from_her_discard_pile_after_playing_an_ally() -> None:
+    """She discards Frog to explore; her discard pile then holds the Mace and the Frog, and only the Frog has the
+    Animal trait: it is the card recharged."""
+    table = Table()
+    table.location("Armory", FILLER * 2)
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog"], discard=["Mace"],
+                             feats=role("Adowyn", "Pack Leader", "pack", "Animal"))
+    table.game.turn = TurnState(adowyn, exploring=True)
+    step = Step(game=table.game, checker=adowyn, timing=Timing.EXPLORE)
+    table.run(play_window(step, [adowyn]), "Discard Frog", "Use Adowyn's power")
+    assert table.cards(adowyn, ZoneKind.DISCARD) == ["Mace"] and table.cards(adowyn, ZoneKind.DECK) == ["Frog"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("box", "bonus"), [("+1", 1), ("+2", 2)])
+def test_pack_leaders_boxes_add_to_the_1d4_of_an_animal_card_revealed(box: str, bonus: int) -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog"], feats=role("Adowyn", "Pack Leader", "Animal", box))
+    table.dice(5, 3)
+    results = table.run(attempt_checks(table.game, adowyn, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Adowyn's power, reveal Frog")
+    assert results[0].total == 5 + 3 + bonus and table.cards(adowyn, ZoneKind.HAND) == ["Frog"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_pack_leaders_discard_box_discards_rather_than_buries_an_animal_card_to_reduce_all_damage_to_0() -> None:
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog", "Mace"],
+                             feats=role("Adowyn", "Pack Leader", "Animal armor", "discard"))
+    table.run(take_damage(table.game, adowyn, 5, "Fire"), "Use Adowyn's power, discard Frog")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Mace"] and table.cards(adowyn, ZoneKind.DISCARD) == ["Frog"]
+    assert not any("bury Frog" in option.label for decision in table.decisions for option in decision.options)
+
+
 # --- Leryn ------------------------------------------------------------------------------------------------------
 
 
@@ -407,6 +497,98 @@ def test_spellrager_discards_a_boon_without_the_attack_trait_to_recharge_an_atta
     assert table.cards(crowe, ZoneKind.DECK) == ["Force Missile"] and table.cards(crowe, ZoneKind.DISCARD) == ["Codex"]
 
 
+def crowe_feats(chosen: str | None, *boxes: str) -> Feats:
+    """Crowe's feats: a role's boxes, or (no role) his character card's."""
+    return role("Crowe", chosen, *boxes) if chosen else character_feats("Crowe", *boxes)
+
+
+# his role (or none), the boxes checked, the bonus the bury or recharge power adds beside its 1d10
+CROWE_BONUSES = [
+    (None, (), 0),
+    (None, ("+1",), 1),
+    ("Mauler", (), 0),
+    ("Mauler", ("+1",), 1),
+    ("Mauler", ("+2",), 2),
+    ("Mauler", ("+3",), 3),
+    ("Spellrager", (), 0),
+    ("Spellrager", ("+1",), 1),
+]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("chosen", "boxes", "bonus"), CROWE_BONUSES)
+def test_crowes_power_adds_1d10_and_the_bonus_of_its_checked_box_with_every_role(
+    chosen: str | None, boxes: tuple[str, ...], bonus: int
+) -> None:
+    """Bury a card for 1d10 (+1, +2, +3 with the boxes) and the Electricity trait on his Strength check."""
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Codex"], feats=crowe_feats(chosen, *boxes))
+    table.dice(5, 5)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Crowe's power, bury Codex", "Add the Electricity trait")
+    assert results[0].pool.dice == (12, 10) and results[0].total == 5 + 5 + bonus
+    assert "Electricity" in results[0].traits and table.cards(crowe, ZoneKind.BURIED) == ["Codex"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("chosen", "boxes", "bonus"), CROWE_BONUSES)
+def test_crowes_power_recharges_the_card_on_an_attack_check_with_every_role(
+    chosen: str | None, boxes: tuple[str, ...], bonus: int
+) -> None:
+    """With the Arcane box (Arcane: Charisma +3), his Force Missile check has the Attack trait: the card paid
+    is recharged, and the 1d10 gets the box's bonus."""
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Force Missile", "Codex"], deck=FILLER,
+                            feats=crowe_feats(chosen, "Arcane", *boxes))
+    table.dice(4, 4, 1, 1)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 30", Purpose.OTHER), "Discard Force Missile",
+                        "Use Crowe's power, recharge Codex", "Add the Force trait")
+    assert results[0].pool.modifier == 3 + bonus and results[0].pool.dice.count(10) == 1
+    assert "Force" in results[0].traits and "Codex" in table.cards(crowe, ZoneKind.DECK)
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("chosen", ["Mauler", "Spellrager"])
+def test_both_of_crowes_roles_put_the_bottom_card_on_top_and_end_the_turn_on_defeating_a_monster(chosen: str) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace"])
+    crowe = table.character("Crowe", at="Armory", deck=["Frog", "Bolas", "Cure"], feats=role("Crowe", chosen))
+    table.game.turn = TurnState(crowe)
+    table.dice(12)
+    with pytest.raises(TurnEnded):
+        table.run(encounter(table.game, crowe, table.top("Armory")), "Strength", "Use Crowe's power",
+                  "Put the bottom card")
+    assert table.cards(crowe, ZoneKind.DECK) == ["Cure", "Frog", "Bolas"]
+
+
+@pytest.mark.rule("DMG-01")
+def test_maulers_thick_skin_box_reduces_damage_before_he_acts_by_2() -> None:
+    """The Flaring Fiend's 2 damage before he acts is reduced to 0; its 2 after are dealt."""
+    table = Table(extra_cards=[DAZZLER])
+    table.location("Armory", ["Flaring Fiend"])
+    crowe = table.character("Crowe", at="Armory", hand=["Mace", "Codex", "Frog", "Cure", "Bolas"],
+                            feats=role("Crowe", "Mauler", "thick skin", "2"))
+    table.dice(12)
+    table.run(encounter(table.game, crowe, table.top("Armory")), "Strength", "Discard Codex", "Discard Frog")
+    assert sorted(table.cards(crowe, ZoneKind.DISCARD)) == ["Codex", "Frog"], "none before acting, 2 after"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_spellrager_may_put_the_bottom_card_on_top_and_end_the_turn_on_acquiring_a_spell() -> None:
+    """Crowe acquires Force Missile (his Arcane box gives him Arcane: Charisma d8+3)."""
+    table = Table()
+    table.location("Armory", ["Force Missile", "Mace"])
+    crowe = table.character("Crowe", at="Armory", deck=["Frog", "Bolas", "Cure"],
+                            feats=role("Crowe", "Spellrager", "Arcane", "spell"))
+    table.game.turn = TurnState(crowe)
+    table.dice(8)
+    with pytest.raises(TurnEnded):
+        table.run(encounter(table.game, crowe, table.top("Armory")), "Attempt", "Arcane", "Use Crowe's power",
+                  "Put the bottom card")
+    assert table.cards(crowe, ZoneKind.DECK) == ["Cure", "Frog", "Bolas"]
+    assert table.cards(crowe, ZoneKind.HAND) == ["Force Missile"], "the spell is acquired all the same"
+
+
 # --- Seoni ------------------------------------------------------------------------------------------------------
 
 
@@ -463,6 +645,77 @@ def test_corruptor_examines_the_top_card_of_her_location_deck_after_acting_on_he
     table.dice(1)
     table.run(encounter(table.game, seoni, table.top("Armory")), "Attempt", "Strength", "Use Seoni's power")
     assert "Seoni examines the top of Armory's location deck: Mace" in table.game.log  # the card encountered
+
+
+def seoni_feats(chosen: str | None, *boxes: str) -> Feats:
+    """Seoni's feats: a role's boxes, or (no role) her character card's."""
+    return role("Seoni", chosen, *boxes) if chosen else character_feats("Seoni", *boxes)
+
+
+SEONI_ROLES = [None, "Elemental Master", "Corruptor"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize("chosen", SEONI_ROLES)
+@pytest.mark.parametrize(("boxes", "taken"), [((), "Force Missile"), (("Magic",), "Glaive +1")])
+def test_seoni_takes_an_arcane_card_or_with_the_magic_box_a_magic_one_from_her_discard_pile_before_acting(
+    chosen: str | None, boxes: tuple[str, ...], taken: str
+) -> None:
+    """Before she acts against a monster, she discards a card to take a card from her discard pile: one with the
+    Arcane trait (Force Missile), or with the Magic box one with the Magic trait too (the Glaive +1)."""
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Codex"], discard=["Force Missile", "Glaive +1"],
+                            feats=seoni_feats(chosen, *boxes))
+    table.game.turn = TurnState(seoni)
+    step = Step(game=table.game, checker=seoni, timing=Timing.BEFORE_ACTING, against=table.card("Dire Rat"))
+    table.run(play_window(step, [seoni]), "Use Seoni's power, discard Codex", *(["Glaive"] if boxes else []))
+    assert table.cards(seoni, ZoneKind.HAND) == [taken]
+    assert sorted(table.cards(seoni, ZoneKind.DISCARD)) == sorted({"Force Missile", "Glaive +1", "Codex"} - {taken})
+
+
+@pytest.mark.rule("KEEP-04")
+@pytest.mark.parametrize("chosen", ["Elemental Master", "Corruptor"])
+def test_seonis_roles_succeed_at_the_check_to_recharge_an_attack_spell_without_rolling(chosen: str) -> None:
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Force Missile"], deck=FILLER, feats=role("Seoni", chosen))
+    table.dice(12, 4, 4, 1)  # Arcane d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
+    table.run(attempt_checks(table.game, seoni, "Combat 10", Purpose.OTHER), "Discard Force Missile")
+    assert table.cards(seoni, ZoneKind.DECK)[-1] == "Force Missile" and table.rng.faces == [1]
+
+
+@pytest.mark.rule("KEEP-04")
+@pytest.mark.parametrize("chosen", SEONI_ROLES)
+@pytest.mark.parametrize("item_box", [True, False])
+def test_seonis_item_box_succeeds_at_the_check_to_recharge_an_item_too(chosen: str | None, item_box: bool) -> None:
+    """Blood Periapt, discarded to reduce damage by 3, has a Constitution 6 check to recharge: with the box it
+    succeeds without a roll; without it, her d6 rolls 1 and it stays discarded."""
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Blood Periapt"], deck=FILLER,
+                            feats=seoni_feats(chosen, *(["item"] if item_box else [])))
+    table.dice(1)
+    table.run(take_damage(table.game, seoni, 3, "Combat"), "Discard Blood Periapt", "Constitution")
+    assert ("Blood Periapt" in table.cards(seoni, ZoneKind.DECK)) == item_box
+    assert table.rng.faces == ([1] if item_box else [])
+    table.rng.faces.clear()
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("chosen", "boxes", "boon", "skill"), [
+    (None, ("spell",), "Force Missile", "Arcane"),
+    ("Elemental Master", (), "Frog", "Wisdom"),
+    ("Elemental Master", ("spell",), "Force Missile", "Arcane"),
+    ("Corruptor", (), "Frog", "Wisdom"),
+    ("Corruptor", ("spell",), "Force Missile", "Arcane"),
+])
+def test_seoni_may_draw_a_card_when_she_acquires_an_ally_or_with_the_spell_box_a_spell(
+    chosen: str | None, boxes: tuple[str, ...], boon: str, skill: str
+) -> None:
+    table = Table()
+    table.location("Armory", [boon])
+    seoni = table.character("Seoni", at="Armory", deck=["Codex"], feats=seoni_feats(chosen, *boxes))
+    table.dice(6)
+    outcome = table.run(encounter(table.game, seoni, table.top("Armory")), "Attempt", skill, "Use Seoni's power")
+    assert outcome == "acquired" and table.cards(seoni, ZoneKind.HAND) == [boon, "Codex"]
 
 
 # --- Shardra and Kolo -------------------------------------------------------------------------------------------
@@ -567,6 +820,80 @@ def test_kolo_is_recharged_for_1d8_plus_the_adventure_deck_number_on_a_local_che
     table.run(encounter(table.game, seelah, table.top("Armory")), "Wisdom" if offered else "Strength",
               *(["Recharge Kolo"] if offered else []))
     assert (table.cards(shardra, ZoneKind.DECK) == ["Kolo"]) == offered
+
+
+def shardra_feats(chosen: str | None, *boxes: str) -> Feats:
+    """Shardra's feats: a role's boxes, or (no role) her character card's."""
+    return role("Shardra", chosen, *boxes) if chosen else character_feats("Shardra", *boxes)
+
+
+@pytest.mark.rule("CHK-13")
+@pytest.mark.parametrize("chosen", ["Visionary", "Spirit Guide"])
+def test_both_of_shardras_roles_recharge_a_spell_to_let_a_local_character_reroll_a_failed_check(chosen: str) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory")
+    shardra = table.character("Shardra", at="Armory", hand=["Cure"], feats=role("Shardra", chosen))
+    table.dice(1, 6)  # Melee d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Melee",
+                        "Use Shardra's power, recharge Cure")
+    assert outcome == "defeated" and table.cards(shardra, ZoneKind.DECK) == ["Cure"]
+
+
+# her role (or none), the boxes checked, the location deck she examines after a Knowledge check, what she sees
+SHARDRA_EXAMINES = [
+    (None, ("2",), "Armory", "Dire Rat, Mace"),
+    (None, ("any location",), "Laboratory", "Helm, Codex"),
+    ("Visionary", (), "Armory", "Dire Rat"),
+    ("Visionary", ("2",), "Armory", "Dire Rat, Mace"),
+    ("Visionary", ("any location",), "Laboratory", "Helm, Codex"),
+    ("Spirit Guide", (), "Armory", "Dire Rat"),
+    ("Spirit Guide", ("2",), "Armory", "Dire Rat, Mace"),
+    ("Spirit Guide", ("any location",), "Laboratory", "Helm, Codex"),
+]
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("chosen", "boxes", "deck", "seen"), SHARDRA_EXAMINES)
+def test_shardra_examines_location_decks_after_a_knowledge_check_as_her_boxes_say(
+    chosen: str | None, boxes: tuple[str, ...], deck: str, seen: str
+) -> None:
+    """Knowledge d10+2: a 6 meets 8. With the "any location" box she may pick another location's deck."""
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace", "Bolas"])
+    table.location("Laboratory", ["Helm", "Codex", "Cure"])
+    shardra = table.character("Shardra", at="Armory", feats=shardra_feats(chosen, *boxes))
+    table.dice(6)
+    answers = ["Knowledge", "Use Shardra's power", *(["Laboratory"] if "any location" in boxes else [])]
+    table.run(attempt_checks(table.game, shardra, "Knowledge 8", Purpose.OTHER), *answers)
+    assert f"Shardra examines the top of {deck}'s location deck: {seen}" in table.game.log
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("closing", [True, False])
+def test_visionarys_closing_box_lets_her_use_knowledge_to_close_a_location(closing: bool) -> None:
+    """The Great Hall closes on a Charisma or Diplomacy 6 check (Shardra: Charisma d6); with the box she uses her
+    Knowledge (Wisdom d10+2) for it instead, and a 4 meets it."""
+    table = Table()
+    hall = table.location("Great Hall", ["Mace"])
+    boxes = ("Knowledge", "closing") if closing else ("Knowledge",)
+    shardra = table.character("Shardra", at="Great Hall", feats=role("Shardra", "Visionary", *boxes))
+    table.dice(4)
+    skill = "Use Shardra's power: Knowledge" if closing else "Charisma"
+    assert table.run(attempt_to_close(table.game, shardra, hall), "Close Great Hall", skill) == closing
+    assert hall.closed == closing
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("box", "bonus"), [("+2", 2), ("+4", 4)])
+def test_spirit_guides_boxes_add_to_the_1d6_she_discards_a_card_for(box: str, bonus: int) -> None:
+    table = Table()
+    shardra = table.character("Shardra", at="Armory", hand=["Codex"],
+                              feats=role("Shardra", "Spirit Guide", "spirit", box))
+    table.dice(3, 4)
+    results = table.run(attempt_checks(table.game, shardra, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Shardra's power, discard Codex")
+    assert results[0].total == 3 + 4 + bonus and "Mental" in results[0].traits
 
 
 # --- the Add-On Deck's boons ------------------------------------------------------------------------------------

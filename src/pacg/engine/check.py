@@ -72,6 +72,8 @@ class CheckState(Step):
     blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
     count_faces: list[CountFace] = field(default_factory=list, init=False)
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
+    # the standing paragraphs applied: what each changed of the difficulty and the bonus, if only those
+    standing_applied: dict[tuple[object, ...], tuple[int, int] | None] = field(default_factory=dict, init=False)
     in_check = True
 
     @property

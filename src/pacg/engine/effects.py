@@ -196,6 +196,8 @@ def apply_play(step: Step, play: Play) -> Process[None]:
     yield from resolve(step, list(power.effects), play.player, play)
     if card is not None:
         yield from _when_played(step, play, card)
+    if step.in_check:  # a check's standing paragraph may wait for a card of a kind to be played on it
+        apply_standing_powers(step, after_play=True)  # type: ignore[arg-type]
     yield from _after_playing(step, play)
     if not step.in_check:  # on a check, the check to recharge waits until the check is done (KEEP-04)
         from pacg.engine.check import attempt_recharge  # checks play cards, and playing may call for checks
@@ -332,12 +334,32 @@ def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Pla
         IMMEDIATE[type(effect)](state, effect, player, play)
 
 
-def apply_standing_powers(state: CheckState) -> None:
-    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08)."""
-    for power, player, _ in standing_powers(state):
-        if not power.optional and conditions_hold(power.conditions, state, player):
+def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
+    """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08). After a
+    play, what a play brings counts too: those that wait for a card of a kind played on the check ("if a
+    blessing was played") or for a trait ("with the Fire trait") apply once they hold, and one that changed
+    only the difficulty or the bonus is taken back once it no longer holds (the Ghost's "without the Magic
+    trait" once a power adds the Magic trait)."""
+    for power, player, card in standing_powers(state):
+        key = (id(power), player.name, card.uid if card is not None else None)
+        waits = power.conditions.played or power.conditions.check_traits or power.conditions.none_of
+        if power.optional or (after_play and not waits):
+            continue
+        holds = conditions_hold(power.conditions, state, player)
+        if key in state.standing_applied:
+            change = state.standing_applied[key]
+            if after_play and not holds and change is not None:
+                state.difficulty -= change[0]
+                state.modifier -= change[1]
+                del state.standing_applied[key]
+            continue
+        if holds:
             trace.ran(power)
+            before = (state.difficulty, state.modifier, len(state.added_dice), set(state.traits))
             apply_modifiers(state, power, player)
+            only_numbers = (len(state.added_dice), state.traits) == before[2:]
+            change = (state.difficulty - before[0], state.modifier - before[1])
+            state.standing_applied[key] = change if only_numbers else None
 
 
 def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:

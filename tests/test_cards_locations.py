@@ -1,0 +1,135 @@
+"""The locations of the box (src/pacg/data/locations), card by card: each At This Location power at work for a
+character there, compared with the Manor House (whose only power is for boons encountered there), and their
+When Permanently Closed powers.
+
+Seelah: Strength d8, Melee +3; Charisma d10, Diplomacy +1. Enora: Intelligence d12, Craft +1. Dice faces are
+scripted largest die first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pacg.engine.closing import attempt_to_close
+from pacg.engine.encounter import encounter
+from pacg.engine.state import TurnState
+from pacg.engine.turn import end_turn
+from pacg.engine.zones import ZoneKind, box
+from table import Table
+
+ELSEWHERE = "Manor House"
+FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
+
+
+def top(table: Table, location: str):  # type: ignore[no-untyped-def]
+    return table.game.zones.cards(table.game.locations[location].deck)[0]
+
+
+def in_box(table: Table, kind: str, name: str) -> int:
+    return [card.name for card in table.game.zones.cards(box(kind))].count(name)
+
+
+# --- checks made easier or harder here -------------------------------------------------------------------------
+
+# location, the card checked against, the skill, its difficulty there, its difficulty elsewhere
+DIFFICULTIES = [
+    ("Cell", "Caravan Guard", "Diplomacy", 8 - 1, 8),  # checks to acquire allies are 1 easier
+    ("Cell", "Mace", "Melee", 4, 4),  # ... not weapons
+    ("Cemetery", "Skeleton", "Melee", 8 + 1, 8),  # checks to defeat Undead banes are 1 harder
+    ("Cemetery", "Dire Rat", "Melee", 8, 8),  # ... not other banes
+]
+
+
+@pytest.mark.rule("CHK-08")
+@pytest.mark.parametrize(("location", "target", "skill", "here", "elsewhere"), DIFFICULTIES)
+def test_a_location_changes_the_difficulty_of_checks_made_there(
+    location: str, target: str, skill: str, here: int, elsewhere: int
+) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=location)
+    table.dice(8)
+    assert table.check(seelah, target, skill).difficulty == here
+    seelah.location = ELSEWHERE
+    table.location(ELSEWHERE)
+    table.dice(8)
+    assert table.check(seelah, target, skill).difficulty == elsewhere
+
+
+@pytest.mark.parametrize(("target", "skill", "bonus"), [("Mace", "Melee", 1), ("Caltrop Bead", "Dexterity", 1),
+                                                        ("Recruit", "Diplomacy", 0)])
+def test_the_great_hall_adds_1_to_checks_to_acquire_weapons_and_items(target: str, skill: str, bonus: int) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at="Great Hall")
+    table.dice(3)
+    result = table.check(seelah, target, skill)
+    modifier = {"Melee": 3, "Dexterity": 0, "Diplomacy": 1}[skill]
+    assert result.total == 3 + modifier + bonus
+
+
+# --- powers for what happens here ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("used", [True, False])
+def test_defeating_a_monster_at_the_guardpost_lets_you_recharge_a_weapon_from_your_hand(used: bool) -> None:
+    """Seelah reveals her Mace (2d8+3: 8 and 4) to defeat a Dire Rat; at the Guardpost
+    she may then recharge a weapon from her hand: the Longsword goes to the bottom of her deck."""
+    table = Table()
+    table.location("Guardpost", ["Dire Rat", "Helm"])
+    seelah = table.character("Seelah", at="Guardpost", hand=["Mace", "Longsword"], deck=FILLER)
+    table.dice(8, 4)
+    answers = ["Use Guardpost", "Longsword"] if used else ["Done"]
+    outcome = table.run(encounter(table.game, seelah, top(table, "Guardpost")), "Reveal Mace: Melee", "Done",
+                        *answers)
+    assert outcome == "defeated"
+    assert table.cards(seelah, ZoneKind.DECK) == (FILLER + ["Longsword"] if used else FILLER)
+    assert table.cards(seelah, ZoneKind.HAND) == (["Mace"] if used else ["Mace", "Longsword"])
+
+
+@pytest.mark.parametrize(("boon", "offered"), [("Recruit", True), ("Mace", False)])
+def test_acquiring_an_ally_at_the_mongrel_village_lets_you_draw_a_card(boon: str, offered: bool) -> None:
+    table = Table()
+    table.location("Mongrel Village", [boon, "Helm"])
+    seelah = table.character("Seelah", at="Mongrel Village", deck=["Codex", *FILLER])
+    table.dice(8)
+    skill = "Diplomacy" if boon == "Recruit" else "Melee"
+    outcome = table.run(encounter(table.game, seelah, top(table, "Mongrel Village")), "Attempt", skill,
+                        *(["Use Mongrel Village"] if offered else []))
+    assert outcome == "acquired"
+    assert table.cards(seelah, ZoneKind.HAND) == ([boon, "Codex"] if offered else [boon])
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("location", "damaged"), [("Torture Chamber", True), (ELSEWHERE, False)])
+def test_ending_your_turn_in_the_torture_chamber_deals_you_1_damage(location: str, damaged: bool) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at=location, hand=["Mace", *FILLER * 3], deck=FILLER * 4)
+    table.game.turn = TurnState(seelah)
+    table.run(end_turn(table.game, seelah, forced=True), *(["Discard Blessing"] if damaged else []),
+              "Done discarding")
+    assert ("Seelah is dealt 1 Combat damage" in table.game.log) == damaged
+    assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if damaged else [])
+
+
+@pytest.mark.parametrize(("location", "buried"), [("Laboratory", True), (ELSEWHERE, False)])
+def test_an_item_banished_for_its_power_in_the_laboratory_is_buried_instead(location: str, buried: bool) -> None:
+    """Seelah banishes her Caltrop Bead to evade a Dire Rat: in the Laboratory it is buried instead."""
+    table = Table()
+    table.location(location, ["Dire Rat", "Helm"])
+    seelah = table.character("Seelah", at=location, hand=["Caltrop Bead"])
+    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Banish Caltrop Bead")
+    assert outcome == "evaded"
+    assert table.cards(seelah, ZoneKind.BURIED) == (["Caltrop Bead"] if buried else [])
+    assert in_box(table, "item", "Caltrop Bead") == (1 if buried else 2)  # the box holds 2
+
+
+@pytest.mark.rule("CLOSE-04")
+def test_closing_the_laboratory_draws_a_random_item_from_the_box() -> None:
+    """Enora meets the Laboratory's Craft 5 (d12+1: a 4); once it is closed she draws a random item."""
+    table = Table()
+    laboratory = table.location("Laboratory", ["Mace", "Helm"])
+    enora = table.character("Enora", at="Laboratory")
+    table.dice(4)
+    table.pick("Potion of Healing")
+    assert table.run(attempt_to_close(table.game, enora, laboratory), "Close Laboratory", "Craft")
+    assert laboratory.closed and table.deck("Laboratory") == []
+    assert table.cards(enora, ZoneKind.HAND) == ["Potion of Healing"]
