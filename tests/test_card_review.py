@@ -278,10 +278,14 @@ def test_once_the_marketplace_is_closed_you_may_give_a_card_at_the_end_of_your_t
     the Marketplace is open, the power isn't there."""
     from pacg.engine.turn import _steps_in_between  # the end of a turn, without the rest of it
 
+    from pacg.engine.closing import close_permanently
+
     table = Table()
-    table.location("Marketplace").closed = closed
+    marketplace = table.location("Marketplace")
     kyra = table.character("Kyra", at="Armory", hand=["Cure"])
     seelah = table.character("Seelah", at="Sacristy")
+    if closed:
+        table.run(close_permanently(table.game, kyra, marketplace))
     table.game.turn = TurnState(kyra)
     table.run(_steps_in_between(table.game, kyra, Timing.TURN_END), *(["Use Marketplace"] if closed else []))
     assert table.offered("Use Marketplace") == closed

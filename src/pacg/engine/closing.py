@@ -102,6 +102,8 @@ def close_permanently(
         if card is not keep:
             banish(game, card)
     location.closed = True
+    if location.closed_powers.get(None):
+        game.closed_with_powers.append(location)
     game.note(f"{location.name} is closed")
     yield from _when_permanently_closed(game, character, location, Timing.CLOSING)
 

@@ -153,8 +153,8 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
-    for closed in game.locations.values():  # a closed location's powers that last (When Permanently Closed)
-        if closed.closed and moment in closed.closed_choices:
+    for closed in game.closed_with_powers:  # a closed location's powers that last (When Permanently Closed)
+        if moment in closed.closed_choices:
             _offer_table_card(offers, ("closed", closed.name), closed.name, closed.closed_choices[moment])
     if moment in game.scenario_choices and (scenario := game.scenario) is not None:
         _offer_table_card(offers, ("scenario",), scenario.name, game.scenario_choices[moment])
@@ -205,10 +205,11 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     for entry in game.lasting:
         if entry.character is checker and entry.power.when is timing:
             yield entry.power, checker, None
-    for card in game.zones.cards(Zone(ZoneKind.BY_LOCATION, checker.location)):  # a bane displayed by it
-        for _, power in card.powers_by_timing.get(timing, ()):
-            if power.while_in == "displayed":
-                yield power, checker, card
+    if game.held.by_locations:  # a bane displayed by the checker's location
+        for card in game.zones.cards(Zone(ZoneKind.BY_LOCATION, checker.location)):
+            for _, power in card.powers_by_timing.get(timing, ()):
+                if power.while_in == "displayed":
+                    yield power, checker, card
     against = state.against
     if against is not None and state.purpose is not Purpose.RECHARGE:  # not a card's own check to recharge
         bane = against.card.is_bane  # a boon's paragraphs are for playing it, but those for its own encounter
@@ -221,10 +222,9 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     if location is not None and game.location_powers_apply(location):
         for _, power in location.powers_by_timing.get(timing, ()):
             yield power, checker, None
-    for closed in game.locations.values():
-        if closed.closed:
-            for _, power in closed.closed_powers.get(timing, ()):
-                yield power, checker, None
+    for closed in game.closed_with_powers:
+        for _, power in closed.closed_powers.get(timing, ()):
+            yield power, checker, None
     for _, power in game.scenario_powers.get(timing, ()):
         yield power, checker, None
 

@@ -254,12 +254,15 @@ class HeldPowers:
     def __init__(self) -> None:
         self.moments: dict[str, dict[Moment, int]] = defaultdict(dict)
         self.displayed: dict[Timing, int] = {}
+        self.by_locations = 0  # banes displayed by their locations
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
             self._count(source, card, -1)
         if target is not None and target.kind in _HELD:
             self._count(target, card, 1)
+        self.by_locations += (target is not None and target.kind is ZoneKind.BY_LOCATION) - (
+            source is not None and source.kind is ZoneKind.BY_LOCATION)
 
     def _count(self, zone: Zone, card: PhysicalCard, sign: int) -> None:
         counts = self.moments[zone.owner]
@@ -328,6 +331,7 @@ class Game:
         self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
         self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
         self.lasting: list[LastingPower] = []  # paragraphs that apply until the turn, encounter ... ends
+        self.closed_with_powers: list[LocationState] = []  # closed locations whose powers last (CLOSE-04)
         self.ignored_traits: dict[int | str, frozenset[str]] = {}  # a card's (uid) or location's, this turn
         self.result: str | None = None
         self.held = HeldPowers()
