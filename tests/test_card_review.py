@@ -276,9 +276,8 @@ def test_once_the_marketplace_is_closed_you_may_give_a_card_at_the_end_of_your_t
     """Marketplace, When Permanently Closed: at the end of your turn you may give a card to any character. Kyra,
     at the Armory, gives her Cure to Seelah at the Sacristy (TURN-02 would allow only a local character); while
     the Marketplace is open, the power isn't there."""
-    from pacg.engine.turn import _steps_in_between  # the end of a turn, without the rest of it
-
     from pacg.engine.closing import close_permanently
+    from pacg.engine.turn import _steps_in_between  # the end of a turn, without the rest of it
 
     table = Table()
     marketplace = table.location("Marketplace")
