@@ -1,0 +1,365 @@
+"""The base-set characters Imrijka, Kyra and Seelah: each power of their character cards, of both roles and of
+their power feat boxes shown working on a real table (DESIGN.md 8, CHAR-01, ROLE-01, FEAT-02), in the style of
+test_base_characters.py: a paragraph the card and its roles share is parametrized over where it is written, and
+over the boxes that make the same play bigger."""
+
+from __future__ import annotations
+
+import pytest
+
+from pacg.cards.powers import Purpose, Timing
+from pacg.engine.check import attempt_checks
+from pacg.engine.damage import take_damage
+from pacg.engine.effects import play_window
+from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
+from pacg.engine.state import Feats, TurnState
+from pacg.engine.zones import ZoneKind
+from table import Table, card, shuffled
+
+FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
+
+
+def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
+    """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
+    table.game.turn = TurnState(character)
+    return Step(game=table.game, checker=character, timing=timing, also=Timing.ANY_TIME)
+
+
+def logged(table: Table, text: str) -> bool:
+    return any(text in line for line in table.game.log)
+
+
+def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...] | None = None) -> Feats:
+    """A role (None: the character card), with power feat boxes of one paragraph checked, by (paragraph index,
+    box label): a label, or several (the box a paragraph begins with, then a box on it)."""
+    labels = (box,) if isinstance(box, str) else box or ()
+    return Feats(role=role, powers={(index, label) for label in labels if index is not None})
+
+
+# --- Imrijka ----------------------------------------------------------------------------------------------------
+
+IMRIJKA_ROLES = [None, "Wandering Judge", "Cold Iron Warden"]
+
+
+@pytest.mark.rule("DICE-03")
+@pytest.mark.parametrize("role", ["Wandering Judge", "Cold Iron Warden"])
+def test_imrijkas_roles_perception_box_gives_her_perception_from_her_wisdom(role: str) -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", feats=feats(role, 0, "Perception"))
+    table.dice(5)
+    table.run(attempt_checks(table.game, imrijka, "Perception 30", Purpose.OTHER), "Perception")
+    assert logged(table, "failed at Perception 1d8+2 against 30: rolled 7")
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "box", "action"), [(role, box, action) for role in IMRIJKA_ROLES
+                                                     for box, action in ((None, "recharge"), ("reveal", "reveal"))])
+def test_imrijka_recharges_or_with_the_box_reveals_a_divine_card_to_add_1d4_and_divine_and_magic_against_a_monster(
+        role: str | None, box: str | None, action: str) -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"], feats=feats(role, 1, box))
+    table.dice(6, 3)
+    result = table.check(imrijka, "Dire Rat", "Strength", f"Use Imrijka's power, {action} Detect Demon")
+    assert result.success and result.total == 6 + 3 and {"Divine", "Magic"} <= set(result.traits)
+    pile = ZoneKind.HAND if action == "reveal" else ZoneKind.DECK
+    assert table.cards(imrijka, pile) == ["Detect Demon"]
+
+
+@pytest.mark.rule("TURN-04")
+@pytest.mark.parametrize(("role", "index", "box", "face"),
+                         [(None, 2, None, 4), (None, 2, "3", 3), ("Wandering Judge", 2, None, 4),
+                          ("Wandering Judge", 2, "3", 3), ("Cold Iron Warden", 3, None, 4),
+                          ("Cold Iron Warden", 3, "3", 3)])
+def test_imrijka_rolls_a_d6_after_defeating_a_monster_on_her_turn_to_explore_again(
+        role: str | None, index: int, box: str | None, face: int) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat", "Mace"])
+    imrijka = table.character("Imrijka", at="Armory", feats=feats(role, index, box))
+    table.game.turn = TurnState(imrijka)
+    table.dice(10, face)
+    outcome = table.run(encounter(table.game, imrijka, table.top("Armory")), "Strength")
+    assert outcome == "defeated" and table.game.turn.extra_exploration
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "bonus"), [(("help",), 0), (("help", "+1"), 1), (("help", "+2"), 2)])
+def test_wandering_judge_recharges_a_divine_card_to_add_1d4_to_another_characters_combat_check(
+        box: tuple[str, ...], bonus: int) -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Laboratory", hand=["Detect Demon"],
+                              feats=feats("Wandering Judge", 3, box))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2, 3)
+    result = table.check(kyra, "Dire Rat", "Strength", "Use Imrijka's power, recharge Detect Demon")
+    assert result.total == 2 + 3 + bonus and table.cards(imrijka, ZoneKind.DECK) == ["Detect Demon"]
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("boon", ["Recruit", "Blessing of Ascension"])
+def test_wandering_judge_adds_2_to_her_checks_to_acquire_allies_and_blessings(boon: str) -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", feats=feats("Wandering Judge", 4, "+2"))
+    table.dice(1)
+    result = table.check(imrijka, boon, "Charisma")
+    assert result.total == 1 + 2
+
+
+@pytest.mark.rule("ROLE-01")
+def test_cold_iron_warden_adds_1d8_more_against_a_cultist_monster() -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"], feats=feats("Cold Iron Warden", 2, "Cultist"))
+    table.dice(2, 5, 3)  # Strength's d10, then the power's 1d8+1d4
+    result = table.check(imrijka, "Blackfire Adept", "Strength",
+                         "Use Imrijka's power, recharge Detect Demon: add 1d8+1d4")
+    assert result.total == 2 + 5 + 3 and {"Divine", "Magic"} <= set(result.traits)
+
+
+@pytest.mark.rule("EXAM-01")
+def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_and_may_bottom_a_boon() -> None:
+    """The Dire Rat comes from the box (as a summoned bane): when the defeated bane was the top card of the
+    location deck, the engine's defeat window still has it there, so she would examine the Rat itself."""
+    table = Table()
+    table.location("Armory", ["Mace", "Helm"])
+    imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 4, "examine"))
+    table.dice(10)
+    outcome = table.run(encounter(table.game, imrijka, table.card("Dire Rat")), "Strength", "Use Imrijka's power",
+                        "Mace")
+    assert outcome == "defeated" and table.deck("Armory") == ["Helm", "Mace"]
+    assert logged(table, "examines the top of Armory's location deck: Mace")
+
+
+@pytest.mark.rule("CHK-05")
+def test_cold_iron_warden_uses_her_strength_for_diplomacy() -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 5, "Diplomacy"))
+    table.dice(6)
+    table.run(attempt_checks(table.game, imrijka, "Diplomacy 30", Purpose.OTHER), "Use Imrijka's power")
+    assert logged(table, "failed at Strength 1d10 against 30: rolled 6")
+
+
+@pytest.mark.rule("PLAY-10")
+@pytest.mark.parametrize(("box", "answer"), [(("recharge",), "Recharge"), (("recharge", "top"), "Put on top")])
+def test_cold_iron_warden_recharges_a_basic_blessing_played_on_a_check_to_defeat_or_puts_it_on_top(
+        box: tuple[str, ...], answer: str) -> None:
+    table = Table()
+    imrijka = table.character("Imrijka", at="Armory", hand=["Blessing of Ascension"], deck=["Mace"],
+                              feats=feats("Cold Iron Warden", 6, box))
+    table.dice(6, 5)
+    result = table.check(imrijka, "Dire Rat", "Strength", "Discard Blessing of Ascension", answer)
+    assert result.success and table.cards(imrijka, ZoneKind.DISCARD) == []
+    expected = ["Mace", "Blessing of Ascension"] if answer == "Recharge" else ["Blessing of Ascension", "Mace"]
+    assert table.cards(imrijka, ZoneKind.DECK) == expected
+
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.parametrize("box", [("evade",), ("evade", "bottom")])
+def test_cold_iron_warden_evades_a_barrier_and_with_the_box_puts_it_at_the_bottom(box: tuple[str, ...]) -> None:
+    """Evaded, the barrier is shuffled back in; with the bottom box it goes to the bottom, whatever the seed."""
+
+    def deck(seed: int) -> list[str]:
+        table = Table(seed=seed)
+        table.location("Armory", ["Spiked Pit Trap", "Mace", "Helm", "Sickle"])
+        imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 7, box))
+        assert table.run(encounter(table.game, imrijka, table.top("Armory")), "Use Imrijka's power") == "evaded"
+        return table.deck("Armory")
+
+    if "bottom" in box:
+        assert all(deck(seed)[-1] == "Spiked Pit Trap" for seed in range(8))
+    else:
+        assert shuffled(deck)
+
+
+# --- Kyra -------------------------------------------------------------------------------------------------------
+
+KYRA_DIVINE = [(None, None, "Cure", 1), (None, "blessing", "Blessing of Ascension", 1),
+               ("Dawnflower's Flare", None, "Cure", 1), ("Dawnflower's Flare", "blessing", "Blessing of Ascension", 1),
+               ("Dawnflower's Flare", "2d8", "Blessing of Ascension", 2), ("Everlight's Grace", None, "Cure", 1),
+               ("Everlight's Grace", "blessing", "Blessing of Ascension", 1)]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "box", "cost", "d8s"), KYRA_DIVINE)
+def test_kyra_recharges_a_spell_or_with_the_box_a_blessing_to_use_divine_and_1d8_against_an_undead_then_shuffles(
+        role: str | None, box: str | None, cost: str, d8s: int) -> None:
+    """Afterwards a local character (Kyra) shuffles a random card of her discard pile into her deck."""
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", hand=[cost], discard=["Mace"], feats=feats(role, 0, box))
+    table.dice(5, *[3] * d8s)
+    result = table.check(kyra, "Zombie", f"Use Kyra's power, recharge {cost}")
+    assert result.success and result.skill == "Divine" and result.total == 5 + 2 + 3 * d8s
+    assert {"Attack", "Divine", "Magic"} <= set(result.traits)
+    assert table.cards(kyra, ZoneKind.DISCARD) == [] and sorted(table.cards(kyra, ZoneKind.DECK)) == sorted([cost, "Mace"])
+
+
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("role", "box"), [(role, box) for role in (None, "Dawnflower's Flare", "Everlight's Grace")
+                                           for box in (None, "your check")])
+def test_kyra_plays_a_blessing_on_another_characters_or_with_the_box_her_own_check_to_defeat_then_shuffles(
+        role: str | None, box: str | None) -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"], discard=["Codex"],
+                           feats=feats(role, 1, box))
+    seelah = table.character("Seelah", at="Armory")
+    checker = kyra if box else seelah
+    table.dice(6, 6)
+    table.run(attempt_checks(table.game, checker, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Discard Blessing of Ascension", "Use Kyra's power", "Kyra")
+    assert table.cards(kyra, ZoneKind.DECK) == ["Codex"]
+
+
+@pytest.mark.rule("PLAY-10")
+def test_dawnflowers_flare_recharges_blessings_played_on_her_checks_against_undead() -> None:
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"],
+                           feats=feats("Dawnflower's Flare", 2, "recharge"))
+    table.dice(6, 6)
+    table.check(kyra, "Zombie", "Strength", "Discard Blessing of Ascension", "Recharge")
+    assert table.cards(kyra, ZoneKind.DECK) == ["Blessing of Ascension"] and table.cards(kyra, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "bonus"), [(("Attack",), 0), (("Attack", "+2"), 2)])
+def test_dawnflowers_flare_adds_1d4_to_her_checks_to_recharge_an_attack_card(
+        box: tuple[str, ...], bonus: int) -> None:
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", feats=feats("Dawnflower's Flare", 3, box))
+    table.dice(1, 3)
+    [result] = table.run(attempt_checks(table.game, kyra, "Divine 30", Purpose.RECHARGE, table.card("Fireblade")))
+    assert result.total == 1 + 2 + 3 + bonus
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("box", "wearer"), [(("armor",), "Kyra"), (("armor", "local"), "Kyra")])
+def test_everlights_grace_discards_an_armor_instead_of_burying_it_and_with_the_box_so_do_local_characters(
+        box: tuple[str, ...], wearer: str) -> None:
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", hand=["Scale Mail"] if wearer == "Kyra" else [],
+                           feats=feats("Everlight's Grace", 2, box))
+    seelah = table.character("Seelah", at="Armory", hand=["Scale Mail"] if wearer == "Seelah" else [])
+    victim = kyra if wearer == "Kyra" else seelah
+    table.run(take_damage(table.game, victim, 3, "Fire"), "Bury Scale Mail", "Discard")
+    assert table.cards(victim, ZoneKind.DISCARD) == ["Scale Mail"] and table.cards(victim, ZoneKind.BURIED) == []
+
+
+# --- Seelah -----------------------------------------------------------------------------------------------------
+
+GLARING_FIEND = card("""
+name: Glaring Fiend
+type: monster
+set: B
+provenance: standin
+notes: A test monster with a check before you act.
+check_to_defeat: Combat 30
+powers:
+- when: before acting
+  optional: false
+  effects:
+  - attempt: Wisdom 12
+    failure: [{adjust_difficulty: 3}]
+""")
+
+
+@pytest.mark.rule("CHK-05")
+@pytest.mark.parametrize(("role", "box", "bonus"), [("Inheritor's Blade", None, 0), ("Wardenstone Sentry", None, 0),
+                                                    ("Wardenstone Sentry", "+2", 2), ("Wardenstone Sentry", "+4", 4)])
+def test_seelah_uses_her_charisma_for_a_check_before_she_acts(role: str, box: str | None, bonus: int) -> None:
+    table = Table(extra_cards=[GLARING_FIEND])
+    table.location("Armory", ["Glaring Fiend"])
+    seelah = table.character("Seelah", at="Armory", feats=feats(role, 0, box))
+    table.dice(8, 1)
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Use Seelah's power", "Strength")
+    assert logged(table, f"Seelah {'succeeded' if bonus >= 4 else 'failed'} at Charisma 1d10"
+                         f"{f'+{bonus}' if bonus else ''} against 12: rolled {8 + bonus}")
+
+
+SEELAH_HELP = [(None, None, 0), (None, "+1", 1), (None, "draw", 1), ("Inheritor's Blade", None, 0),
+               ("Inheritor's Blade", "+1", 1), ("Inheritor's Blade", "draw", 1), ("Inheritor's Blade", "recharge", 1),
+               ("Wardenstone Sentry", None, 0), ("Wardenstone Sentry", "+1", 1), ("Wardenstone Sentry", "+2", 2),
+               ("Wardenstone Sentry", "+3", 3)]
+
+
+@pytest.mark.rule("CHAR-01")
+@pytest.mark.parametrize(("role", "box", "bonus"), SEELAH_HELP)
+def test_seelah_discards_the_top_card_of_her_deck_to_add_1d6_to_a_local_characters_check(
+        role: str | None, box: str | None, bonus: int) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", deck=["Mace"], feats=feats(role, 1, box))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2, 3)
+    [result] = table.run(attempt_checks(table.game, kyra, "Combat 30", Purpose.OTHER), "Strength",
+                         "Use Seelah's power")
+    assert result.total == 2 + 3 + bonus and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize("role", [None, "Inheritor's Blade"])
+def test_seelahs_draw_box_draws_a_card_when_the_check_defeats_a_monster(role: str | None) -> None:
+    """On her own check: on another's, the engine has Seelah draw, not the character whose check it was."""
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Armory", deck=["Mace", "Codex"], feats=feats(role, 1, "draw"))
+    table.dice(6, 6)
+    table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Use Seelah's power")
+    assert table.cards(seelah, ZoneKind.HAND) == ["Codex"] and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+
+
+@pytest.mark.rule("PLAY-10")
+def test_inheritors_blades_recharge_box_recharges_a_sword_she_discards_from_the_top_of_her_deck() -> None:
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", deck=["Longsword", "Mace"],
+                             feats=feats("Inheritor's Blade", 1, "recharge"))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2, 3)
+    table.run(attempt_checks(table.game, kyra, "Combat 30", Purpose.OTHER), "Strength", "Use Seelah's power",
+              "Recharge")
+    assert table.cards(seelah, ZoneKind.DECK) == ["Mace", "Longsword"] and table.cards(seelah, ZoneKind.DISCARD) == []
+
+
+@pytest.mark.rule("KEEP-02")
+@pytest.mark.parametrize("role", [None, "Inheritor's Blade", "Wardenstone Sentry"])
+def test_seelah_buries_a_corrupted_boon_she_acquires(role: str | None) -> None:
+    table = Table()
+    table.location("Armory", ["Blessing of Abraxas"])
+    seelah = table.character("Seelah", at="Armory", feats=feats(role))
+    table.dice(8)
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Attempt", "Divine")
+    assert outcome == "acquired" and table.cards(seelah, ZoneKind.BURIED) == ["Blessing of Abraxas"]
+    assert table.cards(seelah, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "bane"), [(("Demon",), "Demonling"), (("Demon", "Undead"), "Demonling"),
+                                           (("Demon", "Undead"), "Zombie")])
+def test_wardenstone_sentry_adds_1d8_and_magic_against_demons_and_with_the_box_undead(
+        box: tuple[str, ...], bane: str) -> None:
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", feats=feats("Wardenstone Sentry", 4, box))
+    table.dice(1, 1)
+    result = table.check(seelah, bane, "Strength")
+    assert result.pool.dice == (8, 8) and result.total == 2 and "Magic" in result.traits
+
+
+@pytest.mark.rule("ROLE-01")
+def test_wardenstone_sentry_moves_to_another_character_who_encounters_a_demon() -> None:
+    table = Table()
+    table.location("Laboratory", ["Demonling"])
+    seelah = table.character("Seelah", at="Armory", feats=feats("Wardenstone Sentry", 5, "move"))
+    kyra = table.character("Kyra", at="Laboratory")
+    table.dice(6, 6, 6)
+    table.run(encounter(table.game, kyra, table.top("Laboratory")), "Use Seelah's power", "Wisdom",
+              "Strength")
+    assert seelah.location == "Laboratory"
+
+
+@pytest.mark.rule("ROLE-01")
+def test_inheritors_blade_shuffles_an_ally_from_a_discard_pile_after_playing_an_iomedae_blessing() -> None:
+    table = Table()
+    seelah = table.character("Seelah", at="Armory", hand=["Blessing of Iomedae"], discard=["Recruit"],
+                             feats=feats("Inheritor's Blade", 3, "Iomedae"))
+    table.dice(6, 6)
+    table.run(attempt_checks(table.game, seelah, "Combat 30", Purpose.OTHER), "Strength",
+              "Discard Blessing of Iomedae", "Use Seelah's power")
+    assert table.cards(seelah, ZoneKind.DECK) == ["Recruit"]
