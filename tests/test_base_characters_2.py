@@ -10,7 +10,6 @@ import pytest
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
@@ -108,7 +107,8 @@ def test_wandering_judge_adds_2_to_her_checks_to_acquire_allies_and_blessings(bo
 @pytest.mark.rule("ROLE-01")
 def test_cold_iron_warden_adds_1d8_more_against_a_cultist_monster() -> None:
     table = Table()
-    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"], feats=feats("Cold Iron Warden", 2, "Cultist"))
+    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"],
+                              feats=feats("Cold Iron Warden", 2, "Cultist"))
     table.dice(2, 5, 3)  # Strength's d10, then the power's 1d8+1d4
     result = table.check(imrijka, "Blackfire Adept", "Strength",
                          "Use Imrijka's power, recharge Detect Demon: add 1d8+1d4")
@@ -189,7 +189,8 @@ def test_kyra_recharges_a_spell_or_with_the_box_a_blessing_to_use_divine_and_1d8
     result = table.check(kyra, "Zombie", f"Use Kyra's power, recharge {cost}")
     assert result.success and result.skill == "Divine" and result.total == 5 + 2 + 3 * d8s
     assert {"Attack", "Divine", "Magic"} <= set(result.traits)
-    assert table.cards(kyra, ZoneKind.DISCARD) == [] and sorted(table.cards(kyra, ZoneKind.DECK)) == sorted([cost, "Mace"])
+    assert table.cards(kyra, ZoneKind.DISCARD) == []
+    assert sorted(table.cards(kyra, ZoneKind.DECK)) == sorted([cost, "Mace"])
 
 
 @pytest.mark.rule("KEEP-01")

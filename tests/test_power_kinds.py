@@ -27,6 +27,7 @@ from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import end_turn, reset_hand
 from pacg.engine.zones import ZoneKind, box
 from table import Table, card
+from table import library as table_library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -482,3 +483,23 @@ def test_a_power_for_playing_a_card_on_another_characters_check_follows_only_tha
     table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
               "Discard Blessing of Ascension", "Use Kyra's power", "Kyra")
     assert len(table.cards(kyra, ZoneKind.DISCARD)) == 2 and len(table.cards(kyra, ZoneKind.DECK)) == 1
+
+
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("on_kyras_check", "recharged"), [(True, True), (False, False)])
+def test_a_characters_power_may_send_elsewhere_a_card_another_player_plays_for_her(
+    on_kyras_check: bool, recharged: bool
+) -> None:
+    """Dawnflower's Flare Kyra (box "Sarenrae"): a blessing with the Sarenrae trait another player plays on her
+    check may be recharged instead of discarded; on someone else's check, it may not."""
+    role = next(role for role in table_library().get("Kyra").roles if role.name == "Dawnflower's Flare")
+    index = next(number for number, power in enumerate(role.powers) if power.box == "Sarenrae")
+    table = Table()
+    kyra = table.character("Kyra", at="Armory", feats=Feats(role="Dawnflower's Flare", powers={(index, "Sarenrae")}))
+    seelah = table.character("Seelah", at="Armory", hand=["Blessing of Sarenrae"], deck=FILLER)
+    checker = kyra if on_kyras_check else seelah
+    table.dice(1, 1)
+    table.run(attempt_checks(table.game, checker, "Wisdom 30", Purpose.OTHER), "Wisdom",
+              "Discard Blessing of Sarenrae", *(["Recharge Blessing of Sarenrae instead"] if recharged else []))
+    assert table.offered("Recharge Blessing of Sarenrae instead") == recharged
+    assert ("Blessing of Sarenrae" in table.cards(seelah, ZoneKind.DECK)) == recharged

@@ -657,25 +657,35 @@ def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace
         perform(game, player, card, PLACE_ACTION[place])
 
 
+def _others_instead(step: Step, player: CharacterState) -> list[tuple[Power, CharacterState]]:
+    """Other characters' `instead` powers for cards anyone plays ("blessings others play on your checks may be
+    recharged"), where they help the character the play is for (KEEP-01)."""
+    return [(power, other) for other in step.game.characters if other is not player and other.alive
+            for power in other.instead_powers if helps(power.whose, other, step.checker)]
+
+
 def replacements(
     step: Step, player: CharacterState, card: PhysicalCard, action: CardAction
 ) -> tuple[dict[str, Power], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
     player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
-    discarding it if it matches the top of the blessings discard pile"), each with the first power that offers
-    it, and whether that is mandatory."""
+    discarding it if it matches the top of the blessings discard pile"), and the other characters' for cards
+    anyone plays, each with the first power that offers it, and whether that is mandatory."""
     places: dict[str, Power] = {}
     mandatory = False
     own = [power for power in card.card.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
                                         for power in table.instead_powers if power.action is None]
-    for power in standing + own:
+    offers = [(power, player) for power in standing + own] + _others_instead(step, player)
+    for power, owner in offers:
         for effect in power.effects:
             if not isinstance(effect, Instead) or not matches(card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue
-            if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, player):
+            if owner is not player and effect.played_by != "anyone":
+                continue
+            if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, owner):
                 continue
             for offered in effect.instead if isinstance(effect.instead, list) else [effect.instead]:
                 if offered != str(action):
