@@ -324,3 +324,21 @@ def test_the_bolas_puts_an_undefeated_monster_on_top_of_its_deck_if_proficient(w
     table.run(encounter(table.game, character, mercenary), "Reveal Bolas: Dexterity")
     assert (table.deck(HERE)[0] == MONSTER) == on_top
     assert sorted(table.deck(HERE)) == ["Cure", "Javelin", "Longsword", "Mace", MONSTER, "Sickle"]
+
+
+@pytest.mark.parametrize(("weapon", "play", "die", "count", "trait"), [
+    ("Aklys", "Recharge Aklys", 4, 2, None),  # Ranged d8+3, 1d4, and 1d4 more
+    ("Flaming Heavy Pick +1", "Discard Flaming Heavy Pick +1", 6, 3, "Fire"),  # Strength d6, 1d6+1, 1d6 more
+])
+def test_a_weapon_played_again_after_setting_the_skill_adds_its_die(
+    weapon: str, play: str, die: int, count: int, trait: str | None
+) -> None:
+    """Revealed to set the skill, then recharged (the Aklys: 1d4 more) or discarded (the Flaming Heavy Pick +1:
+    1d6 more and the Fire trait) on the same check: one card, two of its powers (PLAY-02)."""
+    table = Table()
+    harsk = table.character("Harsk", at=HERE, hand=[weapon], deck=["Codex"])
+    table.dice(*[1] * 4)
+    result = table.check(harsk, MONSTER, f"Reveal {weapon}", play)
+    assert result.pool.dice.count(die) == count
+    assert trait is None or trait in result.traits
+    assert weapon not in table.cards(harsk, ZoneKind.HAND)
