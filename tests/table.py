@@ -225,3 +225,34 @@ def card(text: str) -> AnyCard:
     """A card made for a test from the text of a card file."""
     data = yaml.safe_load(text)
     return MODEL_BY_TYPE[CardType(data["type"])].model_validate(data)  # type: ignore[return-value]
+
+
+def glaring_fiend(wisdom: int) -> AnyCard:
+    """A test monster whose Wisdom check before you act, at this difficulty, adds 3 to the check to defeat it."""
+    return card(f"""
+name: Glaring Fiend
+type: monster
+set: B
+provenance: standin
+notes: A test monster with a check before you act.
+check_to_defeat: Combat 30
+powers:
+- when: before acting
+  optional: false
+  effects:
+  - attempt: Wisdom {wisdom}
+    failure: [{{adjust_difficulty: 3}}]
+""")
+
+
+ABYSSAL_LOCATION = card("""
+name: Rift Edge
+type: location
+set: B
+traits: [Abyssal]
+provenance: standin
+notes: A test location with the Abyssal trait.
+deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
+when_closing:
+- automatic: true
+""")

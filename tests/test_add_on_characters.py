@@ -25,11 +25,10 @@ from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import ZoneKind
-from table import Table, card, library
+from table import ABYSSAL_LOCATION, Table, card, library
 
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
-
 
 
 def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
@@ -160,23 +159,10 @@ def test_blight_scout_shuffles_her_cohort_into_her_deck_to_add_stealth_to_a_comb
     assert "Leryn" in table.cards(adowyn, ZoneKind.DECK)
 
 
-ABYSS = card("""
-name: Rift Edge
-type: location
-set: B
-traits: [Abyssal]
-provenance: standin
-notes: A test location with the Abyssal trait.
-deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
-when_closing:
-- automatic: true
-""")
-
-
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize(("location", "dice"), [("Rift Edge", 2), ("Armory", 1)])
 def test_blight_scout_adds_1d4_to_noncombat_checks_at_an_abyssal_location(location: str, dice: int) -> None:
-    table = Table(extra_cards=[ABYSS])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     adowyn = table.character("Adowyn", at=location, feats=role("Adowyn", "Blight Scout", "Abyssal"))
     table.dice(1, 1)
     results = table.run(attempt_checks(table.game, adowyn, "Wisdom 20", Purpose.OTHER), "Wisdom")
@@ -273,7 +259,7 @@ def test_both_of_adowyns_roles_another_box_discards_a_card_to_evade_anothers_sum
 def test_blight_scouts_1d8_box_adds_1d8_to_noncombat_checks_at_an_abyssal_location(
     location: str, pool: tuple[int, ...]
 ) -> None:
-    table = Table(extra_cards=[ABYSS])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     adowyn = table.character("Adowyn", at=location, feats=role("Adowyn", "Blight Scout", "Abyssal", "1d8"))
     table.dice(1, 1)
     results = table.run(attempt_checks(table.game, adowyn, "Wisdom 20", Purpose.OTHER), "Wisdom")

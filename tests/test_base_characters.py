@@ -17,7 +17,7 @@ from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import ZoneKind
-from table import Table, card
+from table import ABYSSAL_LOCATION, Table, glaring_fiend
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -97,20 +97,7 @@ def test_alain_recharges_weapons_at_the_end_of_his_turn_and_with_the_box_allies_
     assert ("Codex" in offered) == more
 
 
-GLARING_FIEND = card("""
-name: Glaring Fiend
-type: monster
-set: B
-provenance: standin
-notes: A test monster with a check before you act.
-check_to_defeat: Combat 30
-powers:
-- when: before acting
-  optional: false
-  effects:
-  - attempt: Wisdom 7
-    failure: [{adjust_difficulty: 3}]
-""")
+GLARING_FIEND = glaring_fiend(wisdom=7)
 
 
 @pytest.mark.rule("CHK-05")
@@ -600,19 +587,6 @@ def test_demonslayer_recharges_a_card_to_add_1d4_to_another_characters_check_aga
     assert result.total == 2 + 3 + bonus and table.cards(harsk, ZoneKind.DECK) == ["Codex"]
 
 
-ABYSS = card("""
-name: Rift Edge
-type: location
-set: B
-traits: [Abyssal]
-provenance: standin
-notes: A test location with the Abyssal trait.
-deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
-when_closing:
-- automatic: true
-""")
-
-
 @pytest.mark.rule("EXAM-01")
 @pytest.mark.parametrize(("index", "box", "timing", "seen"),
                          [(3, ("examine",), Timing.TURN_START, 1), (3, ("examine", "2"), Timing.TURN_START, 2),
@@ -629,7 +603,7 @@ def test_abyssal_walker_examines_the_top_of_his_location_deck_at_the_start_or_en
 
 @pytest.mark.rule("TURN-03")
 def test_abyssal_walker_examines_at_the_end_of_his_turn_then_may_move_to_an_abyssal_location() -> None:
-    table = Table(extra_cards=[ABYSS])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     table.location("Armory", ["Dire Rat", "Mace"])
     table.location("Laboratory")
     table.location("Rift Edge")
@@ -640,7 +614,7 @@ def test_abyssal_walker_examines_at_the_end_of_his_turn_then_may_move_to_an_abys
 
 @pytest.mark.rule("CLOSE-04")
 def test_abyssal_walker_takes_a_boon_from_an_abyssal_location_deck_before_it_is_closed() -> None:
-    table = Table(extra_cards=[ABYSS])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     table.location("Rift Edge", ["Mace", "Dire Rat"])
     harsk = table.character("Harsk", at="Rift Edge", feats=feats("Abyssal Walker", 5, "acquire"))
     table.game.turn = TurnState(harsk)
@@ -655,7 +629,7 @@ def test_abyssal_walker_takes_a_boon_from_an_abyssal_location_deck_before_it_is_
 def test_abyssal_walker_discards_a_card_to_ignore_his_abyssal_locations_powers(
         index: int, box: str, answer: str, hand: list[str]) -> None:
     """The ignore box: the top card of his deck; the hand box: a card from his hand."""
-    table = Table(extra_cards=[ABYSS])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     table.location("Rift Edge")
     harsk = table.character("Harsk", at="Rift Edge", hand=["Codex"], deck=["Mace"],
                             feats=feats("Abyssal Walker", index, box))

@@ -14,7 +14,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.zones import ZoneKind
-from table import Table, card, shuffled
+from table import Table, glaring_fiend, shuffled
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -246,20 +246,7 @@ def test_everlights_grace_discards_an_armor_instead_of_burying_it_and_with_the_b
 
 # --- Seelah -----------------------------------------------------------------------------------------------------
 
-GLARING_FIEND = card("""
-name: Glaring Fiend
-type: monster
-set: B
-provenance: standin
-notes: A test monster with a check before you act.
-check_to_defeat: Combat 30
-powers:
-- when: before acting
-  optional: false
-  effects:
-  - attempt: Wisdom 12
-    failure: [{adjust_difficulty: 3}]
-""")
+GLARING_FIEND = glaring_fiend(wisdom=12)
 
 
 @pytest.mark.rule("CHK-05")

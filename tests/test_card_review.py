@@ -16,11 +16,9 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
-from table import Table, card, library
+from table import ABYSSAL_LOCATION, Table, library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
-
-
 
 
 # --- provenance: a card whose facts are only partly known is a stand-in -------------------------------------
@@ -115,33 +113,20 @@ def test_demonslayer_rerolls_one_die_and_keeps_the_others() -> None:
     assert not table.rng.faces
 
 
-ABYSSAL_RIFT = card("""
-name: Test Abyssal Rift
-type: location
-set: B
-traits: [Abyssal]
-provenance: standin
-notes: A test location with the Abyssal trait.
-deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, blessing: 0}
-when_closing:
-- automatic: true
-""")
-
-
 @pytest.mark.rule("TURN-03")
 def test_abyssal_walker_may_move_only_to_an_abyssal_location() -> None:
     """Abyssal Walker Harsk (examine, 2 and move boxes): at the start of his turn he examines the top 2 cards
     of his location deck, then may move to a location with the Abyssal trait: the Rift, never the Sacristy."""
-    table = Table(extra_cards=[ABYSSAL_RIFT])
+    table = Table(extra_cards=[ABYSSAL_LOCATION])
     table.location("Armory", FILLER * 3)
     table.location("Sacristy", FILLER)
-    table.location("Test Abyssal Rift")
+    table.location("Rift Edge")
     feats = Feats(role="Abyssal Walker", powers={(3, "examine"), (3, "2"), (3, "move")})
     harsk = table.character("Harsk", at="Armory", feats=feats)
     table.game.turn = TurnState(harsk)
     table.run(play_window(Step(game=table.game, checker=harsk, timing=Timing.TURN_START), [harsk]),
               "Use Harsk's power", "Move to a location with the Abyssal trait")
-    assert harsk.location == "Test Abyssal Rift"
+    assert harsk.location == "Rift Edge"
     assert not any(decision.kind == "location" for decision in table.decisions)  # the one Abyssal location
 
 

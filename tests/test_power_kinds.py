@@ -26,7 +26,7 @@ from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import end_turn, reset_hand
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card
+from table import Table, card, glaring_fiend
 from table import library as table_library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -225,20 +225,7 @@ def test_an_armor_that_lifts_the_limit_may_follow_another_armor() -> None:
 # --- conditions on the step a check is attempted in ---
 
 
-FLASHER = card("""
-name: Glaring Fiend
-type: monster
-set: B
-provenance: standin
-notes: A test monster with a check before you act.
-check_to_defeat: Combat 30
-powers:
-- when: before acting
-  optional: false
-  effects:
-  - attempt: Wisdom 9
-    failure: [{adjust_difficulty: 3}]
-""")
+FLASHER = glaring_fiend(wisdom=9)
 
 
 @pytest.mark.rule("CHK-05")
