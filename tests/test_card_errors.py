@@ -166,6 +166,7 @@ BOX = {
         set: B
         provenance: standin
         check_to_acquire: Strength 6
+        traits: [Corrupted]
     """,
     "coin.yaml": """\
         name: Test Coin
@@ -284,7 +285,7 @@ BAD_NAMES = {
     "a path's adventure": ("path.yaml", "[Test Trip]", "[Test Outing]",
                            ":5: adventures[0]: 'Test Outing' is a scenario, not an adventure"),
     "a redeemable bane": ("redemption.yaml", "[Test Sword]", "[Test Rat]",
-                          ":5: redeemable[0]: 'Test Rat' is a monster, not a boon"),
+                          ":5: redeemable[0]: 'Test Rat' is a monster, not a weapon, an item or an armor"),
     "a summon deep in a power": ("henchman.yaml", "summon: Test Rat", "summon: Test Ratt",
                                  ":13: powers[0].effects[0].then[0].summon: no card named 'Test Ratt' (did you mean "
                                  "'Test Rat'?)"),

@@ -536,6 +536,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "give_card": {"give_card": "another character"},
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
     "swap_from_box": {"swap_from_box": True},
+    "redeem": {"redeem": "hand"},
 }
 
 

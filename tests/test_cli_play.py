@@ -31,7 +31,8 @@ from pacg.record import GameRecord, RecordError, play, replay
 from table import library
 
 SCENARIO = "The Godless Ones"
-SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead", "reward"}
+SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead", "reward",
+                "redeemed"}
 PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]
 
 

@@ -1188,6 +1188,22 @@ class MoveAlong(_Strict):
         return text
 
 
+class Redeem(_Strict):
+    """Redeem a boon the redemption card lists (RED-01): check it off, and for the rest of the Adventure Path
+    that boon no longer has the Corrupted trait. The boon is this card, the card encountered (a boon just
+    acquired), or one of your cards from a place, which you choose."""
+
+    redeem: Literal["this card", "encountered", "hand", "discard pile", "deck", "buried"]
+
+    def text(self) -> str:
+        if self.redeem == "this card":
+            return "redeem this card"
+        if self.redeem == "encountered":
+            return "redeem the card you are encountering"
+        place = "buried cards" if self.redeem == "buried" else self.redeem
+        return f"redeem a card from your {place}"
+
+
 class GiveCard(_Strict):
     """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
     location: this power is its exception)."""
@@ -1281,6 +1297,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "give_card": GiveCard,
     "ignore_traits": IgnoreTraits,
     "swap_from_box": SwapFromBox,
+    "redeem": Redeem,
 }
 
 
@@ -1358,6 +1375,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[GiveCard, Tag("give_card")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
         | Annotated[SwapFromBox, Tag("swap_from_box")]
+        | Annotated[Redeem, Tag("redeem")]
     ),
     Discriminator(
         _effect_tag,

@@ -53,6 +53,7 @@ def _one(card_type: CardType, wanted: str) -> tuple[frozenset[CardType], str]:
     return frozenset({card_type}), wanted
 
 
+REDEEMABLE_TYPES = frozenset({CardType.WEAPON, CardType.ITEM, CardType.ARMOR})  # what can be redeemed (RED-01)
 SUMMONABLE = BANE_TYPES | BOON_TYPES | {CardType.LOCATION}  # a summoned location is built (SUM-04)
 
 REFERENCES = (
@@ -65,7 +66,7 @@ REFERENCES = (
     Reference(Adventure, "scenarios", *_one(CardType.SCENARIO, "a scenario")),
     Reference(AdventurePath, "adventures", *_one(CardType.ADVENTURE, "an adventure")),
     Reference(Reward, "loot", *_one(CardType.LOOT, "a loot card")),
-    Reference(Redemption, "redeemable", BOON_TYPES, "a boon"),
+    Reference(Redemption, "redeemable", REDEEMABLE_TYPES, "a weapon, an item or an armor"),
     Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location",
               special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
     Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
@@ -176,4 +177,20 @@ def reference_problems(found: CardFiles) -> list[CardProblem]:
     """Every name of another card, in every card found, that is no card of the right type. A scenario's
     location for more players than a party may have is only noted when it has no card yet."""
     checker = _Checker(found)
-    return [problem for file in found.files.values() for problem in checker.problems(file)]
+    problems = [problem for file in found.files.values() for problem in checker.problems(file)]
+    return problems + list(_redemption_problems(found))
+
+
+def _redemption_problems(found: CardFiles) -> Iterator[CardProblem]:
+    """The redemption card lists the weapons, items and armors that have the Corrupted trait (RED-01): a card
+    it lists without that trait is an error; one it leaves out is noted."""
+    redemptions = [(file, file.card) for file in found.files.values() if isinstance(file.card, Redemption)]
+    listed = {name for _, card in redemptions for name in card.redeemable}
+    for file, card in redemptions:
+        for index, name in enumerate(card.redeemable):
+            named = found.files.get(name)
+            if named is not None and named.card.type in REDEEMABLE_TYPES and "Corrupted" not in named.card.traits:
+                yield file.problem(("redeemable", index), f"{name!r} has no Corrupted trait to redeem")
+        for name, named in found.files.items():
+            if named.card.type in REDEEMABLE_TYPES and "Corrupted" in named.card.traits and name not in listed:
+                yield file.problem(("redeemable",), f"{name!r} is a Corrupted {named.card.type} it doesn't list", True)

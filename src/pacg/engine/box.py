@@ -8,21 +8,21 @@ from __future__ import annotations
 
 from pacg.cards.model import Location
 from pacg.cards.powers import CardFilter
-from pacg.engine.playing import matches
+from pacg.engine.playing import fits
 from pacg.engine.state import Game, LocationState
 from pacg.engine.zones import PhysicalCard, box
 
 
 def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
     """A random card of a type from the box that fits the requirement (SUM-06), or None if none does."""
-    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if matches(card, wanted)]
+    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
     return game.rng.choice(cards) if cards else None
 
 
 def random_cards_from_box(game: Game, wanted: CardFilter, count: int) -> list[PhysicalCard]:
     """Up to `count` random cards of a type from the box that fit the requirement, left in the box (SUM-06:
     drawn to look at; those not taken go back)."""
-    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if matches(card, wanted)]
+    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
     return game.rng.sample(cards, min(count, len(cards)))
 
 

@@ -35,7 +35,7 @@ from pacg.engine.playing import (
     Play,
     PowerKey,
     Step,
-    matches,
+    fits,
     perform,
     plays_in,
     reroll_plays,
@@ -181,7 +181,7 @@ def _prepare(
         state.modifier += state.skill_die.modifier
     state.traits |= state.skills_used
     if choice.play is not None and choice.play.card is not None:
-        state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
+        state.traits |= set(game.traits(choice.play.card))  # the card that sets the skill adds its traits
     state.difficulty = difficulty_of(state, choice.option) + sum(
         encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)
@@ -354,7 +354,7 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
     game = state.game
     for effect, player in state.after_check:
         wanted = effect.only_if is None or (effect.only_if == "success") == success
-        against = effect.against is None or (state.against is not None and matches(state.against, effect.against))
+        against = effect.against is None or (state.against is not None and fits(game, state.against, effect.against))
         if wanted and against:
             yield from resolve(state, list(effect.after_check), player)
     for play in state.plays:

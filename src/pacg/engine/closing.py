@@ -20,7 +20,7 @@ from pacg.engine import trace
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
-from pacg.engine.playing import Step, banish, matches, perform
+from pacg.engine.playing import Step, banish, fits, perform
 from pacg.engine.state import CharacterState, Game, LocationState
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import PhysicalCard
@@ -29,7 +29,7 @@ from pacg.engine.zones import PhysicalCard
 def _cards_to_pay(game: Game, character: CharacterState, option: ClosingOption) -> list[PhysicalCard]:
     assert option.cost is not None
     hand = game.zones.cards(character.hand)
-    return [card for card in hand if matches(card, option.cost.card)]
+    return [card for card in hand if fits(game, card, option.cost.card)]
 
 
 def _possible(game: Game, character: CharacterState, option: ClosingOption) -> bool:

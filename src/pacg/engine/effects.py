@@ -70,6 +70,7 @@ from pacg.cards.powers import (
     PlaceEncountered,
     Power,
     Purpose,
+    Redeem,
     ReduceDamage,
     ReplaceDie,
     ReplaceHighestDie,
@@ -99,6 +100,7 @@ from pacg.engine.playing import (
     Standing,
     Step,
     conditions_hold,
+    fits,
     helps,
     matches,
     perform,
@@ -108,6 +110,7 @@ from pacg.engine.playing import (
     standing_powers,
     table_order,
 )
+from pacg.engine.redemption import redeem, redeemable_cards
 from pacg.engine.state import CharacterState, Encounter, Game, LastingPower, ScenarioOver, TurnEnded
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
@@ -269,7 +272,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     for key, power, source in character + own:
         if ("after", key) in {p.key for p in step.plays}:
             continue
-        if not _follows(power, play) or not helps(power.whose, player, step.checker):
+        if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
             continue  # "after you play a spell", "on another character's check" (KEEP-01)
         if not conditions_hold(power.conditions, step, player, but="played"):
             continue
@@ -284,10 +287,10 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
         yield from resolve(step, list(power.effects), player)
 
 
-def _follows(power: Power, play: Play) -> bool:
+def _follows(game: Game, power: Power, play: Play) -> bool:
     """Whether the card just played is of a kind the power is for ("after you play a spell")."""
     wanted = power.conditions.played
-    return not wanted or (play.card is not None and any(matches(play.card, one) for one in wanted))
+    return not wanted or (play.card is not None and any(fits(game, play.card, one) for one in wanted))
 
 
 def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
@@ -442,7 +445,7 @@ def _shared_trait_dice(
 ) -> None:
     """More dice when the card paid shares a trait, other than Basic and Elite, with the card encountered."""
     cost = play.cost_card if play else None
-    shared = set(cost.card.traits) & set(state.against.card.traits) if cost and state.against else set()
+    shared = set(state.game.traits(cost)) & set(state.game.traits(state.against)) if cost and state.against else set()
     if shared - {"Basic", "Elite"}:
         for count, sides in effect.shared_trait_dice.dice:
             state.added_dice += [sides] * count
@@ -565,7 +568,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
     cards = _look(step, player, deck, step.value(effect.examine_deck, player))
     for wanted, to in ((effect.may_draw, player.hand), (effect.may_bottom, None)):
-        fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
+        fitting = [card for card in cards if wanted is not None and fits(game, card, wanted)]
         if not fitting:
             continue
         picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting],
@@ -588,7 +591,7 @@ def _encounter_examined(
 ) -> Process[None]:
     """Encounter the card just examined, if it fits, as though explored."""
     cards = step.game.zones.cards(step.examined) if step.examined is not None else []
-    if not cards or not matches(cards[0], effect.encounter_examined):
+    if not cards or not fits(step.game, cards[0], effect.encounter_examined):
         return
     from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one
 
@@ -622,12 +625,12 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
             put(game, owner, play.card, where)
         return
     source = _source_cards(game, owner, effect.source)
-    fitting = [card for card in source if matches(card, effect.cards)]
+    fitting = [card for card in source if fits(game, card, effect.cards)]
     count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
-        fitting = [card for card in _source_cards(game, owner, effect.source) if matches(card, effect.cards)]
+        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)]
         if not fitting:
             break
         card: PhysicalCard | None
@@ -922,6 +925,18 @@ def _ignore_traits(step: Step, effect: IgnoreTraits, player: CharacterState, pla
     game.note(f"{player.name} ignores the {trait} trait of {card.name} until the end of the turn")
 
 
+def _redeem(step: Step, effect: Redeem, player: CharacterState, play: Play | None) -> Process[None]:
+    """Redeem a boon the redemption card lists and that isn't checked off yet: this card, the card encountered,
+    or one of the player's cards from a place, chosen (RED-01)."""
+    card = play.card if effect.redeem == "this card" and play is not None else None
+    if effect.redeem == "encountered" and (encounter := step.encounter) is not None:
+        card = encounter.card
+    cards = redeemable_cards(step.game, player, effect.redeem, card)
+    if cards:
+        chosen = yield from choose(player, "redeem", f"{player.name}: redeem which card?", cards)
+        redeem(step.game, chosen)
+
+
 def _unignored(game: Game, card: Any, traits: list[str]) -> list[str]:
     """Which of these traits a card (or location) has and that aren't ignored yet."""
     printed = card.card.traits
@@ -1019,6 +1034,7 @@ ASKING: dict[type, Asking] = {
     GiveCard: _give_card,
     IgnoreTraits: _ignore_traits,
     SwapFromBox: _swap_from_box,
+    Redeem: _redeem,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

@@ -23,7 +23,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.effects import apply_mandatory, play_window
-from pacg.engine.playing import Step, banish, matches, perform, standing_powers
+from pacg.engine.playing import Step, banish, fits, perform, standing_powers
 from pacg.engine.state import CharacterState, Encounter, Game, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
@@ -98,7 +98,7 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
         return isinstance(card.card, Boon)
     if isinstance(card.card, Boon):
         payments = [(cost, paid) for cost in card.card.acquire_costs
-                    for paid in game.zones.cards(character.hand) if matches(paid, cost.card)]
+                    for paid in game.zones.cards(character.hand) if fits(game, paid, cost.card)]
         options = (Option(f"Attempt to acquire {card.name} ({check})"), Option(f"Let {card.name} go (it is banished)"),
                    *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid))
                      for cost, paid in payments))

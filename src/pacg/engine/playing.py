@@ -32,6 +32,7 @@ from pacg.cards.powers import (
     NoHelp,
     Power,
     Purpose,
+    Redeem,
     ReduceDamage,
     ShiftDamage,
     Source,
@@ -42,6 +43,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
+from pacg.engine.redemption import redeemable_cards
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
@@ -264,6 +266,12 @@ def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset
     return excluded.isdisjoint(has)
 
 
+def fits(game: Game, card: PhysicalCard, wanted: CardFilter) -> bool:
+    """Whether a card of this game fits a filter, with the traits it has in the game: none of those ignored
+    this turn, no Corrupted trait once redeemed (`Game.ignored`, GOLD-03, RED-01)."""
+    return matches(card, wanted, game.ignored(card))
+
+
 def _check_lists(card: AnyCard | PhysicalCard, skills: list[Skill]) -> bool:
     """Whether a card's check to acquire or to defeat lists one of these skills ("an ally whose check to acquire
     lists Diplomacy")."""
@@ -320,7 +328,7 @@ def _played_cards(state: Step) -> list[PhysicalCard]:
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
     """Whether a card matching one of the filters was played on the check (or the step)."""
-    return any(matches(card, one) for card in _played_cards(state) for one in wanted)
+    return any(fits(state.game, card, one) for card in _played_cards(state) for one in wanted)
 
 
 def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
@@ -330,7 +338,7 @@ def _at_location(wanted: CardFilter, state: Step, player: CharacterState) -> boo
 
 def _displaying(wanted: CardFilter, state: Step, player: CharacterState) -> bool:
     """A kind of card the player has displayed."""
-    return any(matches(card, wanted) for card in state.game.zones.cards(player.displayed))
+    return any(fits(state.game, card, wanted) for card in state.game.zones.cards(player.displayed))
 
 
 def _any_of(wanted: list[Conditions], state: Step, player: CharacterState) -> bool:
@@ -363,8 +371,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "check_traits": lambda wanted, state, _: state.in_check and bool(set(wanted) & state.traits),
     "purpose": lambda wanted, state, _: state.in_check and state.purpose in wanted,
     "turn": _turn,
-    "against": lambda wanted, state, _: state.against is not None
-    and matches(state.against, wanted, state.game.ignored(state.against)),
+    "against": lambda wanted, state, _: state.against is not None and fits(state.game, state.against, wanted),
     "proficient": lambda wanted, _, player: player.proficient(Proficiency(wanted)),
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
     "location": _at_location,
@@ -392,7 +399,7 @@ assert not _unknown, f"conditions with no test: {_unknown}"  # every condition i
 def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
     """Whether the top card of the blessings discard pile (the last one the deck advanced) is such a card."""
     pile = game.zones.cards(BLESSINGS_DISCARD)
-    return bool(pile) and matches(pile[0], wanted, game.ignored(pile[0]))
+    return bool(pile) and fits(game, pile[0], wanted)
 
 
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState, but: str = "") -> bool:
@@ -457,6 +464,15 @@ def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool
     return encounter is not None and encounter.character is step.checker
 
 
+def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
+    """A boon there to redeem: the card encountered, or one in the player's place, not checked off yet (RED-01);
+    this card, whichever it is, is looked at when the power is used."""
+    if effect.redeem == "this card":
+        return True
+    encounter = step.encounter
+    return bool(redeemable_cards(step.game, player, effect.redeem, encounter.card if encounter else None))
+
+
 EffectTest = Callable[[Any, Step, CharacterState], bool]
 
 # Whether an effect has something to act on in a step, for the player who would use it (PLAY-07): nothing
@@ -472,6 +488,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     Succeed: _may_succeed,
     AddTraits: _may_add_traits,
     TakeEncounter: _may_take_over,
+    Redeem: _may_redeem,
 }
 
 
@@ -512,7 +529,7 @@ def _cost_cards(
     cards = game.zones.cards(player.zone(_COST_ZONES[power.cost.source]))
     if power.cost.source is Source.DECK_TOP:
         cards = cards[:1]
-    return [c for c in cards if c is not card and matches(c, power.cost.card)]
+    return [c for c in cards if c is not card and fits(game, c, power.cost.card)]
 
 
 def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False) -> list[Play]:
@@ -544,7 +561,8 @@ def _add_plays(
     for key, power, source, card in offers:
         if key in used or not usable(power, step, player, helped):
             continue
-        if card is not None and (not _may_play(card, power, step, player) or any(matches(card, f) for f in barred)):
+        if card is not None and (not _may_play(card, power, step, player)
+                                 or any(fits(step.game, card, wanted) for wanted in barred)):
             continue
         for cost_card in _cost_cards(step.game, player, power, card):
             power_of = key if card is None else (card.name, key[-1])
@@ -569,7 +587,7 @@ def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterSta
     the player may not have played a different card of this card's type, in this step or, for a failed check's
     damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02):
     it is still one card."""
-    if not step.immunities.isdisjoint(card.traits):
+    if not step.immunities.isdisjoint(step.game.traits(card)):
         return False
     if IgnoreTypeLimit in power.effect_kinds:
         return True
@@ -679,7 +697,7 @@ def replacements(
     offers = [(power, player) for power in standing + own] + _others_instead(step, player)
     for power, owner in offers:
         for effect in power.effects:
-            if not isinstance(effect, Instead) or not matches(card, effect.cards):
+            if not isinstance(effect, Instead) or not fits(step.game, card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue

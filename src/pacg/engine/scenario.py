@@ -30,6 +30,7 @@ class Outcome:
     dead: list[str]
     reason: str
     reward: list[str]  # what the scenario's reward gave, once won (END-03)
+    redeemed: list[str]  # the boons checked off on the redemption card by the end (RED-01)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -41,6 +42,7 @@ class Outcome:
             "blessings_left": self.blessings_left,
             "dead": self.dead,
             "reward": self.reward,
+            "redeemed": self.redeemed,
         }
 
 
@@ -68,6 +70,7 @@ def play_scenario(game: Game) -> Process[Outcome]:
         dead=[c.name for c in game.characters if not c.alive],
         reason=reason,
         reward=reward,
+        redeemed=sorted(game.redeemed),
     )
 
 

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, MythicPath, Scenario
@@ -23,6 +23,7 @@ from pacg.decisions import Decision, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import apply_mandatory, choose
 from pacg.engine.playing import Step, standing_powers
+from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, box
 
@@ -36,10 +37,11 @@ class SetupError(ValueError):
 
 def new_game(
     library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
-    mythic_paths: Mapping[str, str] | None = None,
+    mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (),
 ) -> Game:
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
-    names the mythic path each character who has chosen one holds (MYTH-01)."""
+    names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
+    on the redemption card in the Adventure Path's earlier scenarios (RED-01)."""
     card = library.find(scenario)
     if not isinstance(card, Scenario):
         raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
@@ -71,6 +73,11 @@ def new_game(
         game.characters.append(character)
     if paths:
         raise SetupError(f"mythic paths for characters not in the party: {', '.join(sorted(paths))}")
+    listed = redeemable(library)
+    for name in redeemed:
+        if name not in listed:
+            raise SetupError(f"{name!r} can't be redeemed: the redemption card lists {', '.join(sorted(listed))}")
+        game.redeemed.add(name)
     return game
 
 

@@ -307,6 +307,8 @@ class Encounter:
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
 
+REDEEMED_TRAITS = frozenset({"Corrupted"})  # what a redeemed boon no longer has, for the rest of the path (RED-01)
+
 
 # The full box of each library at each adventure deck number, made once (see `zones.FullBox`).
 _FULL_BOXES: WeakKeyDictionary[CardLibrary, dict[int, FullBox]] = WeakKeyDictionary()
@@ -333,6 +335,7 @@ class Game:
         self.lasting: list[LastingPower] = []  # paragraphs that apply until the turn, encounter ... ends
         self.closed_with_powers: list[LocationState] = []  # closed locations whose powers last (CLOSE-04)
         self.ignored_traits: dict[int | str, frozenset[str]] = {}  # a card's (uid) or location's, this turn
+        self.redeemed: set[str] = set()  # the boons checked off on the redemption card (RED-01): `redemption`
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
@@ -371,11 +374,19 @@ class Game:
                         if entry.until != until or (until == "end of encounter" and entry.depth < depth)]
 
     def ignored(self, card: PhysicalCard | LocationState) -> frozenset[str]:
-        """The traits of a card (or location) ignored until the end of the turn (GOLD-03: an ignored thing
-        never has any effect)."""
-        if not self.ignored_traits:
+        """The traits of a card (or location) that it has not: those ignored until the end of the turn (GOLD-03:
+        an ignored thing never has any effect), and the Corrupted trait of a redeemed boon (RED-01)."""
+        if not self.ignored_traits and not self.redeemed:
             return frozenset()
-        return self.ignored_traits.get(card.uid if isinstance(card, PhysicalCard) else card.name, frozenset())
+        if isinstance(card, PhysicalCard):
+            ignored = self.ignored_traits.get(card.uid, frozenset())
+            return ignored | REDEEMED_TRAITS if card.name in self.redeemed else ignored
+        return self.ignored_traits.get(card.name, frozenset())
+
+    def traits(self, card: PhysicalCard) -> list[str]:
+        """The traits a card has in this game: its printed ones but those it has not (`ignored`)."""
+        ignored = self.ignored(card)
+        return [trait for trait in card.traits if trait not in ignored] if ignored else card.traits
 
     def ignore_trait(self, card: PhysicalCard | LocationState, trait: str) -> None:
         key = card.uid if isinstance(card, PhysicalCard) else card.name
