@@ -269,6 +269,8 @@ def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset
 def fits(game: Game, card: PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card of this game fits a filter, with the traits it has in the game: none of those ignored
     this turn, no Corrupted trait once redeemed (`Game.ignored`, GOLD-03, RED-01)."""
+    if not game.ignored_traits and not game.redeemed:  # most of the time: a call the fewer
+        return matches(card, wanted)
     return matches(card, wanted, game.ignored(card))
 
 
