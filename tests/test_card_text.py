@@ -71,6 +71,8 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"add_traits": ["Magic"]}, "add the Magic trait to the check"),
         ({"reduce_damage": 2, "types": ["Fire", "Cold"]}, "reduce Fire or Cold damage by 2"),
         ({"reduce_damage": "all"}, "reduce all damage to 0"),
+        ({"reduce_damage_to": 1, "types": ["Combat"]}, "reduce Combat damage to 1"),
+        ({"halve_damage": "rounded up"}, "the damage is halved, rounded up"),
         ({"draw": 1}, "draw a card"),
         ({"draw": 2}, "draw 2 cards"),
         ({"examine": 1}, "examine the top card of your location deck"),
@@ -488,6 +490,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "evade": {"evade": True},
     "explore": {"explore": True},
     "reduce_damage": {"reduce_damage": 2, "types": ["Fire"]},
+    "reduce_damage_to": {"reduce_damage_to": 1},
+    "halve_damage": {"halve_damage": "rounded down"},
     "draw": {"draw": 1},
     "heal": {"heal": "1d4"},
     "examine": {"examine": 2},
@@ -604,7 +608,7 @@ def test_a_banes_optional_paragraphs_say_you_may_and_its_effects_say_this_card()
         ],
     })
     assert card_sections(trap) == [
-        ("Powers", ["When you are dealt damage: reduce all damage by 1."]),
+        ("Powers", ["When this card deals damage: reduce all damage by 1."]),
         ("When you encounter this card", ["You may draw a random weapon from the box; if you do, a random character "
                                           "at your location is dealt 1d4+1 Combat damage."]),
         ("Before you act", ["If its highest difficulty is 9 or less, put this card on top of its location deck."]),

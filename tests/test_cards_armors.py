@@ -15,7 +15,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.state import CharacterState
 from pacg.engine.turn import reset_hand
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
-from table import Table, card
+from table import STRIKING_FIEND, Table
 
 HERE = "Manor House"
 MONSTER = "Mercenary"  # Combat 10, no trait any character's power answers to
@@ -95,25 +95,6 @@ def test_armor_reduces_only_the_damage_types_it_names(armor: str, damage_type: s
 
 # --- reduce Combat damage dealt before or after you act -----------------------------------------------------------
 
-STRIKING_FIEND = card("""
-name: Striking Fiend
-type: monster
-set: B
-provenance: standin
-notes: A test monster that deals 3 Combat damage before you act, and 3 after.
-check_to_defeat: Combat 10
-powers:
-- when: before acting
-  optional: false
-  effects:
-  - deal_damage: 3
-- when: after acting
-  optional: false
-  effects:
-  - deal_damage: 3
-""")
-
-
 @pytest.mark.rule("DMG-01")
 @pytest.mark.parametrize("armor", ["Padded Armor", "Magic Padded Armor"])
 def test_padded_armor_reduces_combat_damage_dealt_before_and_after_you_act_by_2(armor: str) -> None:
@@ -121,7 +102,7 @@ def test_padded_armor_reduces_combat_damage_dealt_before_and_after_you_act_by_2(
     table = Table(extra_cards=[STRIKING_FIEND], strict=True)
     table.location(HERE, ["Striking Fiend"])
     seelah = table.character("Seelah", at=HERE, hand=[armor, armor, "Mace", "Longsword", "Cure"])
-    table.dice(8)  # Melee d8+3: 11 defeats the Combat 10
+    table.dice(8)
     table.run(encounter(table.game, seelah, table.top(HERE)),
               f"Discard {armor}", "Discard Mace", "Melee", "Done", f"Discard {armor}", "Discard Cure")
     assert table.cards(seelah, ZoneKind.HAND) == ["Longsword"]

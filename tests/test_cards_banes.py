@@ -323,6 +323,23 @@ def test_an_undefeated_zombie_makes_each_other_local_character_summon_and_encoun
     assert sorted(table.deck(HERE)) == ["Mace", "Zombie"] and table.cards(seelah, ZoneKind.DISCARD) == FILLER
 
 
+@pytest.mark.rule("CHK-15")
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("face", "dealt_after_halving"), [(1, 3), (2, 2)])
+def test_the_zombie_halves_the_damage_it_deals_rounded_up_before_it_is_reduced(face: int,
+                                                                            dealt_after_halving: int) -> None:
+    """Seelah's Melee d8+3 rolls 4 (or 5) against the Zombie's Combat 9: 5 (or 4) damage, halved to 3 (or 2);
+    then her Helm reduces it by 1."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=HERE, hand=["Helm", "Mace", "Longsword", "Cure"])
+    table.dice(face)
+    table.check(seelah, "Zombie", "Melee", "Done", "Reveal Helm", *["Discard Mace", "Discard Longsword"][
+        :dealt_after_halving - 1])
+    assert dealt(table, "Seelah", 5 - face + 1)
+    assert f"The damage to Seelah is reduced to {dealt_after_halving - 1}" in table.game.log
+    assert len(table.cards(seelah, ZoneKind.DISCARD)) == dealt_after_halving - 1
+
+
 @pytest.mark.rule("ENC-06")
 @pytest.mark.rule("SUM-02")
 def test_the_arboreal_blight_is_defeated_when_you_defeat_the_fiendish_tree_you_summon() -> None:

@@ -441,17 +441,47 @@ class Explore(_Strict):
         return "explore again"
 
 
+DamageTypes = list[DamageType | Literal["all"]]
+"""The types of damage a power reduces, or "all" (DMG-01: "a card that reduces damage with no type listed
+reduces all types of damage")."""
+
+
+def _damage_kinds(types: DamageTypes) -> str:
+    """ "all", "Combat", "Fire or Cold": the damage a power reduces, in words."""
+    return "all" if "all" in types else listing([str(kind) for kind in types])
+
+
 class ReduceDamage(_Strict):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
-    types: list[DamageType | Literal["all"]] = ["all"]
+    types: DamageTypes = ["all"]
 
     def text(self) -> str:
-        kinds = "all" if "all" in self.types else listing([str(kind) for kind in self.types])
         if self.reduce_damage == "all":
-            return f"reduce {kinds} damage to 0"
-        return f"reduce {kinds} damage by {self.reduce_damage.text()}"
+            return f"reduce {_damage_kinds(self.types)} damage to 0"
+        return f"reduce {_damage_kinds(self.types)} damage by {self.reduce_damage.text()}"
+
+
+class ReduceDamageTo(_Strict):
+    """Reduce damage of these types (or "all" damage) to an amount, where it is more (DMG-01): "reduce damage
+    dealt before you act to 1"."""
+
+    reduce_damage_to: SumField
+    types: DamageTypes = ["all"]
+
+    def text(self) -> str:
+        return f"reduce {_damage_kinds(self.types)} damage to {self.reduce_damage_to.text()}"
+
+
+class HalveDamage(_Strict):
+    """The damage being dealt is halved, rounded up or down: a bane's paragraph for the damage it deals ("its
+    damage is halved, rounded up")."""
+
+    halve_damage: Literal["rounded up", "rounded down"]
+
+    def text(self) -> str:
+        return f"the damage is halved, {self.halve_damage}"
 
 
 class Draw(_Strict):
@@ -1234,6 +1264,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "evade": Evade,
     "explore": Explore,
     "reduce_damage": ReduceDamage,
+    "reduce_damage_to": ReduceDamageTo,
+    "halve_damage": HalveDamage,
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
@@ -1311,6 +1343,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[Evade, Tag("evade")]
         | Annotated[Explore, Tag("explore")]
         | Annotated[ReduceDamage, Tag("reduce_damage")]
+        | Annotated[ReduceDamageTo, Tag("reduce_damage_to")]
+        | Annotated[HalveDamage, Tag("halve_damage")]
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]

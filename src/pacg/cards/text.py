@@ -288,6 +288,10 @@ def _on_reset(power: Power, reading: Reading) -> str:
 
 
 def _on_damage(power: Power, reading: Reading) -> str:
+    """ "when you are dealt damage"; on a bane, "when this card deals damage" (all its damage paragraphs are
+    about the damage it deals)."""
+    if reading.own:
+        return "when this card deals damage"
     text = f"when {_does(power.whose, 'are', 'is')} dealt damage"
     return text + f" by {_card(power, reading)}" if power.conditions.against else text
 

@@ -55,6 +55,7 @@ from pacg.cards.powers import (
     GainCharge,
     GainSkill,
     GiveCard,
+    HalveDamage,
     Heal,
     IgnoreLocationPowers,
     IgnoreTraits,
@@ -71,6 +72,7 @@ from pacg.cards.powers import (
     Power,
     Purpose,
     ReduceDamage,
+    ReduceDamageTo,
     ReplaceDie,
     ReplaceHighestDie,
     Reroll,
@@ -501,6 +503,15 @@ def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | N
 def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
     amount = effect.reduce_damage
     step.damage = 0 if amount == "all" else max(0, step.damage - step.value(amount, player))
+
+
+def _reduce_to(step: Step, effect: ReduceDamageTo, player: CharacterState, play: Play | None) -> None:
+    step.damage = min(step.damage, step.value(effect.reduce_damage_to, player))
+
+
+def _halve(step: Step, effect: HalveDamage, player: CharacterState, play: Play | None) -> None:
+    """Half the damage, rounded as the card says."""
+    step.damage = (step.damage + 1) // 2 if effect.halve_damage == "rounded up" else step.damage // 2
 
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
@@ -977,6 +988,8 @@ IMMEDIATE: dict[type, Immediate] = {
     # on the turn, the step, the character
     Explore: _explore,
     ReduceDamage: _reduce,
+    ReduceDamageTo: _reduce_to,
+    HalveDamage: _halve,
     Draw: _draw,
     Examine: _examine,
     GainCharge: _gain_charge,

@@ -22,9 +22,11 @@ from pacg.cards.powers import (
     CardPlace,
     ChargeCost,
     Conditions,
+    DamageTypes,
     Draw,
     Evade,
     Explore,
+    HalveDamage,
     Heal,
     IgnoreTypeLimit,
     Instead,
@@ -33,6 +35,7 @@ from pacg.cards.powers import (
     Power,
     Purpose,
     ReduceDamage,
+    ReduceDamageTo,
     ShiftDamage,
     Source,
     Succeed,
@@ -431,9 +434,20 @@ def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
     return step.timing is Timing.DAMAGE and step.damage > 0
 
 
+def _damage_of(types: DamageTypes, step: Step, player: CharacterState) -> bool:
+    """Damage of one of these types (or "all") is being dealt (DMG-01, ARMOR-01)."""
+    return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
+
+
 def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
     """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
-    return _damage_dealt(effect, step, player) and bool({"all", step.damage_type} & set(effect.types))
+    return _damage_of(effect.types, step, player)
+
+
+def _damage_reduced_to(effect: ReduceDamageTo, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power reduces is being dealt, and more than the power reduces it to (PLAY-07:
+    reducing 1 damage "to 1" does nothing)."""
+    return _damage_of(effect.types, step, player) and step.damage > step.value(effect.reduce_damage_to, player)
 
 
 def _may_draw(_: Draw, step: Step, player: CharacterState) -> bool:
@@ -466,6 +480,8 @@ STEP_TESTS: dict[type, EffectTest] = {
     Evade: _may_evade,
     Explore: _may_explore,
     ReduceDamage: _damage_reduced,
+    ReduceDamageTo: _damage_reduced_to,
+    HalveDamage: _damage_dealt,
     ShiftDamage: _damage_dealt,
     Draw: _may_draw,
     Heal: _may_heal,
