@@ -492,6 +492,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "reduce_damage": {"reduce_damage": 2, "types": ["Fire"]},
     "reduce_damage_to": {"reduce_damage_to": 1},
     "halve_damage": {"halve_damage": "rounded down"},
+    "instead_of_damage": {"instead_of_damage": [{"deal_damage": 2, "to": "each local"}]},
     "draw": {"draw": 1},
     "heal": {"heal": "1d4"},
     "examine": {"examine": 2},

@@ -950,6 +950,21 @@ class SharedTraitDice(_Strict):
         )
 
 
+class InsteadOfDamage(_Strict):
+    """If the check fails, do these effects instead of dealing its damage to the character who attempted it
+    (CHK-15: a failed check to defeat a monster deals the difference "unless the card specifies otherwise"): a
+    bane's paragraph on the checks to defeat it ("if you fail, instead of you, every character at your location
+    is dealt ...")."""
+
+    instead_of_damage: list[Effect] = Field(min_length=1)
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        effects = listing([effect_text(effect) for effect in self.instead_of_damage], "and")
+        return f"if the check fails, instead of the check's damage to you, {effects}"
+
+
 # --- effects of bane, location and scenario powers ------------------------------------------------------
 
 
@@ -1280,6 +1295,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "draw_random": DrawRandom,
     "gain_skill": GainSkill,
     "after_check": AfterCheck,
+    "instead_of_damage": InsteadOfDamage,
     "roll_die": RollDie,
     "take_encounter": TakeEncounter,
     "move": Move,
@@ -1359,6 +1375,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[DrawRandom, Tag("draw_random")]
         | Annotated[GainSkill, Tag("gain_skill")]
         | Annotated[AfterCheck, Tag("after_check")]
+        | Annotated[InsteadOfDamage, Tag("instead_of_damage")]
         | Annotated[RollDie, Tag("roll_die")]
         | Annotated[TakeEncounter, Tag("take_encounter")]
         | Annotated[Move, Tag("move")]
@@ -1505,7 +1522,8 @@ class Power:
 
 
 # The models that hold effects or powers, whose types refer to one another, are completed once all exist.
-for _model in (Conditions, AfterCheck, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt, PowerFeat, Lasting):
+for _model in (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
+               PowerFeat, Lasting):
     _model.model_rebuild()
 
 PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]

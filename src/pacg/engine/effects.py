@@ -61,6 +61,7 @@ from pacg.cards.powers import (
     IgnoreTraits,
     IgnoreTypeLimit,
     Instead,
+    InsteadOfDamage,
     KeepEncountered,
     Lasting,
     May,
@@ -462,6 +463,14 @@ def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, 
     way (a card played after one), there is nothing to wait for."""
     if state.in_check:
         state.after_check.append((effect, player))
+
+
+def _instead_of_damage(
+    state: CheckState, effect: InsteadOfDamage, player: CharacterState, play: Play | None
+) -> None:
+    """What a failed check does instead of its damage is kept with the check until it is rolled (CHK-15)."""
+    if state.in_check:
+        state.damage_instead.append((effect, player))
 
 
 def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> None:
@@ -977,6 +986,7 @@ IMMEDIATE: dict[type, Immediate] = {
     SharedTraitDice: _shared_trait_dice,
     SwapTrait: _swap_trait,
     AfterCheck: _after_check,
+    InsteadOfDamage: _instead_of_damage,
     AdjustDifficulty: _adjust,
     # on the encounter
     Evade: _on_encounter("evaded", lambda effect: True),

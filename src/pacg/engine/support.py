@@ -53,6 +53,7 @@ from pacg.cards.powers import (
     HalveDamage,
     IgnoreTypeLimit,
     Instead,
+    InsteadOfDamage,
     KeepEncountered,
     Lasting,
     May,
@@ -156,7 +157,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 # The effects that change the check being attempted: they act only on a check (CHK-09).
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
                              Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                             SwapTrait, ReplaceHighestDie})
+                             SwapTrait, ReplaceHighestDie, InsteadOfDamage})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
@@ -335,7 +336,8 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
-    if power.when is Timing.CHECK and standing and not _changes_the_check(effect):
+    preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
+    if preparing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
     return ""
 
@@ -385,6 +387,8 @@ def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
     (after the check; on another check's success or failure)."""
     if isinstance(effect, AfterCheck):
         return [(("after_check",), effect.after_check, True)]
+    if isinstance(effect, InsteadOfDamage):
+        return [(("instead_of_damage",), effect.instead_of_damage, True)]
     if isinstance(effect, Attempt):
         return [(("success",), effect.success, True), (("failure",), effect.failure, True)]
     if isinstance(effect, RollDie):
