@@ -181,6 +181,12 @@ def test_a_check_to_defeat_names_the_card_it_is_against() -> None:
     assert power_text(each_turn) == "While this card is displayed, always, at the end of each turn: draw a card."
 
 
+def test_damage_taken_as_a_cost_reads_as_what_you_do_to_use_the_power() -> None:
+    taken = power(when="damage", whose="local", cost={"damage": 1}, effects=[{"reduce_damage": 2}])
+    assert power_text(taken) == ("When any character at your location is dealt damage: take 1 Combat damage to "
+                                 "reduce all damage by 2.")
+
+
 def test_other_conditions_follow_the_moment() -> None:
     text = power_text(
         power(when="damage", action="recharge", **{"if": {"proficient": "Light Armors"}},
@@ -493,6 +499,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "reduce_damage_to": {"reduce_damage_to": 1},
     "halve_damage": {"halve_damage": "rounded down"},
     "instead_of_damage": {"instead_of_damage": [{"deal_damage": 2, "to": "each local"}]},
+    "give_acquired": {"give_acquired": "another local character"},
     "draw": {"draw": 1},
     "heal": {"heal": "1d4"},
     "examine": {"examine": 2},

@@ -182,6 +182,17 @@ class ChargeCost(_Strict):
         return f"expend {self.charges} mythic charge{'s' if self.charges != 1 else ''}"
 
 
+class DamageCost(_Strict):
+    """Damage to take to use a power ("take 1 Combat damage to reduce ..."): dealt to you, and, being what the
+    power costs, not reduced; with too few cards in hand you discard what you have (DMG-02)."""
+
+    damage: int = Field(ge=1, le=MAX_AMOUNT)
+    damage_type: DamageType = DamageType.COMBAT
+
+    def text(self) -> str:
+        return f"take {self.damage} {self.damage_type} damage"
+
+
 # --- when and for whom -------------------------------------------------------------------------------
 
 
@@ -1243,6 +1254,15 @@ class GiveCard(_Strict):
         return f"give a card from your hand to {self.give_card.words()}"
 
 
+class GiveAcquired(_Strict):
+    """Give the boon you are acquiring to a character: it goes into their hand instead of yours (ENC-07)."""
+
+    give_acquired: Who
+
+    def text(self) -> str:
+        return f"give the acquired card to {self.give_acquired.words()}"
+
+
 class IgnoreTraits(_Strict):
     """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
     the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
@@ -1327,6 +1347,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "add_to_location": AddToLocation,
     "move_along": MoveAlong,
     "give_card": GiveCard,
+    "give_acquired": GiveAcquired,
     "ignore_traits": IgnoreTraits,
     "swap_from_box": SwapFromBox,
 }
@@ -1407,6 +1428,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[AddToLocation, Tag("add_to_location")]
         | Annotated[MoveAlong, Tag("move_along")]
         | Annotated[GiveCard, Tag("give_card")]
+        | Annotated[GiveAcquired, Tag("give_acquired")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
         | Annotated[SwapFromBox, Tag("swap_from_box")]
     ),
@@ -1462,7 +1484,7 @@ class Power:
 
     when: Timing
     action: CardAction | None = None
-    cost: Cost | ChargeCost | None = None  # a card to play as the cost, or mythic charges to expend
+    cost: Cost | ChargeCost | DamageCost | None = None  # a card to play, mythic charges to expend, damage
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)

@@ -40,6 +40,7 @@ from pacg.cards.powers import (
     ChooseOne,
     CloseLocation,
     CountFace,
+    DamageCost,
     DealDamage,
     Defeat,
     Draw,
@@ -54,6 +55,7 @@ from pacg.cards.powers import (
     ForEach,
     GainCharge,
     GainSkill,
+    GiveAcquired,
     GiveCard,
     HalveDamage,
     Heal,
@@ -192,6 +194,9 @@ def apply_play(step: Step, play: Play) -> Process[None]:
     if isinstance(power.cost, ChargeCost):  # offered only to a character who has the charges (MYTH-01)
         play.player.mythic_charges -= power.cost.charges
         step.game.note(f"{play.player.name} uses {play.source}: {power.cost.text()}")
+    elif isinstance(power.cost, DamageCost):  # what the power costs is not reduced
+        yield from take_damage(step.game, play.player, power.cost.damage, str(power.cost.damage_type),
+                               reducible=False)
     elif play.cost_card is not None and power.cost is not None:
         yield from place(step, play.player, play.cost_card, power.cost.action)
     step.plays.append(play)
@@ -924,6 +929,17 @@ def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play 
     game.note(f"{player.name} gives {card.name} to {targets[0].name}")
 
 
+def _give_acquired(step: Step, effect: GiveAcquired, player: CharacterState, play: Play | None) -> Process[None]:
+    """The boon being acquired will go into another character's hand (ENC-07)."""
+    encounter = step.encounter
+    if encounter is None:
+        return
+    targets = yield from characters(step, player, effect.give_acquired, f"give {encounter.card.name} to whom?")
+    for target in targets[:1]:
+        encounter.given_to = target
+        step.game.note(f"{player.name} gives {encounter.card.name} to {target.name}")
+
+
 def _ignore_traits(step: Step, effect: IgnoreTraits, player: CharacterState, play: Play | None) -> Process[None]:
     """Ignore one of the traits of a card until the end of the turn: a card being encountered, your location,
     one of your cards in hand or displayed, or the top card of the blessings discard pile (GOLD-03)."""
@@ -1040,6 +1056,7 @@ ASKING: dict[type, Asking] = {
     ChooseFromBox: _choose_from_box,
     MoveAlong: _move_along,
     GiveCard: _give_card,
+    GiveAcquired: _give_acquired,
     IgnoreTraits: _ignore_traits,
     SwapFromBox: _swap_from_box,
 }

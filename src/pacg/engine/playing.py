@@ -22,6 +22,7 @@ from pacg.cards.powers import (
     CardPlace,
     ChargeCost,
     Conditions,
+    DamageCost,
     DamageTypes,
     Draw,
     Evade,
@@ -74,7 +75,7 @@ class Play(NamedTuple):
         action = self.power.action
         text = sentence_case(action_text(action, self.source)) if action else f"Use {self.source}"
         cost = self.power.cost
-        if isinstance(cost, ChargeCost):
+        if isinstance(cost, (ChargeCost, DamageCost)):
             text += f", {cost.text()}"
         elif cost and self.cost_card:
             text += f", {action_text(cost.action, self.cost_card.name)}"
@@ -519,9 +520,9 @@ _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Sou
 def _cost_cards(
     game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
-    """The cards that could pay a power's cost; [None] when it has none, or it expends mythic charges the player
-    has (MYTH-01); [] when it can't be paid."""
-    if power.cost is None:
+    """The cards that could pay a power's cost; [None] when it has none, it expends mythic charges the player
+    has (MYTH-01) or it is damage (which can always be taken, DMG-02); [] when it can't be paid."""
+    if power.cost is None or isinstance(power.cost, DamageCost):
         return [None]
     if isinstance(power.cost, ChargeCost):
         return [None] if player.mythic_charges >= power.cost.charges else []

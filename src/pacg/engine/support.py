@@ -50,6 +50,7 @@ from pacg.cards.powers import (
     Explore,
     ForEach,
     GainSkill,
+    GiveAcquired,
     HalveDamage,
     IgnoreTypeLimit,
     Instead,
@@ -183,6 +184,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
     MoveAlong: frozenset({Timing.LEAVE}),
+    GiveAcquired: frozenset({Timing.ACQUIRE}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
