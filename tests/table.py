@@ -256,3 +256,22 @@ deck: {monster: 0, barrier: 0, weapon: 0, spell: 0, armor: 0, item: 0, ally: 0, 
 when_closing:
 - automatic: true
 """)
+
+
+STRIKING_FIEND = card("""
+name: Striking Fiend
+type: monster
+set: B
+provenance: standin
+notes: A test monster that deals 3 Combat damage before you act, and 3 after.
+check_to_defeat: Combat 1
+powers:
+- when: before acting
+  optional: false
+  effects:
+  - deal_damage: 3
+- when: after acting
+  optional: false
+  effects:
+  - deal_damage: 3
+""")

@@ -25,7 +25,7 @@ from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import ZoneKind
-from table import ABYSSAL_LOCATION, Table, card, library
+from table import ABYSSAL_LOCATION, STRIKING_FIEND, Table, card, library
 
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -178,6 +178,36 @@ def test_pack_leader_reveals_an_animal_card_to_add_1d4_to_a_combat_check() -> No
                         "Use Adowyn's power, reveal Frog")
     assert results[0].total == 5 + 3 and results[0].pool.dice == (6, 4)
     assert table.cards(adowyn, ZoneKind.HAND) == ["Frog"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("boxes", "left"), [(("damage",), 1), (("damage", "0"), 0)])
+def test_blight_scout_recharges_a_card_to_reduce_damage_dealt_before_she_acts_to_1_or_0(
+    boxes: tuple[str, ...], left: int
+) -> None:
+    """The Striking Fiend deals 3 before Adowyn acts, and 3 after: she recharges the Codex to reduce the first
+    to 1 (with the box, 0); the power is not for damage dealt after she acts (strict: it is not offered)."""
+    table = Table(extra_cards=[STRIKING_FIEND], strict=True)
+    table.location("Armory", ["Striking Fiend"])
+    adowyn = table.character("Adowyn", at="Armory", hand=["Codex", "Mace", "Cure", "Longspear", "Longsword", "Cure"],
+                             feats=role("Adowyn", "Blight Scout", *boxes))
+    table.dice(1)
+    before = ["Discard Mace"] * left
+    table.run(encounter(table.game, adowyn, table.top("Armory")), "Use Adowyn's power, recharge Codex", *before,
+              "Strength", "Done", "Discard Cure", "Discard Longspear", "Discard Longsword")
+    assert f"The damage to Adowyn is reduced to {left}" in table.game.log
+    assert table.cards(adowyn, ZoneKind.DECK) == ["Codex"]
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Mace"] * (1 - left) + ["Cure"]
+
+
+@pytest.mark.rule("PLAY-07")
+def test_blight_scouts_power_is_not_offered_where_the_damage_is_already_1() -> None:
+    """Reducing 1 damage "to 1" would do nothing (PLAY-07): only discarding for it is asked."""
+    table = Table(strict=True)
+    adowyn = table.character("Adowyn", at="Armory", hand=["Codex", "Mace"],
+                             feats=role("Adowyn", "Blight Scout", "damage"))
+    table.run(take_damage(table.game, adowyn, 1, "Combat", during=Timing.BEFORE_ACTING), "Discard Mace")
+    assert table.cards(adowyn, ZoneKind.HAND) == ["Codex"]
 
 
 @pytest.mark.rule("DMG-01")

@@ -256,7 +256,7 @@ HAND = ["Codex", "Frog", "Recruit", "Longsword", "Mace", "Javelin"]  # nothing t
 @pytest.mark.parametrize(("left", "damage"), [(1, 2), (3, 4)])
 def test_ulkreths_damage_grows_with_the_cards_left_in_the_location_deck(left: int, damage: int) -> None:
     """If you fail, every local character is dealt Combat damage equal to the adventure deck number plus the
-    number of cards left in the location deck (the failed check's own damage to you: see the card's notes)."""
+    number of cards left in the location deck, Kyra too, instead of the failed check's damage."""
     table = Table(adventure_deck_number=1)
     table.location("Armory", ["Ulkreth", *["Cure", "Helm", "Dire Rat"][:left]])
     kyra = table.character("Kyra", at="Armory", hand=["Cure"])
@@ -268,6 +268,8 @@ def test_ulkreths_damage_grows_with_the_cards_left_in_the_location_deck(left: in
     assert outcome == "undefeated"
     assert len(table.cards(harsk, ZoneKind.DISCARD)) == damage, f"1 + {left} cards left"
     assert f"Harsk is dealt {damage} Combat damage" in table.game.log
+    assert [line for line in table.game.log if line.startswith("Kyra is dealt")] == [
+        f"Kyra is dealt {damage} Combat damage"]
 
 
 def demonic_ward(set_indicator: str) -> AnyCard:

@@ -342,6 +342,58 @@ def test_wardenstone_sentry_moves_to_another_character_who_encounters_a_demon() 
     assert seelah.location == "Laboratory"
 
 
+@pytest.mark.rule("ENC-07")
+@pytest.mark.parametrize(("boon", "given"), [("Mace", True), ("Blessing of Abraxas", False)])
+def test_inheritors_blade_gives_a_non_corrupted_boon_she_acquires_to_another_local_character(boon: str,
+                                                                                             given: bool) -> None:
+    """The Mace goes into Kyra's hand; a Corrupted blessing is buried under Seelah, with no giving offered."""
+    table = Table(strict=True)
+    table.location("Armory", [boon])
+    seelah = table.character("Seelah", at="Armory", feats=feats("Inheritor's Blade", 4, "give"))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(8)
+    skill = "Melee" if boon == "Mace" else "Divine"
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Attempt", skill,
+                        *(["Use Seelah's power"] if given else []))
+    assert outcome == "acquired"
+    assert table.cards(kyra, ZoneKind.HAND) == ([boon] if given else [])
+    assert table.cards(seelah, ZoneKind.HAND) == []
+    assert table.cards(seelah, ZoneKind.BURIED) == ([] if given else [boon])
+
+
+def test_inheritors_blade_has_no_one_to_give_an_acquired_boon_to_when_alone() -> None:
+    table = Table(strict=True)
+    table.location("Armory", ["Mace"])
+    seelah = table.character("Seelah", at="Armory", feats=feats("Inheritor's Blade", 4, "give"))
+    table.character("Kyra", at="Great Hall")
+    table.dice(8)
+    table.run(encounter(table.game, seelah, table.top("Armory")), "Attempt", "Melee")
+    assert table.cards(seelah, ZoneKind.HAND) == ["Mace"]
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("boxes", "damage_type", "reduced_by"), [
+    (("shield",), "Combat", 1), (("shield", "2"), "Combat", 2), (("shield", "3"), "Combat", 3),
+    (("shield", "any"), "Fire", 3), (("shield",), "Fire", 0),
+])
+def test_inheritors_blade_takes_1_combat_damage_to_reduce_damage_to_a_local_character(
+    boxes: tuple[str, ...], damage_type: str, reduced_by: int
+) -> None:
+    """Kyra is dealt 4 damage; Seelah, at her location, takes 1 Combat damage (discarding the Mace, not reduced)
+    to reduce it by 1, 2 or 3 (with the "any" box, damage of any type; without it, no help against Fire)."""
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at="Armory", hand=["Cure", "Codex", "Frog", "Recruit", "Longspear"])
+    seelah = table.character("Seelah", at="Armory", hand=["Mace", "Longsword"],
+                             feats=feats("Inheritor's Blade", 5, boxes))
+    left = 4 - reduced_by
+    use = ["Use Seelah's power, take 1 Combat damage", "Discard Mace"] if reduced_by else []
+    discards = [f"Discard {name}" for name in ["Cure", "Codex", "Frog", "Recruit"][:left]]
+    table.run(take_damage(table.game, kyra, 4, damage_type), *use, *discards)
+    assert len(table.cards(kyra, ZoneKind.DISCARD)) == left
+    assert table.cards(seelah, ZoneKind.HAND) == (["Longsword"] if reduced_by else ["Mace", "Longsword"])
+    assert table.offered("Use Seelah's power") == bool(reduced_by)
+
+
 @pytest.mark.rule("ROLE-01")
 def test_inheritors_blade_shuffles_an_ally_from_a_discard_pile_after_playing_an_iomedae_blessing() -> None:
     table = Table()

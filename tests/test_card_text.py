@@ -71,6 +71,8 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"add_traits": ["Magic"]}, "add the Magic trait to the check"),
         ({"reduce_damage": 2, "types": ["Fire", "Cold"]}, "reduce Fire or Cold damage by 2"),
         ({"reduce_damage": "all"}, "reduce all damage to 0"),
+        ({"reduce_damage_to": 1, "types": ["Combat"]}, "reduce Combat damage to 1"),
+        ({"halve_damage": "rounded up"}, "the damage is halved, rounded up"),
         ({"draw": 1}, "draw a card"),
         ({"draw": 2}, "draw 2 cards"),
         ({"examine": 1}, "examine the top card of your location deck"),
@@ -177,6 +179,12 @@ def test_a_check_to_defeat_names_the_card_it_is_against() -> None:
     assert text == "On your check to defeat a barrier with the Trap trait: discard this card to add 1d8."
     each_turn = power(when="turn end", whose="any", optional=False, effects=[{"draw": 1}], **{"while": "displayed"})
     assert power_text(each_turn) == "While this card is displayed, always, at the end of each turn: draw a card."
+
+
+def test_damage_taken_as_a_cost_reads_as_what_you_do_to_use_the_power() -> None:
+    taken = power(when="damage", whose="local", cost={"damage": 1}, effects=[{"reduce_damage": 2}])
+    assert power_text(taken) == ("When any character at your location is dealt damage: take 1 Combat damage to "
+                                 "reduce all damage by 2.")
 
 
 def test_other_conditions_follow_the_moment() -> None:
@@ -488,6 +496,10 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "evade": {"evade": True},
     "explore": {"explore": True},
     "reduce_damage": {"reduce_damage": 2, "types": ["Fire"]},
+    "reduce_damage_to": {"reduce_damage_to": 1},
+    "halve_damage": {"halve_damage": "rounded down"},
+    "instead_of_damage": {"instead_of_damage": [{"deal_damage": 2, "to": "each local"}]},
+    "give_acquired": {"give_acquired": "another local character"},
     "draw": {"draw": 1},
     "heal": {"heal": "1d4"},
     "examine": {"examine": 2},
@@ -605,7 +617,7 @@ def test_a_banes_optional_paragraphs_say_you_may_and_its_effects_say_this_card()
         ],
     })
     assert card_sections(trap) == [
-        ("Powers", ["When you are dealt damage: reduce all damage by 1."]),
+        ("Powers", ["When this card deals damage: reduce all damage by 1."]),
         ("When you encounter this card", ["You may draw a random weapon from the box; if you do, a random character "
                                           "at your location is dealt 1d4+1 Combat damage."]),
         ("Before you act", ["If its highest difficulty is 9 or less, put this card on top of its location deck."]),

@@ -11,10 +11,11 @@ import pytest
 from pacg.cards.powers import Purpose
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
+from pacg.engine.encounter import encounter
 from pacg.engine.state import CharacterState
 from pacg.engine.turn import reset_hand
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
-from table import Table
+from table import STRIKING_FIEND, Table
 
 HERE = "Manor House"
 MONSTER = "Mercenary"  # Combat 10, no trait any character's power answers to
@@ -44,11 +45,9 @@ REDUCING = [
     ("Hide Armor", "Seelah", "Recharge", 1, ZoneKind.DECK),
     ("Leather Armor", "Seelah", "Recharge", 1, ZoneKind.DECK),
     ("Magic Half-Plate", "Seelah", "Recharge", 3, ZoneKind.DECK),
-    ("Magic Padded Armor", "Seelah", "Discard", 2, ZoneKind.DISCARD),
     ("Magic Scale Mail", "Seelah", "Recharge", 2, ZoneKind.DECK),
     ("Magic Shield", "Enora", "Recharge", 2, ZoneKind.DECK),
     ("Magic Shield", "Seelah", "Recharge", 2, ZoneKind.DECK),
-    ("Padded Armor", "Seelah", "Discard", 2, ZoneKind.DISCARD),
     ("Scale Mail", "Seelah", "Recharge", 2, ZoneKind.DECK),
     ("Stalking Armor", "Seelah", "Recharge", 2, ZoneKind.DECK),
     ("Steel Shield", "Enora", "Recharge", 3, ZoneKind.DECK),
@@ -92,6 +91,37 @@ def test_armor_reduces_only_the_damage_types_it_names(armor: str, damage_type: s
     assert bool(offered) == reduces
     assert reduced_to(table, seelah) == (1 if reduces else None)
     assert table.cards(seelah, ZoneKind.DISCARD) == (["Mace"] if reduces else ["Longsword", "Mace"])
+
+
+# --- reduce Combat damage dealt before or after you act -----------------------------------------------------------
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize("armor", ["Padded Armor", "Magic Padded Armor"])
+def test_padded_armor_reduces_combat_damage_dealt_before_and_after_you_act_by_2(armor: str) -> None:
+    """Two Padded Armors: one discarded before Seelah acts, one after; each time 1 of the 3 damage is left."""
+    table = Table(extra_cards=[STRIKING_FIEND], strict=True)
+    table.location(HERE, ["Striking Fiend"])
+    seelah = table.character("Seelah", at=HERE, hand=[armor, armor, "Mace", "Longsword", "Cure"])
+    table.dice(8)
+    table.run(encounter(table.game, seelah, table.top(HERE)),
+              f"Discard {armor}", "Discard Mace", "Melee", "Done", f"Discard {armor}", "Discard Cure")
+    assert table.cards(seelah, ZoneKind.HAND) == ["Longsword"]
+    assert sorted(table.cards(seelah, ZoneKind.DISCARD)) == sorted([armor, armor, "Mace", "Cure"])
+    assert reduced_to(table, seelah) == 1
+
+
+@pytest.mark.rule("CHK-15")
+@pytest.mark.parametrize("armor", ["Padded Armor", "Magic Padded Armor"])
+def test_padded_armor_does_not_reduce_the_damage_of_a_failed_check_by_2(armor: str) -> None:
+    """The damage of a failed check to defeat is not dealt before or after you act: only burying the armor (to
+    reduce all damage to 0) is offered for it."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=HERE, hand=[armor, "Mace", "Longsword"])
+    table.dice(1)  # Melee d8+3: 4 against the Mercenary's Combat 10 deals 6
+    table.check(seelah, MONSTER, "Melee", "Done", f"Bury {armor}")
+    assert table.offered(f"Bury {armor}", "damage")
+    assert not table.offered(f"Discard {armor}")
+    assert reduced_to(table, seelah) == 0
 
 
 # --- bury it if proficient, banish it if not, to reduce all damage to 0 ----------------------------------------------

@@ -214,6 +214,24 @@ def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> 
     assert outcome == ("defeated" if used else "undefeated")
 
 
+@pytest.mark.rule("CHK-15")
+def test_failing_against_ulkreth_deals_damage_to_every_local_character_instead_of_the_checks_damage() -> None:
+    """Kyra's Strength d6 rolls 1 against Combat 16: instead of being dealt 15, she and Seelah, there too, are each
+    dealt 2 (the adventure deck number 1, plus 1 card left in the location deck); Harsk, elsewhere, nothing."""
+    table = Table(adventure_deck_number=1, strict=True)
+    table.location(HERE, ["Ulkreth", "Mace"])
+    kyra = table.character("Kyra", at=HERE, hand=["Cure", "Codex", "Frog"], deck=FILLER * 4)
+    seelah = table.character("Seelah", at=HERE, hand=["Longsword", "Longspear", "Quarterstaff"])
+    harsk = table.character("Harsk", at="Great Hall", hand=["Shortbow"])
+    table.dice(1)
+    outcome = table.run(encounter(table.game, kyra, top(table)), "Done", "Strength",
+                        "Discard Cure", "Discard Codex", "Discard Longsword", "Discard Longspear")
+    assert outcome == "undefeated"
+    assert not dealt(table, "Kyra", 15) and dealt(table, "Kyra", 2) and dealt(table, "Seelah", 2)
+    assert table.cards(kyra, ZoneKind.HAND) == ["Frog"] and table.cards(seelah, ZoneKind.HAND) == ["Quarterstaff"]
+    assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow"]
+
+
 # --- defeated or not --------------------------------------------------------------------------------------------
 
 # henchman, the answers for the damage Seelah is dealt before and after she acts (around her Longsword check)
@@ -321,6 +339,23 @@ def test_an_undefeated_zombie_makes_each_other_local_character_summon_and_encoun
     assert [line for line in table.game.log if "summoned" in line] == ["Alain encounters Zombie (summoned)"]
     assert "Zombie is defeated" in table.game.log
     assert sorted(table.deck(HERE)) == ["Mace", "Zombie"] and table.cards(seelah, ZoneKind.DISCARD) == FILLER
+
+
+@pytest.mark.rule("CHK-15")
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("face", "dealt_after_halving"), [(1, 3), (2, 2)])
+def test_the_zombie_halves_the_damage_it_deals_rounded_up_before_it_is_reduced(face: int,
+                                                                            dealt_after_halving: int) -> None:
+    """Seelah's Melee d8+3 rolls 4 (or 5) against the Zombie's Combat 9: 5 (or 4) damage, halved to 3 (or 2);
+    then her Helm reduces it by 1."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=HERE, hand=["Helm", "Mace", "Longsword", "Cure"])
+    table.dice(face)
+    table.check(seelah, "Zombie", "Melee", "Done", "Reveal Helm", *["Discard Mace", "Discard Longsword"][
+        :dealt_after_halving - 1])
+    assert dealt(table, "Seelah", 5 - face + 1)
+    assert f"The damage to Seelah is reduced to {dealt_after_halving - 1}" in table.game.log
+    assert len(table.cards(seelah, ZoneKind.DISCARD)) == dealt_after_halving - 1
 
 
 @pytest.mark.rule("ENC-06")

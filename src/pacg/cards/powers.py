@@ -182,6 +182,17 @@ class ChargeCost(_Strict):
         return f"expend {self.charges} mythic charge{'s' if self.charges != 1 else ''}"
 
 
+class DamageCost(_Strict):
+    """Damage to take to use a power ("take 1 Combat damage to reduce ..."): dealt to you, and, being what the
+    power costs, not reduced; with too few cards in hand you discard what you have (DMG-02)."""
+
+    damage: int = Field(ge=1, le=MAX_AMOUNT)
+    damage_type: DamageType = DamageType.COMBAT
+
+    def text(self) -> str:
+        return f"take {self.damage} {self.damage_type} damage"
+
+
 # --- when and for whom -------------------------------------------------------------------------------
 
 
@@ -441,17 +452,47 @@ class Explore(_Strict):
         return "explore again"
 
 
+DamageTypes = list[DamageType | Literal["all"]]
+"""The types of damage a power reduces, or "all" (DMG-01: "a card that reduces damage with no type listed
+reduces all types of damage")."""
+
+
+def _damage_kinds(types: DamageTypes) -> str:
+    """ "all", "Combat", "Fire or Cold": the damage a power reduces, in words."""
+    return "all" if "all" in types else listing([str(kind) for kind in types])
+
+
 class ReduceDamage(_Strict):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
-    types: list[DamageType | Literal["all"]] = ["all"]
+    types: DamageTypes = ["all"]
 
     def text(self) -> str:
-        kinds = "all" if "all" in self.types else listing([str(kind) for kind in self.types])
         if self.reduce_damage == "all":
-            return f"reduce {kinds} damage to 0"
-        return f"reduce {kinds} damage by {self.reduce_damage.text()}"
+            return f"reduce {_damage_kinds(self.types)} damage to 0"
+        return f"reduce {_damage_kinds(self.types)} damage by {self.reduce_damage.text()}"
+
+
+class ReduceDamageTo(_Strict):
+    """Reduce damage of these types (or "all" damage) to an amount, where it is more (DMG-01): "reduce damage
+    dealt before you act to 1"."""
+
+    reduce_damage_to: SumField
+    types: DamageTypes = ["all"]
+
+    def text(self) -> str:
+        return f"reduce {_damage_kinds(self.types)} damage to {self.reduce_damage_to.text()}"
+
+
+class HalveDamage(_Strict):
+    """The damage being dealt is halved, rounded up or down: a bane's paragraph for the damage it deals ("its
+    damage is halved, rounded up")."""
+
+    halve_damage: Literal["rounded up", "rounded down"]
+
+    def text(self) -> str:
+        return f"the damage is halved, {self.halve_damage}"
 
 
 class Draw(_Strict):
@@ -920,6 +961,21 @@ class SharedTraitDice(_Strict):
         )
 
 
+class InsteadOfDamage(_Strict):
+    """If the check fails, do these effects instead of dealing its damage to the character who attempted it
+    (CHK-15: a failed check to defeat a monster deals the difference "unless the card specifies otherwise"): a
+    bane's paragraph on the checks to defeat it ("if you fail, instead of you, every character at your location
+    is dealt ...")."""
+
+    instead_of_damage: list[Effect] = Field(min_length=1)
+
+    def text(self) -> str:
+        from pacg.cards.text import effect_text
+
+        effects = listing([effect_text(effect) for effect in self.instead_of_damage], "and")
+        return f"if the check fails, instead of the check's damage to you, {effects}"
+
+
 # --- effects of bane, location and scenario powers ------------------------------------------------------
 
 
@@ -1214,6 +1270,15 @@ class GiveCard(_Strict):
         return f"give a card from your hand to {self.give_card.words()}"
 
 
+class GiveAcquired(_Strict):
+    """Give the boon you are acquiring to a character: it goes into their hand instead of yours (ENC-07)."""
+
+    give_acquired: Who
+
+    def text(self) -> str:
+        return f"give the acquired card to {self.give_acquired.words()}"
+
+
 class IgnoreTraits(_Strict):
     """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
     the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
@@ -1250,6 +1315,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "evade": Evade,
     "explore": Explore,
     "reduce_damage": ReduceDamage,
+    "reduce_damage_to": ReduceDamageTo,
+    "halve_damage": HalveDamage,
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
@@ -1264,6 +1331,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "draw_random": DrawRandom,
     "gain_skill": GainSkill,
     "after_check": AfterCheck,
+    "instead_of_damage": InsteadOfDamage,
     "roll_die": RollDie,
     "take_encounter": TakeEncounter,
     "move": Move,
@@ -1295,6 +1363,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "add_to_location": AddToLocation,
     "move_along": MoveAlong,
     "give_card": GiveCard,
+    "give_acquired": GiveAcquired,
     "ignore_traits": IgnoreTraits,
     "swap_from_box": SwapFromBox,
     "redeem": Redeem,
@@ -1328,6 +1397,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[Evade, Tag("evade")]
         | Annotated[Explore, Tag("explore")]
         | Annotated[ReduceDamage, Tag("reduce_damage")]
+        | Annotated[ReduceDamageTo, Tag("reduce_damage_to")]
+        | Annotated[HalveDamage, Tag("halve_damage")]
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]
@@ -1342,6 +1413,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[DrawRandom, Tag("draw_random")]
         | Annotated[GainSkill, Tag("gain_skill")]
         | Annotated[AfterCheck, Tag("after_check")]
+        | Annotated[InsteadOfDamage, Tag("instead_of_damage")]
         | Annotated[RollDie, Tag("roll_die")]
         | Annotated[TakeEncounter, Tag("take_encounter")]
         | Annotated[Move, Tag("move")]
@@ -1373,6 +1445,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[AddToLocation, Tag("add_to_location")]
         | Annotated[MoveAlong, Tag("move_along")]
         | Annotated[GiveCard, Tag("give_card")]
+        | Annotated[GiveAcquired, Tag("give_acquired")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
         | Annotated[SwapFromBox, Tag("swap_from_box")]
         | Annotated[Redeem, Tag("redeem")]
@@ -1429,7 +1502,7 @@ class Power:
 
     when: Timing
     action: CardAction | None = None
-    cost: Cost | ChargeCost | None = None  # a card to play as the cost, or mythic charges to expend
+    cost: Cost | ChargeCost | DamageCost | None = None  # a card to play, mythic charges to expend, damage
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)
@@ -1489,7 +1562,8 @@ class Power:
 
 
 # The models that hold effects or powers, whose types refer to one another, are completed once all exist.
-for _model in (Conditions, AfterCheck, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt, PowerFeat, Lasting):
+for _model in (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
+               PowerFeat, Lasting):
     _model.model_rebuild()
 
 PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]

@@ -45,6 +45,7 @@ from pacg.cards.powers import (
     ChargeCost,
     Conditions,
     Cost,
+    DamageCost,
     Power,
     Purpose,
     RechargeCheck,
@@ -115,10 +116,10 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     return noun
 
 
-def cost_text(cost: Cost | ChargeCost) -> str:
+def cost_text(cost: Cost | ChargeCost | DamageCost) -> str:
     """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait", "put
     a card from your hand on top of your deck"; or the mythic charges it expends."""
-    if isinstance(cost, ChargeCost):
+    if isinstance(cost, (ChargeCost, DamageCost)):
         return cost.text()
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
@@ -288,6 +289,10 @@ def _on_reset(power: Power, reading: Reading) -> str:
 
 
 def _on_damage(power: Power, reading: Reading) -> str:
+    """ "when you are dealt damage"; on a bane, "when this card deals damage" (all its damage paragraphs are
+    about the damage it deals)."""
+    if reading.own:
+        return "when this card deals damage"
     text = f"when {_does(power.whose, 'are', 'is')} dealt damage"
     return text + f" by {_card(power, reading)}" if power.conditions.against else text
 
@@ -456,7 +461,7 @@ def _effects(phrases: list[str]) -> str:
 _CHOICES = frozenset(
     {
         "add", "attempt", "banish", "bury", "deal", "defeat", "discard", "display", "draw", "encounter", "evade",
-        "examine", "explore", "gain", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
+        "examine", "explore", "gain", "give", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
         "recharge", "reduce", "replace", "reroll", "reveal", "roll", "shuffle", "subtract", "succeed", "summon",
         "use",
     }

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
-from pacg.cards.powers import AfterCheck, CountFace, Purpose, Reroll, Timing, UseSkill
+from pacg.cards.powers import AfterCheck, CountFace, InsteadOfDamage, Purpose, Reroll, Timing, UseSkill
 from pacg.cards.vocabulary import (
     COMBAT,
     DEFAULT_COMBAT_SKILLS,
@@ -72,6 +72,8 @@ class CheckState(Step):
     blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
     count_faces: list[CountFace] = field(default_factory=list, init=False)
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
+    # what a failed check does instead of its damage (CHK-15: "unless the card specifies otherwise")
+    damage_instead: list[tuple[InsteadOfDamage, CharacterState]] = field(default_factory=list, init=False)
     # the standing paragraphs applied: what each changed of the difficulty and the bonus, if only those
     standing_applied: dict[tuple[object, ...], tuple[int, int] | None] = field(default_factory=dict, init=False)
     in_check = True
@@ -343,9 +345,18 @@ def attempt_check(
         f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else "")
     )
     if damage is not None and damage.amount > 0:
-        yield from take_damage(game, checker, damage.amount, damage.type, against, state.plays)
+        yield from _take_check_damage(state, damage)
     yield from _after_check(state, success)
     return result
+
+
+def _take_check_damage(state: CheckState, damage: Damage) -> Process[None]:
+    """The failed check's damage is dealt to the character who attempted it (CHK-15), unless the card checked
+    against says what happens instead (InsteadOfDamage)."""
+    if not state.damage_instead:
+        yield from take_damage(state.game, state.checker, damage.amount, damage.type, state.against, state.plays)
+    for effect, player in state.damage_instead:
+        yield from resolve(state, list(effect.instead_of_damage), player)
 
 
 def _after_check(state: CheckState, success: bool) -> Process[None]:

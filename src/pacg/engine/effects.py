@@ -40,6 +40,7 @@ from pacg.cards.powers import (
     ChooseOne,
     CloseLocation,
     CountFace,
+    DamageCost,
     DealDamage,
     Defeat,
     Draw,
@@ -54,12 +55,15 @@ from pacg.cards.powers import (
     ForEach,
     GainCharge,
     GainSkill,
+    GiveAcquired,
     GiveCard,
+    HalveDamage,
     Heal,
     IgnoreLocationPowers,
     IgnoreTraits,
     IgnoreTypeLimit,
     Instead,
+    InsteadOfDamage,
     KeepEncountered,
     Lasting,
     May,
@@ -72,6 +76,7 @@ from pacg.cards.powers import (
     Purpose,
     Redeem,
     ReduceDamage,
+    ReduceDamageTo,
     ReplaceDie,
     ReplaceHighestDie,
     Reroll,
@@ -192,6 +197,9 @@ def apply_play(step: Step, play: Play) -> Process[None]:
     if isinstance(power.cost, ChargeCost):  # offered only to a character who has the charges (MYTH-01)
         play.player.mythic_charges -= power.cost.charges
         step.game.note(f"{play.player.name} uses {play.source}: {power.cost.text()}")
+    elif isinstance(power.cost, DamageCost):  # what the power costs is not reduced
+        yield from take_damage(step.game, play.player, power.cost.damage, str(power.cost.damage_type),
+                               reducible=False)
     elif play.cost_card is not None and power.cost is not None:
         yield from place(step, play.player, play.cost_card, power.cost.action)
     step.plays.append(play)
@@ -465,6 +473,14 @@ def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, 
         state.after_check.append((effect, player))
 
 
+def _instead_of_damage(
+    state: CheckState, effect: InsteadOfDamage, player: CharacterState, play: Play | None
+) -> None:
+    """What a failed check does instead of its damage is kept with the check until it is rolled (CHK-15)."""
+    if state.in_check:
+        state.damage_instead.append((effect, player))
+
+
 def _adjust(step: Step, effect: AdjustDifficulty, player: CharacterState, play: Play | None) -> None:
     """On a check, its difficulty changes; before it, the difficulty of the encounter's checks (CHK-08)."""
     amount = step.value(effect.adjust_difficulty, player)
@@ -504,6 +520,15 @@ def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | N
 def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
     amount = effect.reduce_damage
     step.damage = 0 if amount == "all" else max(0, step.damage - step.value(amount, player))
+
+
+def _reduce_to(step: Step, effect: ReduceDamageTo, player: CharacterState, play: Play | None) -> None:
+    step.damage = min(step.damage, step.value(effect.reduce_damage_to, player))
+
+
+def _halve(step: Step, effect: HalveDamage, player: CharacterState, play: Play | None) -> None:
+    """Half the damage, rounded as the card says."""
+    step.damage = (step.damage + 1) // 2 if effect.halve_damage == "rounded up" else step.damage // 2
 
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
@@ -907,6 +932,17 @@ def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play 
     game.note(f"{player.name} gives {card.name} to {targets[0].name}")
 
 
+def _give_acquired(step: Step, effect: GiveAcquired, player: CharacterState, play: Play | None) -> Process[None]:
+    """The boon being acquired will go into another character's hand (ENC-07)."""
+    encounter = step.encounter
+    if encounter is None:
+        return
+    targets = yield from characters(step, player, effect.give_acquired, f"give {encounter.card.name} to whom?")
+    for target in targets[:1]:
+        encounter.given_to = target
+        step.game.note(f"{player.name} gives {encounter.card.name} to {target.name}")
+
+
 def _ignore_traits(step: Step, effect: IgnoreTraits, player: CharacterState, play: Play | None) -> Process[None]:
     """Ignore one of the traits of a card until the end of the turn: a card being encountered, your location,
     one of your cards in hand or displayed, or the top card of the blessings discard pile (GOLD-03)."""
@@ -981,6 +1017,7 @@ IMMEDIATE: dict[type, Immediate] = {
     SharedTraitDice: _shared_trait_dice,
     SwapTrait: _swap_trait,
     AfterCheck: _after_check,
+    InsteadOfDamage: _instead_of_damage,
     AdjustDifficulty: _adjust,
     # on the encounter
     Evade: _on_encounter("evaded", lambda effect: True),
@@ -992,6 +1029,8 @@ IMMEDIATE: dict[type, Immediate] = {
     # on the turn, the step, the character
     Explore: _explore,
     ReduceDamage: _reduce,
+    ReduceDamageTo: _reduce_to,
+    HalveDamage: _halve,
     Draw: _draw,
     Examine: _examine,
     GainCharge: _gain_charge,
@@ -1032,6 +1071,7 @@ ASKING: dict[type, Asking] = {
     ChooseFromBox: _choose_from_box,
     MoveAlong: _move_along,
     GiveCard: _give_card,
+    GiveAcquired: _give_acquired,
     IgnoreTraits: _ignore_traits,
     SwapFromBox: _swap_from_box,
     Redeem: _redeem,

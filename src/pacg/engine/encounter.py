@@ -122,7 +122,7 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
 
 def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str]:
     """An acquired boon goes into your hand, any other is banished (ENC-07); the powers for when it is
-    acquired come first, since they may send it elsewhere (KeepEncountered)."""
+    acquired come first, since they may send it elsewhere (KeepEncountered) or to someone else (GiveAcquired)."""
     card, character = current.card, current.character
     game.note(f"{character.name} {'acquires' if acquired else 'does not acquire'} {card.name}")
     ended: TurnEnded | None = None
@@ -136,6 +136,8 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str
         dismiss(game, card)
     elif current.banished:
         banish(game, card)
+    elif acquired and current.given_to is not None:
+        game.zones.move(card, current.given_to.hand)
     elif acquired:
         game.zones.move(card, character.zone(ZoneKind.BURIED if current.keep == "bury" else ZoneKind.HAND))
     else:

@@ -22,9 +22,12 @@ from pacg.cards.powers import (
     CardPlace,
     ChargeCost,
     Conditions,
+    DamageCost,
+    DamageTypes,
     Draw,
     Evade,
     Explore,
+    HalveDamage,
     Heal,
     IgnoreTypeLimit,
     Instead,
@@ -34,6 +37,7 @@ from pacg.cards.powers import (
     Purpose,
     Redeem,
     ReduceDamage,
+    ReduceDamageTo,
     ShiftDamage,
     Source,
     Succeed,
@@ -73,7 +77,7 @@ class Play(NamedTuple):
         action = self.power.action
         text = sentence_case(action_text(action, self.source)) if action else f"Use {self.source}"
         cost = self.power.cost
-        if isinstance(cost, ChargeCost):
+        if isinstance(cost, (ChargeCost, DamageCost)):
             text += f", {cost.text()}"
         elif cost and self.cost_card:
             text += f", {action_text(cost.action, self.cost_card.name)}"
@@ -440,9 +444,20 @@ def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
     return step.timing is Timing.DAMAGE and step.damage > 0
 
 
+def _damage_of(types: DamageTypes, step: Step, player: CharacterState) -> bool:
+    """Damage of one of these types (or "all") is being dealt (DMG-01, ARMOR-01)."""
+    return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
+
+
 def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
     """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
-    return _damage_dealt(effect, step, player) and bool({"all", step.damage_type} & set(effect.types))
+    return _damage_of(effect.types, step, player)
+
+
+def _damage_reduced_to(effect: ReduceDamageTo, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power reduces is being dealt, and more than the power reduces it to (PLAY-07:
+    reducing 1 damage "to 1" does nothing)."""
+    return _damage_of(effect.types, step, player) and step.damage > step.value(effect.reduce_damage_to, player)
 
 
 def _may_draw(_: Draw, step: Step, player: CharacterState) -> bool:
@@ -484,6 +499,8 @@ STEP_TESTS: dict[type, EffectTest] = {
     Evade: _may_evade,
     Explore: _may_explore,
     ReduceDamage: _damage_reduced,
+    ReduceDamageTo: _damage_reduced_to,
+    HalveDamage: _damage_dealt,
     ShiftDamage: _damage_dealt,
     Draw: _may_draw,
     Heal: _may_heal,
@@ -522,9 +539,9 @@ _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Sou
 def _cost_cards(
     game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
-    """The cards that could pay a power's cost; [None] when it has none, or it expends mythic charges the player
-    has (MYTH-01); [] when it can't be paid."""
-    if power.cost is None:
+    """The cards that could pay a power's cost; [None] when it has none, it expends mythic charges the player
+    has (MYTH-01) or it is damage (which can always be taken, DMG-02); [] when it can't be paid."""
+    if power.cost is None or isinstance(power.cost, DamageCost):
         return [None]
     if isinstance(power.cost, ChargeCost):
         return [None] if player.mythic_charges >= power.cost.charges else []

@@ -299,6 +299,7 @@ class Encounter:
     defeated: bool | None = None  # decided by a power (a "See Below" check, ENC-06), not by the check
     banished: bool = False  # a power banishes the card
     keep: str | None = None  # the card goes to hand or is buried instead (KeepEncountered)
+    given_to: CharacterState | None = None  # the boon acquired goes into this character's hand (GiveAcquired)
     place: str | None = None  # to the top or bottom of its deck, or face up (PlaceEncountered)
     may_close: bool = False  # the chance to close the location (CLOSE-01)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went

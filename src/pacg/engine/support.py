@@ -50,8 +50,11 @@ from pacg.cards.powers import (
     Explore,
     ForEach,
     GainSkill,
+    GiveAcquired,
+    HalveDamage,
     IgnoreTypeLimit,
     Instead,
+    InsteadOfDamage,
     KeepEncountered,
     Lasting,
     May,
@@ -60,6 +63,7 @@ from pacg.cards.powers import (
     PlaceEncountered,
     Power,
     ReduceDamage,
+    ReduceDamageTo,
     ReplaceDie,
     ReplaceHighestDie,
     Reroll,
@@ -154,7 +158,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 # The effects that change the check being attempted: they act only on a check (CHK-09).
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
                              Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                             SwapTrait, ReplaceHighestDie})
+                             SwapTrait, ReplaceHighestDie, InsteadOfDamage})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
@@ -166,6 +170,8 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotEvade: frozenset({Timing.EVASION}),
     Explore: _ENCOUNTER | {Timing.EXPLORE},
     ReduceDamage: frozenset({Timing.DAMAGE}),
+    ReduceDamageTo: frozenset({Timing.DAMAGE}),
+    HalveDamage: frozenset({Timing.DAMAGE}),
     ShiftDamage: frozenset({Timing.DAMAGE}),
     TakeEncounter: frozenset({Timing.ON_ENCOUNTER}),
     SwapFromBox: frozenset({Timing.ON_ENCOUNTER}),
@@ -178,6 +184,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
     MoveAlong: frozenset({Timing.LEAVE}),
+    GiveAcquired: frozenset({Timing.ACQUIRE}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
@@ -331,7 +338,8 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
-    if power.when is Timing.CHECK and standing and not _changes_the_check(effect):
+    preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
+    if preparing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
     return ""
 
@@ -381,6 +389,8 @@ def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
     (after the check; on another check's success or failure)."""
     if isinstance(effect, AfterCheck):
         return [(("after_check",), effect.after_check, True)]
+    if isinstance(effect, InsteadOfDamage):
+        return [(("instead_of_damage",), effect.instead_of_damage, True)]
     if isinstance(effect, Attempt):
         return [(("success",), effect.success, True), (("failure",), effect.failure, True)]
     if isinstance(effect, RollDie):
