@@ -536,6 +536,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "give_card": {"give_card": "another character"},
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
     "swap_from_box": {"swap_from_box": True},
+    "examine_more": {"examine_more": 1},
+    "exchange_examined": {"exchange_examined": {"types": ["weapon", "spell", "armor", "item", "ally", "blessing"]}},
 }
 
 

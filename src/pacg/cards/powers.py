@@ -208,6 +208,7 @@ class Timing(StrEnum):
     AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
     ENTER = "enter"  # when a character moves to this location (TURN-03)
     LEAVE = "leave"  # when a character moves away from this location (TURN-03)
+    EXAMINE = "examine"  # as you examine cards of a location deck, once you have looked at them (EXAM-01)
 
 
 Moment = tuple[Timing, bool, bool]
@@ -481,6 +482,32 @@ class Examine(_Strict):
 
     def text(self) -> str:
         return f"examine {_top_cards(self.examine)} of your location deck"
+
+
+class ExamineMore(_Strict):
+    """Examine this many more cards of the location deck you are examining: the cards below those you have looked
+    at (EXAM-01)."""
+
+    examine_more: AmountField
+
+    def text(self) -> str:
+        count = self.examine_more
+        if count.number is None:
+            return f"examine more cards of that deck, as many as {count.text()}"
+        return f"examine {'one' if count.number == 1 else count.number} more card{'s' if count.number != 1 else ''} " \
+               "of that deck"
+
+
+class ExchangeExamined(_Strict):
+    """Exchange a card of this kind you are examining for a random card of its type from the box: the card drawn
+    takes its place in the deck, and the examined card goes back into the box (SET-03)."""
+
+    exchange_examined: CardFilter
+
+    def text(self) -> str:
+        from pacg.cards.text import filter_text
+
+        return f"exchange {filter_text(self.exchange_examined)} you examine for a random card of its type from the box"
 
 
 class GainCharge(_Strict):
@@ -1237,6 +1264,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
+    "examine_more": ExamineMore,
+    "exchange_examined": ExchangeExamined,
     "gain_charge": GainCharge,
     "close_location": CloseLocation,
     "banish": Banish,
@@ -1314,6 +1343,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]
+        | Annotated[ExamineMore, Tag("examine_more")]
+        | Annotated[ExchangeExamined, Tag("exchange_examined")]
         | Annotated[GainCharge, Tag("gain_charge")]
         | Annotated[CloseLocation, Tag("close_location")]
         | Annotated[Banish, Tag("banish")]

@@ -318,6 +318,7 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.AFTER_PLAYING: _after_playing,
     Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to {reading.place}",
     Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from {reading.place}",
+    Timing.EXAMINE: lambda power, reading: f"when {_does(power.whose, 'examine')} a location deck",
 }
 
 
@@ -456,7 +457,7 @@ def _effects(phrases: list[str]) -> str:
 _CHOICES = frozenset(
     {
         "add", "attempt", "banish", "bury", "deal", "defeat", "discard", "display", "draw", "encounter", "evade",
-        "examine", "explore", "gain", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
+        "examine", "exchange", "explore", "gain", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
         "recharge", "reduce", "replace", "reroll", "reveal", "roll", "shuffle", "subtract", "succeed", "summon",
         "use",
     }

@@ -50,6 +50,8 @@ from pacg.cards.powers import (
     Evade,
     Examine,
     ExamineDeck,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     ForEach,
     GainCharge,
@@ -99,6 +101,7 @@ from pacg.engine.playing import (
     Standing,
     Step,
     conditions_hold,
+    examined_cards,
     helps,
     matches,
     perform,
@@ -158,6 +161,7 @@ _MOMENTS = {
     Timing.ANY_TIME: "between the steps of {name}'s turn",
     Timing.RESET_HAND: "as {name} resets the hand",
     Timing.EXPLORE: "in {name}'s explore step",
+    Timing.EXAMINE: "as {name} examines a location deck",
 }
 
 
@@ -538,18 +542,56 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
 
 
-def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> None:
+def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
     """Look at the top cards of your location deck and put them back in order (EXAM-01)."""
     deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    _look(step, player, deck, step.value(effect.examine, player))
+    yield from _look(step, player, deck, step.value(effect.examine, player))
 
 
-def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
-    cards = step.game.zones.cards(deck)[:count]
+def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> Process[list[PhysicalCard]]:
+    """Examine the top cards of a deck (EXAM-01). As they examine a location deck, the examiner may use their
+    powers for when they examine: to examine more of it, to exchange a card examined."""
+    game = step.game
     step.examined = deck
+    looking = Step(game=game, checker=player, timing=Timing.EXAMINE)
+    looking.examined, looking.examining = deck, count
+    _note_examined(game, player, deck, game.zones.cards(deck)[:count])
+    if deck.kind is ZoneKind.LOCATION_DECK:
+        yield from play_window(looking, [player])
+    return game.zones.cards(deck)[:looking.examining]
+
+
+def _note_examined(game: Game, player: CharacterState, deck: Zone, cards: list[PhysicalCard]) -> None:
     names = ", ".join(card.name for card in cards) or "nothing"
-    step.game.note(f"{player.name} examines the top of {deck}: {names}")
-    return cards
+    game.note(f"{player.name} examines the top of {deck}: {names}")
+
+
+def _examine_more(step: Step, effect: ExamineMore, player: CharacterState, play: Play | None) -> None:
+    """Examine the next cards of the deck being examined, below those already looked at (EXAM-01)."""
+    if step.examined is None:
+        return
+    more = step.value(effect.examine_more, player)
+    cards = step.game.zones.cards(step.examined)[step.examining:step.examining + more]
+    step.examining += len(cards)
+    names = ", ".join(card.name for card in cards) or "nothing"
+    step.game.note(f"{player.name} examines {len(cards)} more of {step.examined}: {names}")
+
+
+def _exchange_examined(
+    step: Step, effect: ExchangeExamined, player: CharacterState, play: Play | None
+) -> Process[None]:
+    """Exchange an examined card of the kind for a random card of its type from the box: the card drawn takes
+    its place in the deck, the examined one goes back into the box (SET-03)."""
+    game = step.game
+    fitting = [card for card in examined_cards(step) if matches(card, effect.exchange_examined)]
+    if not fitting:
+        return
+    card = yield from choose(player, "examined", f"{player.name}: exchange which examined card?", fitting)
+    other = random_from_box(game, CardFilter(types=[card.type]))
+    if other is None:
+        return
+    game.zones.swap(card, other)
+    game.note(f"{player.name} exchanges {card.name} for {other.name} from the box")
 
 
 def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play: Play | None) -> Process[None]:
@@ -563,7 +605,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         deck = chosen.deck
     else:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    cards = _look(step, player, deck, step.value(effect.examine_deck, player))
+    cards = yield from _look(step, player, deck, step.value(effect.examine_deck, player))
     for wanted, to in ((effect.may_draw, player.hand), (effect.may_bottom, None)):
         fitting = [card for card in cards if wanted is not None and matches(card, wanted)]
         if not fitting:
@@ -978,7 +1020,7 @@ IMMEDIATE: dict[type, Immediate] = {
     Explore: _explore,
     ReduceDamage: _reduce,
     Draw: _draw,
-    Examine: _examine,
+    ExamineMore: _examine_more,
     GainCharge: _gain_charge,
     DrawRandom: _draw_random,
     BlessingToLocation: _blessing_to_location,
@@ -1002,7 +1044,9 @@ IMMEDIATE: dict[type, Immediate] = {
 ASKING: dict[type, Asking] = {
     ShiftDamage: _shift,
     Heal: _heal,
+    Examine: _examine,
     ExamineDeck: _examine_deck,
+    ExchangeExamined: _exchange_examined,
     EncounterExamined: _encounter_examined,
     MoveCards: _move_cards,
     Move: _move,

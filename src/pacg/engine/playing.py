@@ -24,6 +24,8 @@ from pacg.cards.powers import (
     Conditions,
     Draw,
     Evade,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     Heal,
     IgnoreTypeLimit,
@@ -99,6 +101,7 @@ class Step:
     played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
     destination: str | None = None  # where the character leaving a location is going (TURN-03)
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
+    examining: int = field(default=0, init=False)  # as a deck is examined: how many of its top cards (EXAM-01)
     riders: set[int] = field(default_factory=set, init=False)  # cards whose play paragraphs applied (PLAY-10)
     in_check = False
 
@@ -457,6 +460,21 @@ def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool
     return encounter is not None and encounter.character is step.checker
 
 
+def examined_cards(step: Step) -> list[PhysicalCard]:
+    """The cards being examined, as a deck is examined (EXAM-01)."""
+    return step.game.zones.cards(step.examined)[:step.examining] if step.examined is not None else []
+
+
+def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> bool:
+    """The deck being examined has cards below those examined."""
+    return step.examined is not None and len(step.game.zones.cards(step.examined)) > step.examining
+
+
+def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
+    """A card of the kind is being examined."""
+    return any(matches(card, effect.exchange_examined) for card in examined_cards(step))
+
+
 EffectTest = Callable[[Any, Step, CharacterState], bool]
 
 # Whether an effect has something to act on in a step, for the player who would use it (PLAY-07): nothing
@@ -472,6 +490,8 @@ STEP_TESTS: dict[type, EffectTest] = {
     Succeed: _may_succeed,
     AddTraits: _may_add_traits,
     TakeEncounter: _may_take_over,
+    ExamineMore: _may_examine_more,
+    ExchangeExamined: _may_exchange,
 }
 
 

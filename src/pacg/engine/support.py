@@ -47,6 +47,8 @@ from pacg.cards.powers import (
     CountFace,
     Defeat,
     Evade,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     ForEach,
     GainSkill,
@@ -107,7 +109,7 @@ class Holder(StrEnum):
 _WINDOWS = frozenset({
     Timing.CHECK, Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.AFTER_ACTING, Timing.DAMAGE,
     Timing.TURN_START, Timing.TURN_END, Timing.EXPLORE, Timing.RESET_HAND, Timing.ACQUIRE, Timing.DEFEAT,
-    Timing.UNDEFEATED, Timing.ANY_TIME,
+    Timing.UNDEFEATED, Timing.ANY_TIME, Timing.EXAMINE,
 })
 # The moments at which paragraphs that work by themselves are applied: the steps of an encounter and its check,
 # damage, what follows an encounter, the start and end of a turn.
@@ -178,6 +180,8 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
     MoveAlong: frozenset({Timing.LEAVE}),
+    ExamineMore: frozenset({Timing.EXAMINE}),
+    ExchangeExamined: frozenset({Timing.EXAMINE}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
