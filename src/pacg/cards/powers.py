@@ -172,6 +172,15 @@ class Cost(_Strict):
     source: Source = Source.HAND
 
 
+class ThisCardCost(_Strict):
+    """Something done with the card whose power this is, from where it is now, to use a power: "bury this card
+    from your discard pile". Only a lasting paragraph a card's power leaves behind has it (that card)."""
+
+    action: CardAction
+    this_card: Literal[True]
+    source: Source = Source.HAND
+
+
 class ChargeCost(_Strict):
     """Mythic charges expended to use a power (MYTH-01): "discard a mythic charge". The power is offered only
     to a character who has that many."""
@@ -1083,13 +1092,17 @@ class CannotEvade(_Strict):
 # --- effects that last, restrict, choose ------------------------------------------------------------------
 
 
-Until = Literal["end of turn", "end of encounter", "end of exploration"]
+Until = Literal["end of turn", "end of encounter", "end of exploration", "end of next exploration"]
 
 
 class Lasting(_Strict):
     """Paragraphs that apply, for some characters, until the end of the turn, of the encounter or of the
     exploration ("during that exploration, add 1d4+2 to your checks to acquire"; "you can't play weapons or
-    spells against it"). Each is written as a paragraph that applies by itself (`optional: false`)."""
+    spells against it"), or only during the next exploration of the turn: the one the power gives you, even
+    one it gives you in the middle of another ("roll 1d6: on a 4 or more, explore again, and add 1d4 to your
+    checks during that exploration"). A paragraph that applies by itself is written `optional: false`; an
+    optional one is a power the character may use meanwhile, and "this card" in it is the card whose power
+    left it ("bury this card from your discard pile")."""
 
     lasting: list[Power] = Field(min_length=1)
     until: Until
@@ -1099,9 +1112,12 @@ class Lasting(_Strict):
         from pacg.cards.text import Reading, power_text
 
         whom = "" if self.who is Who.YOU else f", for {self.who.words()}"
-        until = self.until.replace("end of ", "end of the ")
+        if self.until == "end of next exploration":
+            when = "during your next exploration this turn"
+        else:
+            when = f"until the {self.until.replace('end of ', 'end of the ')}"
         paragraphs = "; ".join(power_text(power, Reading(section=True)).rstrip(".") for power in self.lasting)
-        return f"until the {until}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
+        return f"{when}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
 
 
 class CannotPlay(_Strict):
@@ -1442,7 +1458,7 @@ class Power:
 
     when: Timing
     action: CardAction | None = None
-    cost: Cost | ChargeCost | None = None  # a card to play as the cost, or mythic charges to expend
+    cost: Cost | ThisCardCost | ChargeCost | None = None  # a card to play as the cost, or mythic charges to expend
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)

@@ -50,6 +50,7 @@ from pacg.cards.powers import (
     RechargeCheck,
     Source,
     Summon,
+    ThisCardCost,
     Timing,
     Who,
     Whose,
@@ -115,11 +116,14 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     return noun
 
 
-def cost_text(cost: Cost | ChargeCost) -> str:
+def cost_text(cost: Cost | ThisCardCost | ChargeCost) -> str:
     """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait", "put
-    a card from your hand on top of your deck"; or the mythic charges it expends."""
+    a card from your hand on top of your deck"; with the card whose power this is, "bury this card from your
+    discard pile"; or the mythic charges it expends."""
     if isinstance(cost, ChargeCost):
         return cost.text()
+    if isinstance(cost, ThisCardCost):
+        return action_text(cost.action, THIS_CARD + _FROM.get(cost.source, ""))
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
         if cost.card != CardFilter():
@@ -127,10 +131,13 @@ def cost_text(cost: Cost | ChargeCost) -> str:
         return action_text(cost.action, what)
     what = filter_text(cost.card)
     if cost.source == Source.DISCARD:
-        what += " from your discard pile"
+        what += _FROM[Source.DISCARD]
     elif cost.action in (CardAction.TOP_OF_DECK, CardAction.SHUFFLE_INTO_DECK):
         what += " from your hand"
     return action_text(cost.action, what)
+
+
+_FROM = {Source.DISCARD: " from your discard pile", Source.DECK_TOP: " from the top of your deck"}
 
 
 def check_text(check: Check | None) -> str:

@@ -111,7 +111,15 @@ from pacg.engine.playing import (
     standing_powers,
     table_order,
 )
-from pacg.engine.state import CharacterState, Encounter, Game, LastingPower, ScenarioOver, TurnEnded
+from pacg.engine.state import (
+    NEXT_EXPLORATION,
+    CharacterState,
+    Encounter,
+    Game,
+    LastingPower,
+    ScenarioOver,
+    TurnEnded,
+)
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
@@ -283,9 +291,10 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:
                 continue
-        step.plays.append(Play(player, ("after", key), power, source))
+        used = Play(player, ("after", key), power, source)
+        step.plays.append(used)
         trace.ran(power)
-        yield from resolve(step, list(power.effects), player)
+        yield from resolve(step, list(power.effects), player, used)
 
 
 def _follows(power: Power, play: Play) -> bool:
@@ -891,11 +900,15 @@ def _ignore_location(
 
 
 def _lasting(step: Step, effect: Lasting, player: CharacterState, play: Play | None) -> Process[None]:
-    """Paragraphs that apply for these characters until the end of the turn, encounter or exploration."""
+    """Paragraphs that apply for these characters until the end of the turn, encounter or exploration, or
+    during the next exploration of the turn (the one the power gives)."""
     game = step.game
+    card, source = (play.card, play.source) if play is not None else (None, f"{player.name}'s power")
+    next_one = game.turn.explorations + 1 if game.turn is not None and effect.until == NEXT_EXPLORATION else 0
     for character in (yield from characters(step, player, effect.who, "for whom?")):
         for power in effect.lasting:
-            game.lasting.append(LastingPower(power, character, effect.until, len(game.encounters)))
+            game.lasting.append(LastingPower(power, character, effect.until, len(game.encounters), source, card,
+                                             next_one))
 
 
 def _cannot_reduce(step: Step, effect: CannotReduce, player: CharacterState, play: Play | None) -> None:

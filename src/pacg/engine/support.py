@@ -72,6 +72,7 @@ from pacg.cards.powers import (
     SwapFromBox,
     SwapTrait,
     TakeEncounter,
+    ThisCardCost,
     Timing,
     UseSkill,
 )
@@ -151,6 +152,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
+    (Holder.LASTING, Kind.USED): _WINDOWS,  # a power the character may use meanwhile (`playing.player_powers`)
 }
 
 # The effects that change the check being attempted: they act only on a check (CHK-09).
@@ -290,6 +292,9 @@ def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
         return f"a displayed card can't be {power.action}ed for a power: it is already displayed"
     if holder is not Holder.BOON and power.action is not None:
         return f"only a boon or cohort is played by an action: a {holder}'s power has no 'action'"
+    if isinstance(power.cost, ThisCardCost) and not (holder is Holder.LASTING and isinstance(card, (Boon, Cohort))):
+        return ("a cost paid with this card is for a lasting paragraph a boon's power leaves behind (a card played "
+                "for its power pays with its action)")
     if kind is Kind.WHEN_PLAYED and power.when is not Timing.AFTER_PLAYING:
         played = {paragraph.when for paragraph in getattr(card, "powers", []) if paragraph.optional}
         if power.when not in played:
