@@ -1,6 +1,6 @@
 """The allies of the box (src/pacg/data/allies), card by card, each power at work on a real table.
 
-The table is at the Watchtower (no powers of its own), the Armory beside it. Combat checks are against a
+The table is at the Watchtower (whose only power is for boons encountered there), the Armory beside it. Combat checks are against a
 Mercenary (Combat 10) or a Demonling (a Demon, Combat 9); Seelah's Melee is Strength d8+3. Dice faces are
 scripted largest die first.
 """
@@ -223,8 +223,8 @@ def test_a_boon_found_in_the_exploration_the_grizzled_mercenary_gives_is_banishe
     kyra = table.character("Kyra", at=HERE, hand=["Grizzled Mercenary", "Frog"])
     table.game.turn = TurnState(kyra, explorations=1)
     table.dice(8)
-    table.run(explore_step(table.game, kyra), "Discard Grizzled Mercenary", "Discard Frog", "Attempt to acquire",
-              "Knowledge")
+    table.run(explore_step(table.game, kyra), "Discard Grizzled Mercenary", "Discard Frog", "Done",
+              "Attempt to acquire", "Knowledge")
     assert "Mace is banished" in table.game.log and not offered(table, "Attempt to acquire Mace")
     assert table.cards(kyra, ZoneKind.HAND) == ["Codex"]
 

@@ -995,8 +995,9 @@ class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
     a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
     box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
-    `decides` makes those encounters decide whether the card being encountered is defeated: `yours` (you
-    defeat yours), `all` (every one is defeated) (a barrier with the Skirmish trait, ENC-06)."""
+    `decides` makes those encounters decide, in place of its check, whether the card being encountered is
+    defeated (or a boon acquired): `yours` (you defeat yours), `all` (every one is defeated) (a barrier with the
+    Skirmish trait, ENC-06; "summon and defeat a monster instead of the check to acquire a boon")."""
 
     summon: str | CardFilter
     who: Who = Who.YOU
@@ -1014,9 +1015,9 @@ class Summon(_Strict):
         who = "summon and encounter" if self.who is Who.YOU else f"{self.who.words()} summons and encounters"
         text = f"{who} {what}"
         if self.decides == "yours":
-            text += "; this card is defeated only if you defeat yours"
+            text += "; you defeat or acquire the card you are encountering only if you defeat yours"
         elif self.decides == "all":
-            text += "; this card is defeated only if every one of them is defeated"
+            text += "; you defeat or acquire the card you are encountering only if every one of them is defeated"
         return text
 
 
