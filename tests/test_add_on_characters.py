@@ -24,7 +24,7 @@ from pacg.engine.setup import build_deck, new_game, set_up
 from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
-from pacg.engine.zones import ZoneKind
+from pacg.engine.zones import ZoneKind, box
 from table import ABYSSAL_LOCATION, STRIKING_FIEND, Table, card, library
 
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
@@ -157,6 +157,45 @@ def test_blight_scout_shuffles_her_cohort_into_her_deck_to_add_stealth_to_a_comb
                         "Use Adowyn's power, shuffle Leryn")
     assert results[0].total == 3 + 4 + 2
     assert "Leryn" in table.cards(adowyn, ZoneKind.DECK)
+
+
+SPYGLASS = card("""
+name: Test Spyglass
+type: item
+set: B
+provenance: standin
+notes: A test item that examines the top card of your location deck and may put a monster examined at the bottom.
+check_to_acquire: Craft 6
+powers:
+- when: any time
+  action: reveal
+  effects:
+  - examine_deck: 1
+    may_bottom: {types: [monster]}
+""")
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize("boxes", [("examine",), ()])
+def test_blight_scout_recharges_a_card_to_examine_one_more_card_when_she_examines_a_location_deck(
+        boxes: tuple[str, ...]) -> None:
+    """With the box, the card below the one she examines is examined too: the monster there may go to the
+    bottom of the deck. Without it, she sees only the top card."""
+    table = Table(extra_cards=[SPYGLASS], strict=True)
+    table.location("Armory", ["Mace", "Dire Rat", "Longsword"])
+    adowyn = table.character("Adowyn", at="Armory", hand=["Test Spyglass", "Codex"],
+                             feats=role("Adowyn", "Blight Scout", *boxes))
+    answers = ["Reveal Test Spyglass"]
+    if boxes:
+        answers += ["Use Adowyn's power, recharge Codex", "Dire Rat"]
+    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), *answers)
+    if boxes:
+        assert table.deck("Armory") == ["Mace", "Longsword", "Dire Rat"]
+        assert table.cards(adowyn, ZoneKind.DECK) == ["Codex"]
+        assert any("examines 1 more" in line and "Dire Rat" in line for line in table.game.log)
+    else:
+        assert table.deck("Armory") == ["Mace", "Dire Rat", "Longsword"]
+        assert table.cards(adowyn, ZoneKind.HAND) == ["Test Spyglass", "Codex"]
 
 
 @pytest.mark.rule("ROLE-01")
@@ -759,6 +798,33 @@ def test_shardra_examines_the_top_card_of_her_location_deck_after_a_successful_k
     table.dice(roll)
     table.run(attempt_checks(table.game, shardra, "Knowledge 8", Purpose.OTHER), "Knowledge", "Use Shardra's power")
     assert any("examines" in line and "Dire Rat" in line for line in table.game.log) == examined
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.rule("SET-03")
+def test_visionary_exchanges_a_boon_she_examines_for_a_random_boon_of_its_type_from_the_box() -> None:
+    """Her Knowledge success examines the Mace on top of the Armory: she exchanges it for a random weapon from
+    the box, which takes its place; the Mace goes back into the box."""
+    table = Table(strict=True)
+    table.location("Armory", ["Mace", "Dire Rat"])
+    shardra = table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary"))
+    maces = len([card for card in table.game.zones.cards(box("weapon")) if card.name == "Mace"])
+    table.dice(6)
+    table.pick("Longsword")
+    table.run(attempt_checks(table.game, shardra, "Knowledge 8", Purpose.OTHER), "Knowledge", "Use Shardra's power",
+              "Use Shardra's power: exchange")
+    assert table.deck("Armory") == ["Longsword", "Dire Rat"]
+    assert len([card for card in table.game.zones.cards(box("weapon")) if card.name == "Mace"]) == maces + 1
+
+
+def test_visionary_has_no_boon_to_exchange_when_she_examines_a_bane() -> None:
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace"])
+    shardra = table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary"))
+    table.dice(6)
+    table.run(attempt_checks(table.game, shardra, "Knowledge 8", Purpose.OTHER), "Knowledge", "Use Shardra's power")
+    assert table.deck("Armory") == ["Dire Rat", "Mace"]
+    assert not table.offered("Use Shardra's power: exchange")
 
 
 @pytest.mark.rule("ROLE-01")

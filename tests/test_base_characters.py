@@ -15,7 +15,7 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
-from pacg.engine.turn import end_turn
+from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
 from table import ABYSSAL_LOCATION, Table, glaring_fiend
 
@@ -112,20 +112,31 @@ def test_glory_hound_uses_his_charisma_for_a_check_before_he_acts() -> None:
 
 
 @pytest.mark.rule("CHK-06")
-@pytest.mark.parametrize(("index", "box", "check", "purpose", "skill"),
-                         [(3, "Diplomacy", "Melee 30", Purpose.OTHER, "Melee"),
-                          (4, "item", "Strength 30", Purpose.ACQUIRE, "Strength")])
-def test_glory_hound_adds_his_diplomacy_and_the_mental_trait_on_his_turn(
-        index: int, box: str, check: str, purpose: Purpose, skill: str) -> None:
-    """The Diplomacy box: on his Melee checks; the item box: on his checks to acquire an item (Codex)."""
+@pytest.mark.parametrize(("index", "box", "bane", "skill", "total"),
+                         [(3, "Diplomacy", "Dire Rat", "Melee", 2 + 3 + 5 + 3),
+                          (4, "item", "Codex", "Intelligence", 2 + 5 + 3)])
+def test_glory_hound_adds_his_diplomacy_and_the_mental_trait_in_the_exploration_an_ally_gives_him(
+        index: int, box: str, bane: str, skill: str, total: int) -> None:
+    """He discards the Recruit to explore. The Diplomacy box: on his Melee check against the Dire Rat; the item
+    box: on his check to acquire the Codex, he adds his Diplomacy d8+3 and the Mental trait."""
+    table = Table(strict=True)
+    table.location("Armory", [bane])
+    alain = table.character("Alain", at="Armory", hand=["Recruit"], feats=feats("Glory Hound", index, box))
+    table.game.turn = TurnState(alain, explorations=1)
+    table.dice(*((2, 5) if skill == "Melee" else (5, 2)))  # Melee's d10 then Diplomacy's d8 (+3); d8 then d6
+    answers = [] if bane == "Dire Rat" else ["Attempt to acquire"]
+    table.run(explore_step(table.game, alain), "Discard Recruit", *answers, skill, "Use Alain's power")
+    assert logged(table, f"rolled {total}") and table.game.lasting == []
+
+
+def test_glory_hounds_diplomacy_is_not_added_without_an_ally_played_to_explore() -> None:
     table = Table()
-    alain = table.character("Alain", at="Armory", feats=feats("Glory Hound", index, box))
+    table.location("Armory", ["Dire Rat"])
+    alain = table.character("Alain", at="Armory", feats=feats("Glory Hound", 3, "Diplomacy"))
     table.game.turn = TurnState(alain)
-    target = table.card("Codex") if purpose is Purpose.ACQUIRE else None
-    table.dice(2, 5)  # the skill's d10, then Diplomacy's d8 (+3)
-    [result] = table.run(attempt_checks(table.game, alain, check, purpose, target), skill, "Use Alain's power")
-    assert result.total == 2 + (3 if skill == "Melee" else 0) + 5 + 3
-    assert "Mental" in result.traits
+    table.dice(9)
+    table.run(explore_step(table.game, alain), "Explore", "Melee")
+    assert not table.offered("Use Alain's power")
 
 
 @pytest.mark.rule("KEEP-02")

@@ -13,6 +13,7 @@ from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
+from pacg.engine.turn import explore
 from pacg.engine.zones import ZoneKind
 from table import Table, glaring_fiend, shuffled
 
@@ -79,6 +80,22 @@ def test_imrijka_rolls_a_d6_after_defeating_a_monster_on_her_turn_to_explore_aga
     table.dice(10, face)
     outcome = table.run(encounter(table.game, imrijka, table.top("Armory")), "Strength")
     assert outcome == "defeated" and table.game.turn.extra_exploration
+
+
+@pytest.mark.rule("TURN-05")
+@pytest.mark.parametrize(("role", "acquired"), [("Wandering Judge", True), (None, False)])
+def test_wandering_judge_adds_1d4_to_her_checks_during_the_exploration_her_roll_gives_her(
+        role: str | None, acquired: bool) -> None:
+    """She defeats the Dire Rat and rolls a 4: in the exploration that gives her, her Knowledge d8+2 on the Codex
+    (8) adds the role's 1d4 (4 + 2 + 2); on the character card alone, 4 + 2 fails. Nothing lasts after it."""
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Codex"])
+    imrijka = table.character("Imrijka", at="Armory", feats=feats(role))
+    table.game.turn = TurnState(imrijka)
+    table.dice(10, 4, *((4, 2) if role else (4,)))
+    table.run(explore(table.game, imrijka), "Strength", "Explore again", "Attempt to acquire", "Knowledge")
+    assert (table.cards(imrijka, ZoneKind.HAND) == ["Codex"]) == acquired
+    assert table.game.lasting == []
 
 
 @pytest.mark.rule("ROLE-01")

@@ -549,6 +549,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
     "swap_from_box": {"swap_from_box": True},
     "redeem": {"redeem": "hand"},
+    "examine_more": {"examine_more": 1},
+    "exchange_examined": {"exchange_examined": {"types": ["weapon", "spell", "armor", "item", "ally", "blessing"]}},
 }
 
 

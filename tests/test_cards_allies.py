@@ -1,8 +1,8 @@
 """The allies of the box (src/pacg/data/allies), card by card, each power at work on a real table.
 
-The table is at the Watchtower (no powers of its own), the Armory beside it. Combat checks are against a
-Mercenary (Combat 10) or a Demonling (a Demon, Combat 9); Seelah's Melee is Strength d8+3. Dice faces are
-scripted largest die first.
+The table is at the Watchtower (whose only power is for boons encountered there), the Armory beside it.
+Combat checks are against a Mercenary (Combat 10) or a Demonling (a Demon, Combat 9); Seelah's Melee is
+Strength d8+3. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations
@@ -188,15 +188,45 @@ def test_an_ally_is_discarded_to_explore(ally: str) -> None:
 
 
 @pytest.mark.rule("ENC-05")
+@pytest.mark.rule("TURN-04")
 @pytest.mark.parametrize("seed", range(4))  # an evaded card shuffled in would land elsewhere with some seed
-def test_the_frog_is_buried_to_evade_a_trap_which_goes_to_the_bottom_of_its_deck(seed: int) -> None:
-    table = Table(seed=seed)
+def test_during_the_exploration_the_frog_gives_it_is_buried_from_the_discard_pile_to_evade_a_trap(seed: int) -> None:
+    """Kyra discards the Frog to explore; the Trap she finds is evaded with the Frog, buried from her discard
+    pile, and goes to the bottom of its deck."""
+    table = Table(seed=seed, strict=True)
     table.location(HERE, ["Spiked Pit Trap", "Mace", "Codex", "Helm"])
     kyra = table.character("Kyra", at=HERE, hand=["Frog"])
-    trap = table.game.zones.cards(table.game.locations[HERE].deck)[0]
-    assert table.run(encounter(table.game, kyra, trap), "Bury Frog") == "evaded"
+    table.game.turn = TurnState(kyra, explorations=1)
+    table.run(explore_step(table.game, kyra), "Discard Frog", "Use Frog, bury Frog")
     assert table.deck(HERE) == ["Mace", "Codex", "Helm", "Spiked Pit Trap"]
-    assert table.cards(kyra, ZoneKind.BURIED) == ["Frog"]
+    assert table.cards(kyra, ZoneKind.BURIED) == ["Frog"] and table.game.lasting == []
+
+
+def test_the_frog_in_the_discard_pile_evades_nothing_in_another_exploration() -> None:
+    """The Frog discarded in an earlier exploration does not help in this one: the Trap is encountered."""
+    table = Table()
+    table.location(HERE, ["Spiked Pit Trap"])
+    kyra = table.character("Kyra", at=HERE, discard=["Frog"], deck=FILLER * 3)
+    table.game.turn = TurnState(kyra)
+    table.dice(12)
+    table.run(explore_step(table.game, kyra), "Explore", "Wisdom")
+    assert not offered(table, "Use Frog")
+    assert "Kyra encounters Spiked Pit Trap" in table.game.log and table.cards(kyra, ZoneKind.DISCARD)[0] == "Frog"
+
+
+@pytest.mark.rule("ENC-07")
+def test_a_boon_found_in_the_exploration_the_grizzled_mercenary_gives_is_banished() -> None:
+    """Kyra discards the Mercenary to explore into a Mace: it is banished, with no chance to acquire it; in the
+    next exploration, one she gets from the Frog, the Codex may be acquired again."""
+    table = Table(strict=True)
+    table.location(HERE, ["Mace", "Codex"])
+    kyra = table.character("Kyra", at=HERE, hand=["Grizzled Mercenary", "Frog"])
+    table.game.turn = TurnState(kyra, explorations=1)
+    table.dice(8)
+    table.run(explore_step(table.game, kyra), "Discard Grizzled Mercenary", "Discard Frog", "Done",
+              "Attempt to acquire", "Knowledge")
+    assert "Mace is banished" in table.game.log and not offered(table, "Attempt to acquire Mace")
+    assert table.cards(kyra, ZoneKind.HAND) == ["Codex"]
 
 
 def test_the_frog_does_not_evade_a_monster() -> None:

@@ -133,3 +133,36 @@ def test_closing_the_laboratory_draws_a_random_item_from_the_box() -> None:
     assert table.run(attempt_to_close(table.game, enora, laboratory), "Close Laboratory", "Craft")
     assert laboratory.closed and table.deck("Laboratory") == []
     assert table.cards(enora, ZoneKind.HAND) == ["Potion of Healing"]
+
+
+# --- the Watchtower: summon and defeat a monster instead of the check to acquire a boon ----------------------------
+
+
+@pytest.mark.rule("SUM-02")
+@pytest.mark.rule("ENC-07")
+@pytest.mark.parametrize(("face", "acquired"), [(8, True), (1, False)])
+def test_at_the_watchtower_a_boon_is_acquired_by_defeating_a_summoned_monster_instead_of_its_check(
+        face: int, acquired: bool) -> None:
+    """Seelah summons a random monster (the Dire Rat, Combat 8) instead of her check for the Codex (Intelligence
+    8, which her d4 could never reach): defeating it acquires the Codex; failing banishes it, and the rat deals
+    its damage. The rat goes back to the box either way."""
+    table = Table(strict=True)
+    table.location("Watchtower", ["Codex"])
+    seelah = table.character("Seelah", at="Watchtower", hand=["Mace"], deck=FILLER * 2)
+    rats = in_box(table, "monster", "Dire Rat")
+    table.pick("Dire Rat")
+    table.dice(face)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Watchtower")), "Use Watchtower", "Melee", "Done")
+    assert outcome == ("acquired" if acquired else "not acquired")
+    assert table.cards(seelah, ZoneKind.DISCARD) == ([] if acquired else ["Mace"])
+    assert ("Codex" in table.cards(seelah, ZoneKind.HAND)) == acquired and table.deck("Watchtower") == []
+    assert in_box(table, "monster", "Dire Rat") == rats and not table.offered("Attempt to acquire Codex")
+
+
+def test_the_watchtowers_power_is_not_offered_against_a_bane() -> None:
+    table = Table()
+    table.location("Watchtower", ["Dire Rat"])
+    seelah = table.character("Seelah", at="Watchtower")
+    table.dice(8)
+    assert table.run(encounter(table.game, seelah, top(table, "Watchtower")), "Melee") == "defeated"
+    assert not table.offered("Use Watchtower")

@@ -47,6 +47,10 @@ REFUSED = {
         BLESSING + "      - when: check\n        action: discard\n        effects:\n"
                    "          - after_check: [{add_dice: 1d4}]\n",
         11, "powers[0].effects[0].after_check[0]", "can't change a check once the check is done"),
+    "a cost paid with this card outside a lasting paragraph": (
+        BLESSING + "      - when: check\n        action: reveal\n        cost: {action: bury, this_card: true}\n"
+                   "        effects: [{add_dice: 1d4}]\n",
+        8, "powers[0]", "a cost paid with this card is for a lasting paragraph"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",

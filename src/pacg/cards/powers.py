@@ -172,6 +172,15 @@ class Cost(_Strict):
     source: Source = Source.HAND
 
 
+class ThisCardCost(_Strict):
+    """Something done with the card whose power this is, from where it is now, to use a power: "bury this card
+    from your discard pile". Only a lasting paragraph a card's power leaves behind has it (that card)."""
+
+    action: CardAction
+    this_card: Literal[True]
+    source: Source = Source.HAND
+
+
 class ChargeCost(_Strict):
     """Mythic charges expended to use a power (MYTH-01): "discard a mythic charge". The power is offered only
     to a character who has that many."""
@@ -219,6 +228,7 @@ class Timing(StrEnum):
     AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
     ENTER = "enter"  # when a character moves to this location (TURN-03)
     LEAVE = "leave"  # when a character moves away from this location (TURN-03)
+    EXAMINE = "examine"  # as you examine cards of a location deck, once you have looked at them (EXAM-01)
 
 
 Moment = tuple[Timing, bool, bool]
@@ -522,6 +532,32 @@ class Examine(_Strict):
 
     def text(self) -> str:
         return f"examine {_top_cards(self.examine)} of your location deck"
+
+
+class ExamineMore(_Strict):
+    """Examine this many more cards of the location deck you are examining: the cards below those you have looked
+    at (EXAM-01)."""
+
+    examine_more: AmountField
+
+    def text(self) -> str:
+        count = self.examine_more
+        if count.number is None:
+            return f"examine more cards of that deck, as many as {count.text()}"
+        return f"examine {'one' if count.number == 1 else count.number} more card{'s' if count.number != 1 else ''} " \
+               "of that deck"
+
+
+class ExchangeExamined(_Strict):
+    """Exchange a card of this kind you are examining for a random card of its type from the box: the card drawn
+    takes its place in the deck, and the examined card goes back into the box (SET-03)."""
+
+    exchange_examined: CardFilter
+
+    def text(self) -> str:
+        from pacg.cards.text import filter_text
+
+        return f"exchange {filter_text(self.exchange_examined)} you examine for a random card of its type from the box"
 
 
 class GainCharge(_Strict):
@@ -1015,8 +1051,9 @@ class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
     a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
     box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
-    `decides` makes those encounters decide whether the card being encountered is defeated: `yours` (you
-    defeat yours), `all` (every one is defeated) (a barrier with the Skirmish trait, ENC-06)."""
+    `decides` makes those encounters decide, in place of its check, whether the card being encountered is
+    defeated (or a boon acquired): `yours` (you defeat yours), `all` (every one is defeated) (a barrier with the
+    Skirmish trait, ENC-06; "summon and defeat a monster instead of the check to acquire a boon")."""
 
     summon: str | CardFilter
     who: Who = Who.YOU
@@ -1034,9 +1071,9 @@ class Summon(_Strict):
         who = "summon and encounter" if self.who is Who.YOU else f"{self.who.words()} summons and encounters"
         text = f"{who} {what}"
         if self.decides == "yours":
-            text += "; this card is defeated only if you defeat yours"
+            text += "; you defeat or acquire the card you are encountering only if you defeat yours"
         elif self.decides == "all":
-            text += "; this card is defeated only if every one of them is defeated"
+            text += "; you defeat or acquire the card you are encountering only if every one of them is defeated"
         return text
 
 
@@ -1112,13 +1149,17 @@ class CannotEvade(_Strict):
 # --- effects that last, restrict, choose ------------------------------------------------------------------
 
 
-Until = Literal["end of turn", "end of encounter", "end of exploration"]
+Until = Literal["end of turn", "end of encounter", "end of exploration", "end of next exploration"]
 
 
 class Lasting(_Strict):
     """Paragraphs that apply, for some characters, until the end of the turn, of the encounter or of the
     exploration ("during that exploration, add 1d4+2 to your checks to acquire"; "you can't play weapons or
-    spells against it"). Each is written as a paragraph that applies by itself (`optional: false`)."""
+    spells against it"), or only during the next exploration of the turn: the one the power gives you, even
+    one it gives you in the middle of another ("roll 1d6: on a 4 or more, explore again, and add 1d4 to your
+    checks during that exploration"). A paragraph that applies by itself is written `optional: false`; an
+    optional one is a power the character may use meanwhile, and "this card" in it is the card whose power
+    left it ("bury this card from your discard pile")."""
 
     lasting: list[Power] = Field(min_length=1)
     until: Until
@@ -1128,9 +1169,12 @@ class Lasting(_Strict):
         from pacg.cards.text import Reading, power_text
 
         whom = "" if self.who is Who.YOU else f", for {self.who.words()}"
-        until = self.until.replace("end of ", "end of the ")
+        if self.until == "end of next exploration":
+            when = "during your next exploration this turn"
+        else:
+            when = f"until the {self.until.replace('end of ', 'end of the ')}"
         paragraphs = "; ".join(power_text(power, Reading(section=True)).rstrip(".") for power in self.lasting)
-        return f"until the {until}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
+        return f"{when}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
 
 
 class CannotPlay(_Strict):
@@ -1320,6 +1364,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
+    "examine_more": ExamineMore,
+    "exchange_examined": ExchangeExamined,
     "gain_charge": GainCharge,
     "close_location": CloseLocation,
     "banish": Banish,
@@ -1402,6 +1448,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]
+        | Annotated[ExamineMore, Tag("examine_more")]
+        | Annotated[ExchangeExamined, Tag("exchange_examined")]
         | Annotated[GainCharge, Tag("gain_charge")]
         | Annotated[CloseLocation, Tag("close_location")]
         | Annotated[Banish, Tag("banish")]
@@ -1502,7 +1550,7 @@ class Power:
 
     when: Timing
     action: CardAction | None = None
-    cost: Cost | ChargeCost | DamageCost | None = None  # a card to play, mythic charges to expend, damage
+    cost: Cost | ThisCardCost | ChargeCost | DamageCost | None = None  # a card to play, charges to expend, damage
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)

@@ -51,6 +51,7 @@ from pacg.cards.powers import (
     RechargeCheck,
     Source,
     Summon,
+    ThisCardCost,
     Timing,
     Who,
     Whose,
@@ -116,11 +117,14 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     return noun
 
 
-def cost_text(cost: Cost | ChargeCost | DamageCost) -> str:
+def cost_text(cost: Cost | ThisCardCost | ChargeCost | DamageCost) -> str:
     """What a power asks you to do with another card: "recharge a card with the Divine or Ranged trait", "put
-    a card from your hand on top of your deck"; or the mythic charges it expends."""
+    a card from your hand on top of your deck"; with the card whose power this is, "bury this card from your
+    discard pile"; or the mythic charges it expends, or the damage it deals you."""
     if isinstance(cost, (ChargeCost, DamageCost)):
         return cost.text()
+    if isinstance(cost, ThisCardCost):
+        return action_text(cost.action, THIS_CARD + _FROM.get(cost.source, ""))
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
         if cost.card != CardFilter():
@@ -128,10 +132,13 @@ def cost_text(cost: Cost | ChargeCost | DamageCost) -> str:
         return action_text(cost.action, what)
     what = filter_text(cost.card)
     if cost.source == Source.DISCARD:
-        what += " from your discard pile"
+        what += _FROM[Source.DISCARD]
     elif cost.action in (CardAction.TOP_OF_DECK, CardAction.SHUFFLE_INTO_DECK):
         what += " from your hand"
     return action_text(cost.action, what)
+
+
+_FROM = {Source.DISCARD: " from your discard pile", Source.DECK_TOP: " from the top of your deck"}
 
 
 def check_text(check: Check | None) -> str:
@@ -323,6 +330,7 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.AFTER_PLAYING: _after_playing,
     Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to {reading.place}",
     Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from {reading.place}",
+    Timing.EXAMINE: lambda power, reading: f"when {_does(power.whose, 'examine')} a location deck",
 }
 
 
@@ -461,7 +469,8 @@ def _effects(phrases: list[str]) -> str:
 _CHOICES = frozenset(
     {
         "add", "attempt", "banish", "bury", "deal", "defeat", "discard", "display", "draw", "encounter", "evade",
-        "examine", "explore", "gain", "give", "have", "ignore", "increase", "make", "move", "pass", "play", "put",
+        "examine", "exchange", "explore", "gain", "give", "have", "ignore", "increase", "make", "move", "pass",
+        "play", "put",
         "recharge", "reduce", "replace", "reroll", "reveal", "roll", "shuffle", "subtract", "succeed", "summon",
         "use",
     }

@@ -51,6 +51,8 @@ from pacg.cards.powers import (
     Evade,
     Examine,
     ExamineDeck,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     ForEach,
     GainCharge,
@@ -105,6 +107,7 @@ from pacg.engine.playing import (
     Standing,
     Step,
     conditions_hold,
+    examined_cards,
     fits,
     helps,
     matches,
@@ -116,7 +119,15 @@ from pacg.engine.playing import (
     table_order,
 )
 from pacg.engine.redemption import redeem, redeemable_cards
-from pacg.engine.state import CharacterState, Encounter, Game, LastingPower, ScenarioOver, TurnEnded
+from pacg.engine.state import (
+    NEXT_EXPLORATION,
+    CharacterState,
+    Encounter,
+    Game,
+    LastingPower,
+    ScenarioOver,
+    TurnEnded,
+)
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
@@ -166,6 +177,7 @@ _MOMENTS = {
     Timing.ANY_TIME: "between the steps of {name}'s turn",
     Timing.RESET_HAND: "as {name} resets the hand",
     Timing.EXPLORE: "in {name}'s explore step",
+    Timing.EXAMINE: "as {name} examines a location deck",
 }
 
 
@@ -290,9 +302,10 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:
                 continue
-        step.plays.append(Play(player, ("after", key), power, source))
+        used = Play(player, ("after", key), power, source)
+        step.plays.append(used)
         trace.ran(power)
-        yield from resolve(step, list(power.effects), player)
+        yield from resolve(step, list(power.effects), player, used)
 
 
 def _follows(game: Game, power: Power, play: Play) -> bool:
@@ -566,18 +579,56 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
 
 
-def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> None:
+def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
     """Look at the top cards of your location deck and put them back in order (EXAM-01)."""
     deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    _look(step, player, deck, step.value(effect.examine, player))
+    yield from _look(step, player, deck, step.value(effect.examine, player))
 
 
-def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
-    cards = step.game.zones.cards(deck)[:count]
+def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> Process[list[PhysicalCard]]:
+    """Examine the top cards of a deck (EXAM-01). As they examine a location deck, the examiner may use their
+    powers for when they examine: to examine more of it, to exchange a card examined."""
+    game = step.game
     step.examined = deck
+    looking = Step(game=game, checker=player, timing=Timing.EXAMINE)
+    looking.examined, looking.examining = deck, count
+    _note_examined(game, player, deck, game.zones.cards(deck)[:count])
+    if deck.kind is ZoneKind.LOCATION_DECK:
+        yield from play_window(looking, [player])
+    return game.zones.cards(deck)[:looking.examining]
+
+
+def _note_examined(game: Game, player: CharacterState, deck: Zone, cards: list[PhysicalCard]) -> None:
     names = ", ".join(card.name for card in cards) or "nothing"
-    step.game.note(f"{player.name} examines the top of {deck}: {names}")
-    return cards
+    game.note(f"{player.name} examines the top of {deck}: {names}")
+
+
+def _examine_more(step: Step, effect: ExamineMore, player: CharacterState, play: Play | None) -> None:
+    """Examine the next cards of the deck being examined, below those already looked at (EXAM-01)."""
+    if step.examined is None:
+        return
+    more = step.value(effect.examine_more, player)
+    cards = step.game.zones.cards(step.examined)[step.examining:step.examining + more]
+    step.examining += len(cards)
+    names = ", ".join(card.name for card in cards) or "nothing"
+    step.game.note(f"{player.name} examines {len(cards)} more of {step.examined}: {names}")
+
+
+def _exchange_examined(
+    step: Step, effect: ExchangeExamined, player: CharacterState, play: Play | None
+) -> Process[None]:
+    """Exchange an examined card of the kind for a random card of its type from the box: the card drawn takes
+    its place in the deck, the examined one goes back into the box (SET-03)."""
+    game = step.game
+    fitting = [card for card in examined_cards(step) if matches(card, effect.exchange_examined)]
+    if not fitting:
+        return
+    card = yield from choose(player, "examined", f"{player.name}: exchange which examined card?", fitting)
+    other = random_from_box(game, CardFilter(types=[card.type]))
+    if other is None:
+        return
+    game.zones.swap(card, other)
+    game.note(f"{player.name} exchanges {card.name} for {other.name} from the box")
 
 
 def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play: Play | None) -> Process[None]:
@@ -591,7 +642,7 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         deck = chosen.deck
     else:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
-    cards = _look(step, player, deck, step.value(effect.examine_deck, player))
+    cards = yield from _look(step, player, deck, step.value(effect.examine_deck, player))
     for wanted, to in ((effect.may_draw, player.hand), (effect.may_bottom, None)):
         fitting = [card for card in cards if wanted is not None and fits(game, card, wanted)]
         if not fitting:
@@ -877,11 +928,15 @@ def _ignore_location(
 
 
 def _lasting(step: Step, effect: Lasting, player: CharacterState, play: Play | None) -> Process[None]:
-    """Paragraphs that apply for these characters until the end of the turn, encounter or exploration."""
+    """Paragraphs that apply for these characters until the end of the turn, encounter or exploration, or
+    during the next exploration of the turn (the one the power gives)."""
     game = step.game
+    card, source = (play.card, play.source) if play is not None else (None, f"{player.name}'s power")
+    next_one = game.turn.explorations + 1 if game.turn is not None and effect.until == NEXT_EXPLORATION else 0
     for character in (yield from characters(step, player, effect.who, "for whom?")):
         for power in effect.lasting:
-            game.lasting.append(LastingPower(power, character, effect.until, len(game.encounters)))
+            game.lasting.append(LastingPower(power, character, effect.until, len(game.encounters), source, card,
+                                             next_one))
 
 
 def _cannot_reduce(step: Step, effect: CannotReduce, player: CharacterState, play: Play | None) -> None:
@@ -1032,7 +1087,7 @@ IMMEDIATE: dict[type, Immediate] = {
     ReduceDamageTo: _reduce_to,
     HalveDamage: _halve,
     Draw: _draw,
-    Examine: _examine,
+    ExamineMore: _examine_more,
     GainCharge: _gain_charge,
     DrawRandom: _draw_random,
     BlessingToLocation: _blessing_to_location,
@@ -1056,7 +1111,9 @@ IMMEDIATE: dict[type, Immediate] = {
 ASKING: dict[type, Asking] = {
     ShiftDamage: _shift,
     Heal: _heal,
+    Examine: _examine,
     ExamineDeck: _examine_deck,
+    ExchangeExamined: _exchange_examined,
     EncounterExamined: _encounter_examined,
     MoveCards: _move_cards,
     Move: _move,

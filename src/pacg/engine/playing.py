@@ -26,6 +26,8 @@ from pacg.cards.powers import (
     DamageTypes,
     Draw,
     Evade,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     HalveDamage,
     Heal,
@@ -42,6 +44,7 @@ from pacg.cards.powers import (
     Source,
     Succeed,
     TakeEncounter,
+    ThisCardCost,
     Timing,
     Whose,
 )
@@ -59,7 +62,9 @@ if TYPE_CHECKING:
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
-PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None"]  # a power's key, the power, its source, its card
+# A power's key, the power, its source, the card played for it, and the card it is printed on when that card
+# is not played: the card whose power left a lasting paragraph ("bury this card from your discard pile").
+PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None", "PhysicalCard | None"]
 
 
 class Play(NamedTuple):
@@ -105,6 +110,7 @@ class Step:
     played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
     destination: str | None = None  # where the character leaving a location is going (TURN-03)
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
+    examining: int = field(default=0, init=False)  # as a deck is examined: how many of its top cards (EXAM-01)
     riders: set[int] = field(default_factory=set, init=False)  # cards whose play paragraphs applied (PLAY-10)
     in_check = False
 
@@ -149,13 +155,15 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
         for card in zones.cards(player.hand):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action is not None and power.while_in is None:
-                    offers.append((("card", card.uid, index), power, card.name, card))
+                    offers.append((("card", card.uid, index), power, card.name, card, None))
         for card in zones.cards(player.displayed):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.while_in == "displayed":
-                    offers.append((("card", card.uid, index), power, card.name, card))
+                    offers.append((("card", card.uid, index), power, card.name, card, None))
     for key, power in player.choices_by_moment.get(moment, ()):
-        offers.append((("character", player.name, key), power, player.power_source(key), None))
+        offers.append((("character", player.name, key), power, player.power_source(key), None, None))
+    if game.lasting:
+        offers += _lasting_offers(game, player, moment)
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
@@ -177,7 +185,14 @@ def _offer_table_card(
     """A card on the table offers the paragraphs that need no card played (a location's, the scenario's)."""
     for index, power in choices:
         if power.action is None:
-            offers.append(((*where, index), power, name, None))
+            offers.append(((*where, index), power, name, None, None))
+
+
+def _lasting_offers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+    """The optional lasting paragraphs the player may use now, each under the card whose power left it."""
+    return [(("lasting", id(entry)), entry.power, entry.source, None, entry.card) for entry in game.lasting
+            if entry.character is player and entry.power.is_choice and entry.power.moment == moment
+            and entry.applies(game.turn)]
 
 
 def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
@@ -209,7 +224,7 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     if game.displayed_powers.get(timing):
         yield from _displayed_powers(state)
     for entry in game.lasting:
-        if entry.character is checker and entry.power.when is timing:
+        if entry.character is checker and entry.power.when is timing and entry.applies(game.turn):
             yield entry.power, checker, None
     if game.held.by_locations:  # a bane displayed by the checker's location
         for card in game.zones.cards(Zone(ZoneKind.BY_LOCATION, checker.location)):
@@ -488,6 +503,19 @@ def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
         return True
     encounter = step.encounter
     return bool(redeemable_cards(step.game, player, effect.redeem, encounter.card if encounter else None))
+def examined_cards(step: Step) -> list[PhysicalCard]:
+    """The cards being examined, as a deck is examined (EXAM-01)."""
+    return step.game.zones.cards(step.examined)[:step.examining] if step.examined is not None else []
+
+
+def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> bool:
+    """The deck being examined has cards below those examined."""
+    return step.examined is not None and len(step.game.zones.cards(step.examined)) > step.examining
+
+
+def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
+    """A card of the kind is being examined."""
+    return any(matches(card, effect.exchange_examined) for card in examined_cards(step))
 
 
 EffectTest = Callable[[Any, Step, CharacterState], bool]
@@ -508,6 +536,8 @@ STEP_TESTS: dict[type, EffectTest] = {
     AddTraits: _may_add_traits,
     TakeEncounter: _may_take_over,
     Redeem: _may_redeem,
+    ExamineMore: _may_examine_more,
+    ExchangeExamined: _may_exchange,
 }
 
 
@@ -537,18 +567,22 @@ _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Sou
 
 
 def _cost_cards(
-    game: Game, player: CharacterState, power: Power, card: PhysicalCard | None
+    game: Game, player: CharacterState, power: Power, card: PhysicalCard | None, own: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
     """The cards that could pay a power's cost; [None] when it has none, it expends mythic charges the player
-    has (MYTH-01) or it is damage (which can always be taken, DMG-02); [] when it can't be paid."""
-    if power.cost is None or isinstance(power.cost, DamageCost):
+    has (MYTH-01) or it is damage (which can always be taken, DMG-02); [] when it can't be paid. A cost paid with
+    the card the power is printed on (`own`) can be paid only while that card is where the cost takes it from."""
+    cost = power.cost
+    if cost is None or isinstance(cost, DamageCost):
         return [None]
-    if isinstance(power.cost, ChargeCost):
-        return [None] if player.mythic_charges >= power.cost.charges else []
-    cards = game.zones.cards(player.zone(_COST_ZONES[power.cost.source]))
-    if power.cost.source is Source.DECK_TOP:
+    if isinstance(cost, ChargeCost):
+        return [None] if player.mythic_charges >= cost.charges else []
+    cards = game.zones.cards(player.zone(_COST_ZONES[cost.source]))
+    if cost.source is Source.DECK_TOP:
         cards = cards[:1]
-    return [c for c in cards if c is not card and fits(game, c, power.cost.card)]
+    if isinstance(cost, ThisCardCost):
+        return [own] if own is not None and own in cards else []
+    return [c for c in cards if c is not card and fits(game, c, cost.card)]
 
 
 def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False) -> list[Play]:
@@ -577,13 +611,13 @@ def _add_plays(
     """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
     barred = _cannot_play(step, player)
-    for key, power, source, card in offers:
+    for key, power, source, card, own in offers:
         if key in used or not usable(power, step, player, helped):
             continue
         if card is not None and (not _may_play(card, power, step, player)
                                  or any(fits(step.game, card, wanted) for wanted in barred)):
             continue
-        for cost_card in _cost_cards(step.game, player, power, card):
+        for cost_card in _cost_cards(step.game, player, power, card, own):
             power_of = key if card is None else (card.name, key[-1])
             same = (power_of, cost_card.name if cost_card else None)
             if same not in seen:

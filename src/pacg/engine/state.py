@@ -273,15 +273,35 @@ class HeldPowers:
                 self.displayed[timing] = self.displayed.get(timing, 0) + sign * count
 
 
+NEXT_EXPLORATION = "end of next exploration"
+
+
 @dataclass(frozen=True)
 class LastingPower:
     """A paragraph a `lasting` effect applies for a character until the end of the turn, of the encounter (the
-    one under way, at this depth of nested encounters) or of the exploration."""
+    one under way, at this depth of nested encounters) or of the exploration, or during the next exploration
+    of the turn only (`exploration`: its number in the turn, TURN-04). `card` is the card whose power left it,
+    "this card" in it, and `source` what an optional one is used as ("Use Frog")."""
 
     power: Power
     character: CharacterState
     until: str
     depth: int  # how many encounters were under way when it began
+    source: str = ""  # what left it: the card or the power
+    card: PhysicalCard | None = None
+    exploration: int = 0  # for the next exploration: the number of that exploration in the turn
+
+    def applies(self, turn: TurnState | None) -> bool:
+        """Whether it applies now: one for the next exploration applies only during that exploration."""
+        return not self.exploration or (turn is not None and turn.explorations == self.exploration)
+
+    def ends(self, until: str, depth: int, turn: TurnState | None) -> bool:
+        """Whether it ends as the turn, an encounter (at this depth) or an exploration ends, or as the next
+        exploration is given up (TURN-05: an extra exploration not used at once is lost)."""
+        if self.until == NEXT_EXPLORATION:
+            over = turn is None or turn.explorations >= self.exploration
+            return until in ("end of turn", NEXT_EXPLORATION) or (until == "end of exploration" and over)
+        return self.until == until and not (until == "end of encounter" and self.depth < depth)
 
 
 @dataclass
@@ -367,12 +387,13 @@ class Game:
 
     def end_lasting(self, until: str) -> None:
         """The lasting paragraphs that end now: at the end of the turn, of the exploration, or of the
-        encounter under way (those begun in an encounter nested in it have ended already)."""
+        encounter under way (those begun in an encounter nested in it have ended already); those for the next
+        exploration once it is over, or given up ("end of next exploration")."""
         depth = len(self.encounters)
         if until == "end of turn":
             self.ignored_traits.clear()
-        self.lasting = [entry for entry in self.lasting
-                        if entry.until != until or (until == "end of encounter" and entry.depth < depth)]
+        if self.lasting:
+            self.lasting = [entry for entry in self.lasting if not entry.ends(until, depth, self.turn)]
 
     def ignored(self, card: PhysicalCard | LocationState) -> frozenset[str]:
         """The traits of a card (or location) that it has not: those ignored until the end of the turn (GOLD-03:

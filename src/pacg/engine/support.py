@@ -47,6 +47,8 @@ from pacg.cards.powers import (
     CountFace,
     Defeat,
     Evade,
+    ExamineMore,
+    ExchangeExamined,
     Explore,
     ForEach,
     GainSkill,
@@ -74,6 +76,7 @@ from pacg.cards.powers import (
     SwapFromBox,
     SwapTrait,
     TakeEncounter,
+    ThisCardCost,
     Timing,
     UseSkill,
 )
@@ -111,7 +114,7 @@ class Holder(StrEnum):
 _WINDOWS = frozenset({
     Timing.CHECK, Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.AFTER_ACTING, Timing.DAMAGE,
     Timing.TURN_START, Timing.TURN_END, Timing.EXPLORE, Timing.RESET_HAND, Timing.ACQUIRE, Timing.DEFEAT,
-    Timing.UNDEFEATED, Timing.ANY_TIME,
+    Timing.UNDEFEATED, Timing.ANY_TIME, Timing.EXAMINE,
 })
 # The moments at which paragraphs that work by themselves are applied: the steps of an encounter and its check,
 # damage, what follows an encounter, the start and end of a turn.
@@ -153,6 +156,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
+    (Holder.LASTING, Kind.USED): _WINDOWS,  # a power the character may use meanwhile (`playing.player_powers`)
 }
 
 # The effects that change the check being attempted: they act only on a check (CHK-09).
@@ -185,6 +189,8 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotMove: frozenset({Timing.ANY_TIME}),
     MoveAlong: frozenset({Timing.LEAVE}),
     GiveAcquired: frozenset({Timing.ACQUIRE}),
+    ExamineMore: frozenset({Timing.EXAMINE}),
+    ExchangeExamined: frozenset({Timing.EXAMINE}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
@@ -293,6 +299,9 @@ def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
         return f"a displayed card can't be {power.action}ed for a power: it is already displayed"
     if holder is not Holder.BOON and power.action is not None:
         return f"only a boon or cohort is played by an action: a {holder}'s power has no 'action'"
+    if isinstance(power.cost, ThisCardCost) and not (holder is Holder.LASTING and isinstance(card, (Boon, Cohort))):
+        return ("a cost paid with this card is for a lasting paragraph a boon's power leaves behind (a card played "
+                "for its power pays with its action)")
     if kind is Kind.WHEN_PLAYED and power.when is not Timing.AFTER_PLAYING:
         played = {paragraph.when for paragraph in getattr(card, "powers", []) if paragraph.optional}
         if power.when not in played:

@@ -20,7 +20,7 @@ from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step, plays_in, standing_powers, table_order
-from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded, TurnState
+from pacg.engine.state import NEXT_EXPLORATION, CharacterState, Game, ScenarioOver, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard
 
 
@@ -137,7 +137,7 @@ def explore_step(game: Game, character: CharacterState) -> Process[None]:
 
 def explore(game: Game, character: CharacterState) -> Process[None]:
     """Explore: encounter the top card of your location deck. An extra exploration granted during it must
-    be used at once or forfeited (TURN-05)."""
+    be used at once or forfeited (TURN-05), and what a power gave for it is lost with it."""
     turn = game.turn
     assert turn is not None
     again = True
@@ -155,6 +155,8 @@ def explore(game: Game, character: CharacterState) -> Process[None]:
                                    (Option("Explore again"), Option("Forfeit the extra exploration")),
                                    help="An extra exploration must be used at once or it is lost (TURN-05).")
             again = index == 0
+        if not again:
+            game.end_lasting(NEXT_EXPLORATION)  # what was for an extra exploration not used goes with it
 
 
 def _explorable(game: Game, character: CharacterState) -> list[PhysicalCard]:

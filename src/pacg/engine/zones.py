@@ -168,6 +168,18 @@ class Zones:
         if self.watcher is not None:
             self.watcher(card, source, to)
 
+    def swap(self, card: PhysicalCard, other: PhysicalCard) -> None:
+        """Each of two cards takes the other's place, in its zone and in its order there."""
+        piles, where = self._piles, self._where
+        here, there = where[card.uid], where[other.uid]
+        mine, theirs = piles[here], piles[there]
+        at, other_at = mine.index(card), theirs.index(other)
+        mine[at], theirs[other_at] = other, card
+        where[card.uid], where[other.uid] = there, here
+        if self.watcher is not None:
+            self.watcher(card, here, there)
+            self.watcher(other, there, here)
+
     def shuffle_into(self, card: PhysicalCard, to: Zone, rng: random.Random) -> None:
         """Move a card into a zone at a random place (SUM-05: added cards are shuffled in)."""
         self.move(card, to, bottom=True)
