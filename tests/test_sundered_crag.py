@@ -17,7 +17,7 @@ from pacg.engine.box import first_in_box
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
-from pacg.engine.setup import SetupError, new_game, set_up
+from pacg.engine.setup import SetupError, add_cohorts, new_game, set_up
 from pacg.engine.state import TurnState
 from pacg.engine.zones import REMOVED, ZoneKind
 from table import Table, card, library
@@ -90,6 +90,16 @@ def test_the_rulebooks_cohorts_example_for_vengeance_at_sundered_crag() -> None:
     for character in game.characters:  # the cohorts come on top of the starting hands (SETUP-10)
         assert len(hands[character.name]) == character.hand_size + len(cohorts_in_hand[character.name])
     assert [c.location for c in (balazar, alain, kyra, seelah)] == ["Sanctum", "Sanctum", "Abattoir", "Abyssal Rift"]
+
+
+@pytest.mark.rule("SETUP-11")
+@pytest.mark.rule("COH-01")
+def test_a_cohort_removed_from_the_game_is_not_used_again_even_if_the_character_card_lists_it() -> None:
+    """Padrig was banished in an earlier scenario: Balazar starts without him, and takes Vinst instead."""
+    table = Table.for_scenario(SCENARIO, ["Balazar"], strict=True, removed=["Padrig"])
+    [balazar] = table.game.characters
+    table.run(add_cohorts(table.game, table.scenario(SCENARIO)), "Take Vinst")
+    assert table.cards(balazar, ZoneKind.HAND) == ["Vinst"]
 
 
 @pytest.mark.rule("COH-01")
