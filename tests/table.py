@@ -26,6 +26,7 @@ from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
 from pacg.engine.box import first_in_box
 from pacg.engine.check import CheckResult, attempt_checks, check_of
+from pacg.engine.setup import new_game
 from pacg.engine.state import CharacterState, Feats, Game, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
@@ -89,6 +90,17 @@ class Table:
         self.rng = FixedDice(seed)
         self.game.rng = self.rng
         self.game.fill_box()
+
+    @classmethod
+    def for_scenario(cls, scenario: str, characters: list[str], seed: int = 0, strict: bool = False,
+                     removed: Iterable[str] = ()) -> Table:
+        """A table for a scenario and a party as the rules set them up (`new_game`: the box of the scenario's
+        adventure deck, without the cards `removed` from the game earlier), before the setup itself:
+        `table.run(set_up(table.game), ...)` runs it with scripted answers and dice."""
+        table = cls(seed=seed, strict=strict)
+        table.game = new_game(table.game.library, scenario, characters, seed=seed, removed=removed)
+        table.game.rng = table.rng
+        return table
 
     def scenario(self, name: str) -> Scenario:
         """Play on this scenario: its powers apply (setup, turns, moving ...)."""

@@ -94,6 +94,7 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"roll_die": 20, "at_least": 20, "then": [{"explore": True}]}, "roll 1d20; on a 20, explore again"),
         ({"roll_die": 6, "at_least": 4, "then": [{"explore": True}]}, "roll 1d6; on a 4 or more, explore again"),
         ({"close_location": True}, "you may attempt to close your location"),
+        ({"close_location": "automatic"}, "let the character who defeated it close its location automatically"),
         ({"instead": "banish", "cards": {"types": ["spell"], "traits": ["Attack"]}},
          "banish a spell with the Attack trait you play instead of putting it where its power says"),
     ],

@@ -104,3 +104,28 @@ def test_cecilla_the_uprooter_is_discarded_to_evade_a_monster(bane: str, evades:
     if evades:
         assert outcome == "evaded" and sorted(table.deck(HERE)) == sorted([bane, "Mace"])
         assert table.cards(seelah, ZoneKind.DISCARD) == ["Cecilla the Uprooter"]
+
+
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("ilivan_at", "against", "pool"), [
+    (HERE, "Mercenary", "1d8+1d6+3"),  # a local character's combat check against a monster
+    ("Manor House", "Mercenary", None),  # not at another location
+    (HERE, None, None),  # not a combat check against no card
+])
+def test_sir_ilivan_is_revealed_to_add_1d6_to_a_local_characters_combat_check_against_a_monster(
+    ilivan_at: str, against: str | None, pool: str | None
+) -> None:
+    """Kyra holds Sir Ilivan; Seelah attempts a Melee combat check (Strength d8, Melee +3)."""
+    table = Table()
+    seelah = table.character("Seelah", at=HERE)
+    kyra = table.character("Kyra", at=ilivan_at, hand=["Sir Ilivan"])
+    table.dice(3, 4)
+    answers = ["Melee", *(["Reveal Sir Ilivan"] if pool else [])]
+    if against is None:
+        result = check(table, seelah, "Combat 20", *answers)
+    else:
+        result = table.check(seelah, against, *answers)
+    assert offered(table, "Reveal Sir Ilivan") == bool(pool)
+    if pool:
+        assert str(result.pool) == pool and result.total == 3 + 4 + 3
+    assert table.cards(kyra, ZoneKind.HAND) == ["Sir Ilivan"]

@@ -37,6 +37,12 @@ DIFFICULTIES = [
     ("Cell", "Mace", "Melee", 4, 4),  # ... not weapons
     ("Cemetery", "Skeleton", "Melee", 8 + 1, 8),  # checks to defeat Undead banes are 1 harder
     ("Cemetery", "Dire Rat", "Melee", 8, 8),  # ... not other banes
+    ("Sanctum", "Cultist of Baphomet", "Melee", 10 + 1, 10),  # checks to defeat Cultist banes are 1 harder
+    ("Sanctum", "Mercenary", "Melee", 10, 10),  # ... not other banes
+    ("Abyssal Rift", "Worm Demon", "Melee", 10 + 1, 10),  # checks to defeat Demon banes are 1 harder
+    ("Abyssal Rift", "Mercenary", "Melee", 10, 10),  # ... not other banes
+    ("Wounded Lands", "Spiked Pit Trap", "Wisdom", 7 + 1, 7),  # checks to defeat barriers are 1 harder
+    ("Wounded Lands", "Dire Rat", "Melee", 8, 8),  # ... not monsters
 ]
 
 
@@ -99,15 +105,33 @@ def test_acquiring_an_ally_at_the_mongrel_village_lets_you_draw_a_card(boon: str
 
 
 @pytest.mark.rule("DMG-01")
-@pytest.mark.parametrize(("location", "damaged"), [("Torture Chamber", True), (ELSEWHERE, False)])
-def test_ending_your_turn_in_the_torture_chamber_deals_you_1_damage(location: str, damaged: bool) -> None:
+@pytest.mark.parametrize(("location", "damage"), [("Torture Chamber", "Combat"), ("Molten Pool", "Fire"),
+                                                  (ELSEWHERE, None)])
+def test_ending_your_turn_in_the_torture_chamber_or_the_molten_pool_deals_you_1_damage(
+        location: str, damage: str | None) -> None:
     table = Table()
     seelah = table.character("Seelah", at=location, hand=["Mace", *FILLER * 3], deck=FILLER * 4)
     table.game.turn = TurnState(seelah)
-    table.run(end_turn(table.game, seelah, forced=True), *(["Discard Blessing"] if damaged else []),
+    table.run(end_turn(table.game, seelah, forced=True), *(["Discard Blessing"] if damage else []),
               "Done discarding")
-    assert ("Seelah is dealt 1 Combat damage" in table.game.log) == damaged
-    assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if damaged else [])
+    assert [line for line in table.game.log if "damage" in line] == ([f"Seelah is dealt 1 {damage} damage"]
+                                                                      if damage else [])
+    assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if damage else [])
+
+
+@pytest.mark.rule("TURN-03")
+@pytest.mark.parametrize(("location", "carried"), [("Abyssal River", True), (ELSEWHERE, False)])
+def test_ending_your_turn_at_the_abyssal_river_carries_you_to_a_random_other_location(
+        location: str, carried: bool) -> None:
+    table = Table()
+    for other in ("Cell", "Armory"):
+        table.location(other)
+    seelah = table.character("Seelah", at=location, hand=FILLER * 4, deck=FILLER * 4)
+    table.game.turn = TurnState(seelah)
+    if carried:
+        table.pick("Armory")
+    table.run(end_turn(table.game, seelah, forced=True), "Done discarding")
+    assert seelah.location == ("Armory" if carried else location)
 
 
 @pytest.mark.parametrize(("location", "buried"), [("Laboratory", True), (ELSEWHERE, False)])

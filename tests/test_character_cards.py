@@ -16,7 +16,7 @@ from table import library
 
 BASE_SET = ("Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah")
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")  # the Character Add-On Deck (set C)
-COHORTS = ("Donahan", "Padrig", "Cecilla the Uprooter", "Leryn", "Kolo")
+COHORTS = ("Donahan", "Padrig", "Cecilla the Uprooter", "Sir Ilivan", "Vinst", "Leryn", "Kolo")
 CHARACTER_FOLDER = DEFAULT_CARD_FOLDER / "characters"
 
 

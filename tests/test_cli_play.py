@@ -99,6 +99,39 @@ def test_play_with_a_seed_prints_the_same_json_line_every_time_and_its_log_repla
         assert name in line
 
 
+@pytest.mark.rule("COH-01")
+def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to_the_same_end(tmp_path: Path) -> None:
+    """`--removed "Sir Ilivan"`: the cohort banished in an earlier scenario is not in the box (a random Balazar
+    is offered only Cecilla the Uprooter and Vinst), the record names it, and the replay gives the same game."""
+    log = tmp_path / "game.json"
+    args = ["play", "--scenario", "Vengeance at Sundered Crag", "--characters", "Balazar", "--agent", "random",
+            "--seed", "4", "--json", "--removed", "Sir Ilivan", "--log", str(log)]
+    played = CliRunner().invoke(app, args)
+    assert played.exit_code == 0, played.output
+    record = GameRecord.load(log)
+    assert record.removed == ["Sir Ilivan"]
+    assert json.loads(log.read_text(encoding="utf-8"))["removed"] == ["Sir Ilivan"]
+    replayed = CliRunner().invoke(app, ["replay", str(log), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout == played.stdout
+    seen: list[Decision] = []
+    agent = RandomAgent(4)
+
+    def watch(decision: Decision) -> int:
+        seen.append(decision)
+        return agent(decision)
+
+    play(library(), GameRecord(record.scenario, record.characters, record.seed, removed=record.removed), watch)
+    [cohorts] = [decision for decision in seen if decision.kind == "cohort"]
+    assert [option.label for option in cohorts.options] == ["No cohort", "Take Cecilla the Uprooter", "Take Vinst"]
+
+
+def test_a_record_without_removed_cards_leaves_the_field_out(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    GameRecord(SCENARIO, ["Harsk"], 1).save(path)
+    assert "removed" not in json.loads(path.read_text(encoding="utf-8"))
+
+
 # --- bad input: a clear message, a non-zero status, no traceback ---------------------------------------------------
 
 
@@ -124,6 +157,7 @@ def broken_records(folder: Path) -> dict[str, str]:
         "extra-answers": json.dumps({**good, "answers": [*record.answers, 0]}),
         "truncated-file": json.dumps(good)[:60],
         "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
+        "removed-not-a-list": json.dumps({**good, "removed": "Sir Ilivan"}),
     }
     values = {"missing": str(folder / "no such game.json"), "folder": str(folder), "middle": str(middle),
               "count": str(len(record.answers)), "count+1": str(len(record.answers) + 1)}
@@ -156,6 +190,8 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "extra answers": (["replay", "{extra-answers}"], ["ended after {count} of {count+1} answers"]),
     "truncated file": (["replay", "{truncated-file}"], ["not a game record"]),
     "record with an unknown character": (["replay", "{unknown-character}"], ["unknown character 'Ezren'"]),
+    "removed cards not a list": (["replay", "{removed-not-a-list}"], ["field 'removed'"]),
+    "an unknown card removed": ([*RANDOM, "--removed", "Sir Ilivian"], ["no card named 'Sir Ilivian'"]),
     "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
     "a folder": (["replay", "{folder}"], ["can't read"]),
 }

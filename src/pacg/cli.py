@@ -296,10 +296,15 @@ def _print_outcome(outcome: Outcome, as_json: bool) -> None:
                f"{outcome.blessings_left} blessings left.{dead}")
 
 
+def _names_list(names: str | None) -> list[str]:
+    """Card names separated by commas."""
+    return [name.strip() for name in (names or "").split(",") if name.strip()]
+
+
 def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
     """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed."""
     if characters is not None:
-        return [name.strip() for name in characters.split(",") if name.strip()]
+        return _names_list(characters)
     names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
     if agent is AgentKind.RANDOM:
         rng = random.Random(f"party {seed}")
@@ -319,6 +324,9 @@ def play_command(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
     log: Path | None = typer.Option(None, "--log", help="Write the setup, the seed and every answer to FILE."),
     cards: Path | None = typer.Option(None, "--cards", help=_CARDS_HELP + " The record remembers the folder."),
+    removed: str | None = typer.Option(
+        None, "--removed", help="Cards removed from the game in earlier scenarios, left out of the box, e.g. "
+                                "\"Sir Ilivan\" (a banished cohort); several separated by commas."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt."""
     library = _cards_library(None, cards)
@@ -327,7 +335,8 @@ def play_command(
         party = _party(characters, agent, seed, library)
     except (EOFError, KeyboardInterrupt):
         raise _fail("no party chosen", 1) from None
-    record = GameRecord(scenario, party, seed, cards=str(cards.resolve()) if cards else None)
+    record = GameRecord(scenario, party, seed, cards=str(cards.resolve()) if cards else None,
+                        removed=_names_list(removed))
     terminal = None
     if agent is AgentKind.RANDOM:
         answer: Callable[[Decision], int] = RandomAgent(seed)

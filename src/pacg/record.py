@@ -6,7 +6,9 @@
      "characters": ["Harsk", "Kyra"], "seed": 7, "answers": [0, 2, 1, ...]}
 
 A game played with custom cards added to the box (`pacg play --cards DIR`) also names their folder, as an
-absolute path: `"cards": "/home/me/cards"`, which `pacg replay` reads them from again.
+absolute path: `"cards": "/home/me/cards"`, which `pacg replay` reads them from again. A game set up without
+cards removed from the game in earlier scenarios (`pacg play --removed "Sir Ilivan"`, COH-01) names them:
+`"removed": ["Sir Ilivan"]`.
 """
 
 from __future__ import annotations
@@ -37,10 +39,14 @@ class GameRecord:
     seed: int
     answers: list[int] = field(default_factory=list)
     cards: str | None = None  # the folder of the custom cards added to the box, if any
+    removed: list[str] = field(default_factory=list)  # cards removed from the game earlier (COH-01)
 
     def save(self, path: Path) -> None:
-        """Write the record, replacing the file only once the new one is complete."""
-        fields = {name: value for name, value in asdict(self).items() if name != "cards" or value is not None}
+        """Write the record, replacing the file only once the new one is complete; the optional fields only
+        when they are given."""
+        optional: dict[str, object] = {"cards": None, "removed": []}
+        fields = {name: value for name, value in asdict(self).items()
+                  if name not in optional or value != optional[name]}
         data = {"format": FORMAT, "version": VERSION, **fields}
         partial = path.with_name(path.name + ".partial")
         partial.write_text(json.dumps(data) + "\n", encoding="utf-8")
@@ -72,7 +78,10 @@ class GameRecord:
             raise RecordError(f"{path}: field 'characters' must list character names")
         if not isinstance(data.get("cards"), str | None):
             raise RecordError(f"{path}: field 'cards' must be the folder of the custom cards")
-        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"))
+        removed = data.get("removed", [])
+        if not isinstance(removed, list) or not all(isinstance(name, str) for name in removed):
+            raise RecordError(f"{path}: field 'removed' must list the names of cards removed from the game")
+        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"), removed)
 
 
 def play(
@@ -83,7 +92,7 @@ def play(
 ) -> tuple[Game, Outcome]:
     """Play the recorded game's setup with `answer` answering every Decision; each answer is appended to
     the record as it is given."""
-    game = new_game(library, record.scenario, record.characters, record.seed)
+    game = new_game(library, record.scenario, record.characters, record.seed, removed=record.removed)
     if on_start is not None:
         on_start(game)
     process = play_scenario(game)
@@ -100,7 +109,7 @@ def play(
 def replay(library: CardLibrary, record: GameRecord, path: Path | str = "the record") -> tuple[Game, Outcome]:
     """Play a record's answers again; the same setup, seed and answers give the same game."""
     answers = list(record.answers)
-    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards)
+    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards, removed=record.removed)
 
     def recorded(decision: Decision) -> int:
         number = len(given.answers)

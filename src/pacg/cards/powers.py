@@ -570,11 +570,14 @@ class GainCharge(_Strict):
 
 
 class CloseLocation(_Strict):
-    """You may attempt to close the location (a henchman's "if defeated, you may close", CLOSE-01)."""
+    """You may attempt to close the location (a henchman's "if defeated, you may close", CLOSE-01), or, with
+    `automatic`, the character encountering the card closes it without its When Closing requirement."""
 
-    close_location: Literal[True]
+    close_location: Literal[True, "automatic"]
 
     def text(self) -> str:
+        if self.close_location == "automatic":
+            return "let the character who defeated it close its location automatically"
         return "you may attempt to close your location"
 
 

@@ -123,11 +123,13 @@ class CardAction(StrEnum):
     BANISH = "banish"
     TOP_OF_DECK = "top of deck"  # "another action specified by that card" (PLAY-01): put it on top of your deck
     SHUFFLE_INTO_DECK = "shuffle into deck"
+    RETURN_TO_BOX = "return to box"  # not banishing it: a cohort returned to the box may be used again (COH-01)
 
 
 # What doing an action to a card reads as ("discard this card", "put this card on top of your deck").
 _ACTION_WORDS = {CardAction.TOP_OF_DECK: "put {card} on top of your deck",
-                 CardAction.SHUFFLE_INTO_DECK: "shuffle {card} into your deck"}
+                 CardAction.SHUFFLE_INTO_DECK: "shuffle {card} into your deck",
+                 CardAction.RETURN_TO_BOX: "return {card} to the box"}
 
 
 def action_text(action: CardAction, card: str = "this card") -> str:

@@ -524,6 +524,14 @@ def _on_encounter(attribute: str, value: Callable[[Any], object]) -> Immediate:
     return handler
 
 
+def _close_location(step: Step, effect: CloseLocation, player: CharacterState, play: Play | None) -> None:
+    """The chance to close the encounter's location once the card is gone (CLOSE-01), or closing it
+    automatically: a chance given as well doesn't take that back."""
+    encounter = step.encounter
+    if encounter is not None and encounter.close != "automatic":
+        encounter.close = "automatic" if effect.close_location == "automatic" else "attempt"
+
+
 def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | None) -> None:
     """However many effects grant it, an exploration grants one extra exploration (TURN-05)."""
     if step.game.turn is not None:
@@ -1079,7 +1087,7 @@ IMMEDIATE: dict[type, Immediate] = {
     Defeat: _on_encounter("defeated", lambda effect: effect.defeat),
     KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
     PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
-    CloseLocation: _on_encounter("may_close", lambda effect: True),
+    CloseLocation: _close_location,
     Banish: _banish,
     # on the turn, the step, the character
     Explore: _explore,

@@ -21,7 +21,7 @@ from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine.check import attempt_checks, check_of
-from pacg.engine.closing import attempt_to_close
+from pacg.engine.closing import attempt_to_close, close
 from pacg.engine.effects import apply_mandatory, play_window
 from pacg.engine.playing import Step, banish, fits, perform, standing_powers
 from pacg.engine.state import CharacterState, Encounter, Game, TurnEnded
@@ -186,11 +186,22 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str
         _put_back(game, current, current.place)
     if ended is not None:
         raise ended
-    if defeated and current.may_close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
-        location = game.locations[current.location]
-        if not location.closed:
-            yield from attempt_to_close(game, character, location)
+    if defeated and current.close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
+        yield from _chance_to_close(game, current)
     return "defeated" if defeated else "undefeated"
+
+
+def _chance_to_close(game: Game, current: Encounter) -> Process[None]:
+    """Once the defeated card is gone, the character may attempt to close its location (CLOSE-01), or closes
+    it automatically when a power says so (the requirement is not attempted; CLOSE-03 still applies)."""
+    character, location = current.character, game.locations[current.location]
+    if location.closed:
+        return
+    if current.close == "automatic":
+        game.note(f"{character.name} closes {location.name} automatically")
+        yield from close(game, character, location)
+    else:
+        yield from attempt_to_close(game, character, location)
 
 
 def _banish_encountered(game: Game, current: Encounter) -> str:

@@ -676,6 +676,7 @@ VERB = {
     CardAction.BANISH: "banishes",
     CardAction.TOP_OF_DECK: "puts on top of the deck",
     CardAction.SHUFFLE_INTO_DECK: "shuffles into the deck",
+    CardAction.RETURN_TO_BOX: "returns to the box",
 }
 
 PLACE_ACTION: dict[str, CardAction] = {
@@ -699,6 +700,8 @@ def perform(game: Game, player: CharacterState, card: PhysicalCard, action: Card
         banish(game, card)
     elif action is CardAction.SHUFFLE_INTO_DECK:
         zones.shuffle_into(card, player.deck, game.rng)
+    elif action is CardAction.RETURN_TO_BOX:
+        return_to_box(game, card)
 
 
 # Where a card goes for each action but revealing (which leaves it in hand) and banishing: the player's zone,
@@ -713,11 +716,17 @@ _PLACED: dict[CardAction, tuple[ZoneKind, bool]] = {
 
 
 def banish(game: Game, card: PhysicalCard) -> None:
-    """Back into the box, shuffled in with its type (PLAY-04, SET-03); a cohort leaves the game (COH-01)."""
+    """Back into the box (PLAY-04); a cohort leaves the game instead (COH-01)."""
     if card.type is CardType.COHORT:
         game.zones.move(card, REMOVED)
     else:
-        game.zones.shuffle_into(card, box(card.type), game.rng)
+        return_to_box(game, card)
+
+
+def return_to_box(game: Game, card: PhysicalCard) -> None:
+    """Back into the box, shuffled in with its type (SET-03): a card returned to the box, not banished, stays
+    in the game even if it is a cohort."""
+    game.zones.shuffle_into(card, box(card.type), game.rng)
 
 
 def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace) -> None:

@@ -25,7 +25,7 @@ from pacg.engine.effects import apply_mandatory, choose
 from pacg.engine.playing import Step, standing_powers
 from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, Game
-from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, Zone, box
+from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
 MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
@@ -37,11 +37,12 @@ class SetupError(ValueError):
 
 def new_game(
     library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
-    mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (),
+    mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (), removed: Iterable[str] = (),
 ) -> Game:
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
     names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
-    on the redemption card in the Adventure Path's earlier scenarios (RED-01)."""
+    on the redemption card in the Adventure Path's earlier scenarios (RED-01); `removed`, the cards removed from
+    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds."""
     card = library.find(scenario)
     if not isinstance(card, Scenario):
         raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
@@ -60,6 +61,7 @@ def new_game(
     game = Game(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
     game.fill_box()
+    remove_from_the_game(game, removed)
     paths = dict(mythic_paths or {})
     for name in characters:
         character = CharacterState(library.typed(name, Character))
@@ -79,6 +81,18 @@ def new_game(
             raise SetupError(f"{name!r} can't be redeemed: the redemption card lists {', '.join(sorted(listed))}")
         game.redeemed.add(name)
     return game
+
+
+def remove_from_the_game(game: Game, names: Iterable[str]) -> None:
+    """Take cards removed from the game in earlier scenarios out of the box, one copy for each time a name is
+    given: they may not be used in this scenario (COH-01)."""
+    for name in names:
+        if name not in game.library:
+            raise SetupError(f"no card named {name!r} to remove from the game")
+        card = first_in_box(game, name)
+        if card is None:
+            raise SetupError(f"the box holds no {name} to remove from the game")
+        game.zones.move(card, REMOVED)
 
 
 def _names(library: CardLibrary, card_type: CardType) -> str:
@@ -232,7 +246,8 @@ def _shuffle_back(game: Game, discard: Zone, deck: Zone) -> None:
 
 
 def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
-    """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11)."""
+    """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11), of
+    those the box holds: a cohort removed from the game in an earlier scenario is not offered (COH-01)."""
     for character in game.characters:
         if character.card.cohort and (cohort := first_in_box(game, character.card.cohort)):
             game.zones.move(cohort, character.hand)
