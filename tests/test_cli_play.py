@@ -126,10 +126,25 @@ def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to
     assert [option.label for option in cohorts.options] == ["No cohort", "Take Cecilla the Uprooter", "Take Vinst"]
 
 
-def test_a_record_without_removed_cards_leaves_the_field_out(tmp_path: Path) -> None:
+@pytest.mark.rule("RED-01")
+def test_a_game_set_up_with_boons_redeemed_earlier_records_them_and_replays_to_the_same_end(tmp_path: Path) -> None:
+    """`--redeemed "Corroded Helm"`: the record names it, the summary lists it, and the replay is the same game."""
+    log = tmp_path / "game.json"
+    args = [*RANDOM, "--characters", "Seelah", "--json", "--redeemed", "Corroded Helm", "--log", str(log)]
+    played = CliRunner().invoke(app, args)
+    assert played.exit_code == 0, played.output
+    assert GameRecord.load(log).redeemed == ["Corroded Helm"]
+    assert json.loads(played.stdout)["redeemed"] == ["Corroded Helm"]
+    replayed = CliRunner().invoke(app, ["replay", str(log), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout == played.stdout
+
+
+def test_a_record_without_removed_or_redeemed_cards_leaves_the_fields_out(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     GameRecord(SCENARIO, ["Harsk"], 1).save(path)
-    assert "removed" not in json.loads(path.read_text(encoding="utf-8"))
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert "removed" not in saved and "redeemed" not in saved
 
 
 # --- bad input: a clear message, a non-zero status, no traceback ---------------------------------------------------
@@ -158,6 +173,7 @@ def broken_records(folder: Path) -> dict[str, str]:
         "truncated-file": json.dumps(good)[:60],
         "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
         "removed-not-a-list": json.dumps({**good, "removed": "Sir Ilivan"}),
+        "redeemed-not-a-list": json.dumps({**good, "redeemed": [1]}),
     }
     values = {"missing": str(folder / "no such game.json"), "folder": str(folder), "middle": str(middle),
               "count": str(len(record.answers)), "count+1": str(len(record.answers) + 1)}
@@ -192,6 +208,8 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "record with an unknown character": (["replay", "{unknown-character}"], ["unknown character 'Ezren'"]),
     "removed cards not a list": (["replay", "{removed-not-a-list}"], ["field 'removed'"]),
     "an unknown card removed": ([*RANDOM, "--removed", "Sir Ilivian"], ["no card named 'Sir Ilivian'"]),
+    "redeemed boons not a list": (["replay", "{redeemed-not-a-list}"], ["field 'redeemed'"]),
+    "a boon that can't be redeemed": ([*RANDOM, "--redeemed", "Longsword"], ["'Longsword' can't be redeemed"]),
     "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
     "a folder": (["replay", "{folder}"], ["can't read"]),
 }

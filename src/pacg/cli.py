@@ -327,6 +327,9 @@ def play_command(
     removed: str | None = typer.Option(
         None, "--removed", help="Cards removed from the game in earlier scenarios, left out of the box, e.g. "
                                 "\"Sir Ilivan\" (a banished cohort); several separated by commas."),
+    redeemed: str | None = typer.Option(
+        None, "--redeemed", help="Boons redeemed earlier in the Adventure Path, which have no Corrupted trait, e.g. "
+                                 "\"Corroded Helm\"; several separated by commas."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt."""
     library = _cards_library(None, cards)
@@ -336,7 +339,7 @@ def play_command(
     except (EOFError, KeyboardInterrupt):
         raise _fail("no party chosen", 1) from None
     record = GameRecord(scenario, party, seed, cards=str(cards.resolve()) if cards else None,
-                        removed=_names_list(removed))
+                        removed=_names_list(removed), redeemed=_names_list(redeemed))
     terminal = None
     if agent is AgentKind.RANDOM:
         answer: Callable[[Decision], int] = RandomAgent(seed)

@@ -8,7 +8,8 @@
 A game played with custom cards added to the box (`pacg play --cards DIR`) also names their folder, as an
 absolute path: `"cards": "/home/me/cards"`, which `pacg replay` reads them from again. A game set up without
 cards removed from the game in earlier scenarios (`pacg play --removed "Sir Ilivan"`, COH-01) names them:
-`"removed": ["Sir Ilivan"]`.
+`"removed": ["Sir Ilivan"]`; so does one set up with boons redeemed earlier in the Adventure Path (`pacg play
+--redeemed "Corroded Helm"`, RED-01): `"redeemed": ["Corroded Helm"]`.
 """
 
 from __future__ import annotations
@@ -40,11 +41,12 @@ class GameRecord:
     answers: list[int] = field(default_factory=list)
     cards: str | None = None  # the folder of the custom cards added to the box, if any
     removed: list[str] = field(default_factory=list)  # cards removed from the game earlier (COH-01)
+    redeemed: list[str] = field(default_factory=list)  # boons redeemed earlier in the Adventure Path (RED-01)
 
     def save(self, path: Path) -> None:
         """Write the record, replacing the file only once the new one is complete; the optional fields only
         when they are given."""
-        optional: dict[str, object] = {"cards": None, "removed": []}
+        optional: dict[str, object] = {"cards": None, "removed": [], "redeemed": []}
         fields = {name: value for name, value in asdict(self).items()
                   if name not in optional or value != optional[name]}
         data = {"format": FORMAT, "version": VERSION, **fields}
@@ -78,10 +80,18 @@ class GameRecord:
             raise RecordError(f"{path}: field 'characters' must list character names")
         if not isinstance(data.get("cards"), str | None):
             raise RecordError(f"{path}: field 'cards' must be the folder of the custom cards")
-        removed = data.get("removed", [])
-        if not isinstance(removed, list) or not all(isinstance(name, str) for name in removed):
-            raise RecordError(f"{path}: field 'removed' must list the names of cards removed from the game")
-        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"), removed)
+        removed = _names(data, "removed", "cards removed from the game", path)
+        redeemed = _names(data, "redeemed", "boons redeemed", path)
+        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"), removed,
+                   redeemed)
+
+
+def _names(data: dict[str, object], name: str, what: str, path: Path) -> list[str]:
+    """An optional field of a record that lists card names."""
+    names = data.get(name, [])
+    if not isinstance(names, list) or not all(isinstance(one, str) for one in names):
+        raise RecordError(f"{path}: field {name!r} must list the names of {what}")
+    return names
 
 
 def play(
@@ -92,7 +102,8 @@ def play(
 ) -> tuple[Game, Outcome]:
     """Play the recorded game's setup with `answer` answering every Decision; each answer is appended to
     the record as it is given."""
-    game = new_game(library, record.scenario, record.characters, record.seed, removed=record.removed)
+    game = new_game(library, record.scenario, record.characters, record.seed, redeemed=record.redeemed,
+                    removed=record.removed)
     if on_start is not None:
         on_start(game)
     process = play_scenario(game)
@@ -109,7 +120,8 @@ def play(
 def replay(library: CardLibrary, record: GameRecord, path: Path | str = "the record") -> tuple[Game, Outcome]:
     """Play a record's answers again; the same setup, seed and answers give the same game."""
     answers = list(record.answers)
-    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards, removed=record.removed)
+    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards, removed=record.removed,
+                       redeemed=record.redeemed)
 
     def recorded(decision: Decision) -> int:
         number = len(given.answers)
