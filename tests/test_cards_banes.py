@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pacg.engine.encounter import encounter
-from pacg.engine.state import Feats, TurnState
+from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table
 
@@ -414,3 +414,33 @@ def test_a_magic_trait_added_after_the_skill_is_chosen_lifts_the_ghosts_50() -> 
     table.dice(12, 8)
     result = table.check(crowe, "Ghost", "Strength", "Use Crowe's power: add 1d8", "Add the Electricity trait")
     assert "Magic" in result.traits and result.difficulty == 12 and result.success
+
+
+# --- the Sloth Demon, adventure 1's servitor demon ---------------------------------------------------------------
+
+
+@pytest.mark.rule("SUM-07")
+def test_a_sloth_demon_undefeated_ends_the_turn_and_adventure_1_summons_it_as_its_servitor() -> None:
+    """Adventure 1's Demonic Horde summons the Sloth Demon (Combat 11 + 1); Seelah's Melee 1+3 fails, so it is
+    undefeated and her turn ends there."""
+    table = Table(adventure_deck_number=1)
+    table.location(HERE, ["Demonic Horde"])
+    seelah = table.character("Seelah", at=HERE, hand=FILLER * 4, deck=FILLER * 4)
+    table.game.turn = TurnState(seelah)
+    table.dice(1)
+    with pytest.raises(TurnEnded):
+        table.run(encounter(table.game, seelah, top(table)), "Melee")
+    assert any("summons Sloth Demon" in line for line in table.game.log)
+    assert "Sloth Demon is undefeated" in table.game.log
+
+
+def test_a_sloth_demon_defeated_in_a_location_deck_gives_the_chance_to_close_its_location() -> None:
+    """Seelah's Longsword: Melee d8+3 and 1d8, 8+8+3 = 19 against Combat 11 + 1."""
+    table = Table(adventure_deck_number=1)
+    table.location(HERE, ["Sloth Demon"])
+    seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 3], deck=FILLER * 4)
+    table.game.turn = TurnState(seelah)
+    table.dice(8, 8)
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done",
+                        "Don't try to close")
+    assert outcome == "defeated" and table.offered("Don't try to close")

@@ -144,16 +144,9 @@ def test_each_character_in_every_party_size_conserves_cards(character: str) -> N
 
 
 SCENARIOS = sorted(card.name for card in library().of_type(CardType.SCENARIO))
-# Scenarios a random game can't finish yet, and why (a known gap, to be removed once it is filled).
-CANT_FINISH = {
-    "Under the Broken City": "the box's Demonic Horde summons adventure 1's servitor demon, the Sloth Demon, "
-                             "which has no card file yet",
-}
 
 
-@pytest.mark.parametrize("scenario", [
-    pytest.param(name, marks=pytest.mark.skip(reason=CANT_FINISH[name])) if name in CANT_FINISH else name
-    for name in SCENARIOS])
+@pytest.mark.parametrize("scenario", SCENARIOS)
 def test_every_scenario_plays_to_its_end_for_each_party_size_and_conserves_cards(scenario: str) -> None:
     """Each scenario of the library, set up and played at random by parties of 1 to 4 characters."""
     for size in range(1, 5):

@@ -252,3 +252,13 @@ check_to_defeat: Combat 12
     assert not named_in_box(base, "Later Fiend")
     deck_one = new_game(cards, "Deck One Scenario", ["Harsk"], seed=1)
     assert len(named_in_box(deck_one, "Later Fiend")) == 1, "its adventure began, so its Adventure Deck joins"
+
+
+@pytest.mark.rule("SUM-07")
+def test_a_scenario_needs_its_adventures_servitor_demon_in_the_library() -> None:
+    """The box's cards summon this adventure's servitor demon (the Demonic Horde ...): a library without it can't
+    set up the adventure's scenarios, rather than failing mid-game."""
+    without = CardLibrary(card for card in library() if card.name != "Sloth Demon")
+    with pytest.raises(SetupError, match="Under the Broken City needs cards the library doesn't have: Sloth Demon"):
+        new_game(without, "Under the Broken City", ["Seelah"])
+    assert new_game(without, "The Godless Ones", ["Seelah"]).adventure_deck_number == 0

@@ -25,6 +25,7 @@ from pacg.engine.effects import apply_mandatory, choose
 from pacg.engine.playing import Step, standing_powers
 from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, Game
+from pacg.engine.summon import SERVITOR_DEMONS
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
@@ -54,7 +55,8 @@ def new_game(
     most = min(MAX_PARTY, max(card.locations)) if card.locations else MAX_PARTY
     if not 1 <= len(characters) <= most:
         raise SetupError(f"a party has 1 to {most} characters, not {len(characters)}")
-    missing = [name for name in card.locations_for(len(characters)) + card.villains + card.henchmen
+    servitor = SERVITOR_DEMONS[adventure_deck_number(card.set)]  # summoned by cards of the box (SUM-07)
+    missing = [name for name in [*card.locations_for(len(characters)), *card.villains, *card.henchmen, servitor]
                if name not in library]
     if missing:
         raise SetupError(f"{scenario} needs cards the library doesn't have: {', '.join(missing)}")
