@@ -171,6 +171,22 @@ def test_banes_that_deal_damage_before_and_after_you_act(
     assert table.cards(seelah, ZoneKind.DISCARD) == FILLER * points
 
 
+@pytest.mark.parametrize(("fortitude", "poisoned"), [(4, True), (5, False)])
+def test_the_cave_viper_poisons_you_before_you_act_unless_you_succeed_at_a_fortitude_6_check(
+    fortitude: int, poisoned: bool
+) -> None:
+    """Seelah (Constitution d8, Fortitude +1) rolls 4 or 5 against the Cave Viper's Fortitude 6 before she acts,
+    then defeats it with Melee d8+3 (an 8)."""
+    table = Table(strict=True)
+    table.location(HERE, ["Cave Viper"])
+    seelah = table.character("Seelah", at=HERE, hand=FILLER)
+    table.dice(fortitude, 8)
+    answers = ["Fortitude", "Done", "Melee", *([] if poisoned else ["Done"])]  # poisoned, she has no card left
+    assert table.run(encounter(table.game, seelah, top(table)), *answers) == "defeated"
+    assert dealt(table, "Seelah", 1, "Poison") == poisoned
+    assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if poisoned else [])
+
+
 @pytest.mark.rule("DMG-02")
 def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location_who_buries_the_card() -> None:
     table = Table()
@@ -273,20 +289,69 @@ def test_an_undefeated_rallying_cry_may_be_banished(used: bool) -> None:
     assert in_box(table, "barrier", "Rallying Cry") == (2 if used else 1)  # banished: back in the box
 
 
-@pytest.mark.parametrize("taken", [True, False])
-def test_the_temptation_of_lucre_offers_an_item_for_the_top_card_of_your_deck_and_is_banished(taken: bool) -> None:
-    """Temptation of Lucre (a stand-in): as you encounter it, you may draw a random item from the box and
-    discard the top card of your deck; after you act, it is banished."""
-    table = Table()
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("SUM-06")
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_temptation_of_arms_offers_three_weapons_and_is_banished_whatever_you_choose(kept: bool) -> None:
+    """Temptation of Arms: Seelah draws 3 weapons from the box. Keeping the Scythe leaves the barrier undefeated
+    and Kyra, whom she names at her location, is dealt 1d4+1 Combat damage (a 3: 4 cards); keeping none defeats
+    it. Either way it is banished after she acts, and the weapons not kept stay in the box."""
+    table = Table(strict=True)
+    table.location(HERE, ["Temptation of Arms", "Mace"])
+    seelah = table.character("Seelah", at=HERE)
+    kyra = table.character("Kyra", at=HERE, hand=FILLER * 5)
+    table.pick("Scythe", "Longsword", "Sickle")
+    table.dice(*([3] if kept else []))
+    answers = ["Scythe", "Kyra", *["Discard Blessing"] * 4] if kept else ["Keep none"]
+    outcome = table.run(encounter(table.game, seelah, top(table)), *answers)
+    assert outcome == ("undefeated" if kept else "defeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Scythe"] if kept else [])
+    assert dealt(table, "Kyra", 4) == kept and table.cards(kyra, ZoneKind.DISCARD) == (FILLER * 4 if kept else [])
+    assert in_box(table, "weapon", "Longsword") == 2 and in_box(table, "weapon", "Scythe") == (0 if kept else 1)
+    assert table.deck(HERE) == ["Mace"] and in_box(table, "barrier", "Temptation of Arms") == 1
+
+
+@pytest.mark.rule("SUM-06")
+@pytest.mark.parametrize("temptation", ["Temptation of Arms", "Temptation of Lucre"])
+@pytest.mark.parametrize(("adventure", "basic"), [(2, True), (3, False)])
+def test_from_adventure_deck_3_on_the_temptations_offer_only_cards_without_the_basic_trait(
+    temptation: str, adventure: int, basic: bool
+) -> None:
+    """In a scenario of adventure deck 2 a Temptation's 3 weapons or items may be Basic; from 3 on, none is
+    (over 8 seeds, the box's Basic ones would come up)."""
+    drawn: set[bool] = set()
+    for seed in range(8):
+        table = Table(adventure_deck_number=adventure, seed=seed)
+        table.location(HERE, [temptation])
+        seelah = table.character("Seelah", at=HERE)
+        assert table.run(encounter(table.game, seelah, top(table)), "Keep none") == "defeated"
+        [keep] = [decision for decision in table.decisions if decision.kind == "keep"]
+        drawn |= {"Basic" in option.value.card.traits for option in keep.options if option.value is not None}
+    assert drawn == ({True, False} if basic else {False})
+
+
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("DEATH-01")
+@pytest.mark.parametrize("kept", [True, False])
+def test_keeping_an_item_of_the_temptation_of_lucre_makes_every_character_discard_the_top_card_of_their_deck(
+    kept: bool
+) -> None:
+    """Seelah keeps the Codex: the barrier is undefeated, and she, Kyra at her location and Harsk elsewhere each
+    discard the top card of their deck; Alain, whose deck is empty, dies (DEATH-01). Keeping none defeats it."""
+    table = Table(strict=True)
     table.location(HERE, ["Temptation of Lucre", "Mace"])
     seelah = table.character("Seelah", at=HERE, deck=["Helm", *FILLER])
-    if taken:
-        table.pick("Caltrop Bead")  # the random item from the box
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Use Temptation of Lucre" if taken else "Done")
-    assert table.cards(seelah, ZoneKind.HAND) == (["Caltrop Bead"] if taken else [])
-    assert table.cards(seelah, ZoneKind.DISCARD) == (["Helm"] if taken else [])
-    assert outcome == "undefeated" and table.deck(HERE) == ["Mace"], "banished after you act, whatever you chose"
-    assert in_box(table, "barrier", "Temptation of Lucre") == 1
+    kyra = table.character("Kyra", at=HERE, deck=["Cure"])
+    harsk = table.character("Harsk", at="Great Hall", deck=["Shortbow", *FILLER])
+    alain = table.character("Alain", at="Great Hall")
+    table.pick("Codex", "Caltrop Bead", "Potion of Healing")
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Codex" if kept else "Keep none")
+    assert outcome == ("undefeated" if kept else "defeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Codex"] if kept else [])
+    discards = [table.cards(character, ZoneKind.DISCARD) for character in (seelah, kyra, harsk)]
+    assert discards == ([["Helm"], ["Cure"], ["Shortbow"]] if kept else [[], [], []])
+    assert alain.alive != kept
+    assert table.deck(HERE) == ["Mace"] and in_box(table, "barrier", "Temptation of Lucre") == 1
 
 
 @pytest.mark.rule("SUM-05")

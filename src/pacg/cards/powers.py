@@ -290,6 +290,7 @@ class Conditions(_Strict):
     character_traits: list[Trait] | None = None  # your character has one of these traits
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
+    adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
     any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
     none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
 

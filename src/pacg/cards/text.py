@@ -373,6 +373,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
     "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
     "alone": lambda value: f"if you are {'' if value else 'not '}the only character at your location",
+    "adventure_deck": lambda value: f"if the adventure deck number is {value} or more",
     "any_of": lambda value: f"if {' or '.join(_all_of(one) for one in value)}",
     "none_of": lambda value: f"unless {' or '.join(_all_of(one) for one in value)}",
 }

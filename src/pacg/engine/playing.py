@@ -382,6 +382,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
     "summoned": _summoned,
     "alone": lambda wanted, state, player: (len(state.game.local_characters(player.location)) == 1) == wanted,
+    "adventure_deck": lambda wanted, state, _: state.game.adventure_deck_number >= wanted,
     "any_of": _any_of,
     "none_of": _none_of,
 }
