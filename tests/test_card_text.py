@@ -549,6 +549,22 @@ def test_every_effect_of_the_power_language_has_words() -> None:
             assert not python_artifacts(phrase), (key, phrase)
 
 
+@pytest.mark.parametrize(("effect", "words"), [
+    ({"deal_damage": "1d4", "to": {"who": "a character", "traits": ["Summoner"]}},
+     "a character with the Summoner trait is dealt 1d4 Combat damage"),
+    ({"for_each": {"who": "each local", "traits": ["Dwarf", "Gnome"]}, "do": [{"draw": 1}]},
+     "for each character at your location with the Dwarf or Gnome trait: draw a card"),
+])
+def test_characters_named_by_a_trait_read_as_the_card_names_them(effect: dict[str, Any], words: str) -> None:
+    assert effect_text(power(when="turn end", optional=False, effects=[effect]).effects[0]) == words
+
+
+def test_for_each_names_a_group_of_characters_even_by_a_trait() -> None:
+    with pytest.raises(ValueError, match="names a group of characters"):
+        power(when="turn end", optional=False,
+              effects=[{"for_each": {"who": "a character", "traits": ["Summoner"]}, "do": [{"draw": 1}]}])
+
+
 # --- a bane's paragraphs are about itself, under its headings ----------------------------------------------
 
 CULTIST = {

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from pacg.cards.powers import Timing
+from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table
@@ -212,6 +215,38 @@ def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> No
     assert outcome == "undefeated"
     assert dealt(table, "Balazar", 2) and dealt(table, "Balazar", 3)
     assert len(table.cards(balazar, ZoneKind.DISCARD)) == 5
+
+
+@pytest.mark.parametrize("summoner", [True, False])
+def test_an_undefeated_unfettered_eidolon_deals_its_damage_to_a_summoner_wherever_he_is(summoner: bool) -> None:
+    """Seelah, who is no Summoner, fails against the Eidolon (Melee d8+3: a 1, with no card to lose): the 1d4 (a
+    3) goes to Balazar, the Summoner at the Great Hall, and to no one when he isn't in the game (Harsk is, and
+    has no such trait)."""
+    table = Table(strict=True)
+    table.location(HERE, ["Unfettered Eidolon"])
+    seelah = table.character("Seelah", at=HERE)
+    other = table.character("Balazar" if summoner else "Harsk", at="Great Hall", hand=FILLER * 4)
+    table.dice(1, *([3] if summoner else []))
+    damage = ["Discard Blessing"] * 3 if summoner else []
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Melee", "Done", *damage)  # Done: no blessing
+    assert outcome == "undefeated"
+    assert dealt(table, other.name, 3) == summoner
+    assert table.cards(other, ZoneKind.DISCARD) == (FILLER * 3 if summoner else [])
+
+
+@pytest.mark.rule("PLAY-01")
+@pytest.mark.rule("TURN-04")
+def test_an_unfettered_eidolon_in_your_hand_may_be_banished_to_explore_again() -> None:
+    """Balazar keeps a defeated monster in his hand (a henchman counts as one, BANE-01); in his explore step he
+    banishes the Eidolon from his hand to explore again, and it goes back into the box."""
+    table = Table(strict=True)
+    table.location(HERE)
+    balazar = table.character("Balazar", at=HERE, hand=["Unfettered Eidolon"])
+    table.game.turn = TurnState(balazar, explorations=1, exploring=True)
+    step = Step(game=table.game, checker=balazar, timing=Timing.EXPLORE)
+    table.run(play_window(step), "Banish Unfettered Eidolon")
+    assert table.game.turn.extra_exploration
+    assert table.cards(balazar, ZoneKind.HAND) == [] and in_box(table, "henchman", "Unfettered Eidolon") == 4
 
 
 @pytest.mark.parametrize("used", [True, False])

@@ -247,6 +247,7 @@ class Who(StrEnum):
     ANOTHER_LOCAL = "another local character"  # one you choose at your location, not you
     ANOTHER = "another character"  # one you choose anywhere, not you
     ELSEWHERE = "a character elsewhere"  # one you choose at another location
+    ANY = "a character"  # one you choose anywhere, you included
     RANDOM_LOCAL = "a random local character"
     RANDOM_OTHER = "a random other character"
     RANDOM = "a random character"
@@ -264,6 +265,24 @@ _WHO_WORDS = {
     Who.ELSEWHERE: "a character at another location",
     Who.RANDOM_LOCAL: "a random character at your location",
 }
+
+
+class WhoWithTraits(_Strict):
+    """Characters named by a trait: of those `who` names, only the ones with one of these traits. `{who: a
+    character, traits: [Summoner]}` is "a character with the Summoner trait" (one you choose, anywhere);
+    `{who: each local, traits: [Dwarf]}` is "each character at your location with the Dwarf trait"."""
+
+    who: Who
+    traits: list[Trait] = Field(min_length=1)
+
+    def words(self) -> str:
+        return f"{self.who.words()} with the {listing(self.traits)} trait"
+
+
+Characters = Who | WhoWithTraits
+"""The characters an effect names: one of the `Who` words, or those of them with a trait."""
+
+_GROUPS = (Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER)  # every one of them, in turn
 
 
 class Conditions(_Strict):
@@ -570,7 +589,7 @@ class Move(_Strict):
     """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
     from the same location coming along."""
 
-    move: Who
+    move: Characters
     with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
     to: Literal["chosen", "random"] = "chosen"
     where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
@@ -595,7 +614,7 @@ class ShiftDamage(_Strict):
     """Pass this much of the damage being dealt to you to another character instead (DMG-02)."""
 
     shift_damage: AmountField
-    to: Who = Who.RANDOM_OTHER
+    to: Characters = Who.RANDOM_OTHER
 
     def text(self) -> str:
         return f"{self.to.words()} is dealt {self.shift_damage.text()} of that damage instead of you"
@@ -742,7 +761,7 @@ class MoveCards(_Strict):
     source: _SOURCES = "hand"
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
-    character: Who = Who.YOU
+    character: Characters = Who.YOU
 
     def text(self) -> str:
         places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
@@ -930,7 +949,7 @@ class DealDamage(_Strict):
 
     deal_damage: AmountField
     type: DamageType = DamageType.COMBAT
-    to: Who = Who.YOU
+    to: Characters = Who.YOU
     reducible: bool = True
     buried: bool = False  # the cards the damage makes you discard are buried instead
 
@@ -964,7 +983,7 @@ class Summon(_Strict):
     defeat yours), `all` (every one is defeated) (a barrier with the Skirmish trait, ENC-06)."""
 
     summon: str | CardFilter
-    who: Who = Who.YOU
+    who: Characters = Who.YOU
     decides: Literal["yours", "all"] | None = None
 
     def text(self) -> str:
@@ -989,8 +1008,14 @@ class ForEach(_Strict):
     """Do these effects for each of some characters, one after another: each of them is "you" in them ("each
     character at your location attempts a Wisdom 5 check")."""
 
-    for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER]
+    for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] | WhoWithTraits
     do: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _a_group(self) -> ForEach:
+        if isinstance(self.for_each, WhoWithTraits) and self.for_each.who not in _GROUPS:
+            raise ValueError(f"for_each names a group of characters ({', '.join(_GROUPS)}), not one character")
+        return self
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1067,7 +1092,7 @@ class Lasting(_Strict):
 
     lasting: list[Power] = Field(min_length=1)
     until: Until
-    who: Who = Who.YOU
+    who: Characters = Who.YOU
 
     def text(self) -> str:
         from pacg.cards.text import Reading, power_text
@@ -1193,7 +1218,7 @@ class GiveCard(_Strict):
     """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
     location: this power is its exception)."""
 
-    give_card: Who
+    give_card: Characters
 
     def text(self) -> str:
         return f"give a card from your hand to {self.give_card.words()}"

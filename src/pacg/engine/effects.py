@@ -35,6 +35,7 @@ from pacg.cards.powers import (
     CannotReduce,
     CardFilter,
     CardPlace,
+    Characters,
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
@@ -86,6 +87,7 @@ from pacg.cards.powers import (
     UseSkill,
     Who,
     Whose,
+    WhoWithTraits,
 )
 from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
@@ -218,8 +220,9 @@ def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
 def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     """The paragraphs of a card that are not powers of their own: they happen whenever the card is played
     (PLAY-10: "a mandatory action you must take when you play the card"), once per card in a step (PLAY-02).
-    A card just displayed also works at once while displayed, for the character it is next to."""
-    if card.uid in step.riders:
+    A card just displayed also works at once while displayed, for the character it is next to. A bane played
+    from a hand has none: its paragraphs that aren't played are about encountering it."""
+    if card.uid in step.riders or card.card.is_bane:
         return
     step.riders.add(card.uid)
     game = step.game
@@ -1030,11 +1033,14 @@ assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
 
 
 def characters(
-    step: Step, player: CharacterState, who: Who, question: str, chooser: CharacterState | None = None
+    step: Step, player: CharacterState, who: Characters, question: str, chooser: CharacterState | None = None
 ) -> Process[list[CharacterState]]:
     """The living characters an effect names (`Who`), seen from `player`: everyone of a group, one chosen
-    (by `chooser`, the player by default; none when no one fits), or one at random."""
+    (by `chooser`, the player by default; none when no one fits), or one at random; named by a trait, only
+    those of them with the trait (`WhoWithTraits`)."""
     game = step.game
+    traits = frozenset(who.traits) if isinstance(who, WhoWithTraits) else None
+    who = who.who if isinstance(who, WhoWithTraits) else who
     alive = [c for c in game.characters if c.alive]
     local = [c for c in alive if c.location == player.location]
     groups = {
@@ -1046,8 +1052,11 @@ def characters(
         Who.EACH_OTHER: [c for c in alive if c is not player], Who.ANOTHER: [c for c in alive if c is not player],
         Who.RANDOM_OTHER: [c for c in alive if c is not player], Who.RANDOM: alive,
         Who.ELSEWHERE: [c for c in alive if c.location != player.location],
+        Who.ANY: alive,
     }
     group = groups[who]
+    if traits is not None:
+        group = [c for c in group if not traits.isdisjoint(c.card.traits)]
     if who is Who.YOU or str(who).startswith("each") or not group:
         return group
     if str(who).startswith("a random"):
