@@ -450,6 +450,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "summoned": (True, "if it was summoned"),
     "alone": (True, "if you are the only character at your location"),
     "adventure_deck": (3, "if the adventure deck number is 3 or more"),
+    "played_action": (["discard"], "if a card was discarded for its power"),
     "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
                "if you are proficient with Weapons or you have at least 1 mythic charge"),
     "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),

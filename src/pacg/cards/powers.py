@@ -301,6 +301,7 @@ class Conditions(_Strict):
     max_difficulty: int | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
     played: list[CardFilter] | None = None  # a card matching one of these was played on the check
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
+    played_action: list[CardAction] | None = None  # a card was played with one of these actions (for its power)
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)

@@ -288,8 +288,11 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
 
 
 def _follows(power: Power, play: Play) -> bool:
-    """Whether the card just played is of a kind the power is for ("after you play a spell")."""
-    wanted = power.conditions.played
+    """Whether the card just played is of a kind the power is for ("after you play a spell"), played with an
+    action it names ("after you discard a 2-Handed weapon for its power")."""
+    wanted, actions = power.conditions.played, power.conditions.played_action
+    if actions and play.power.action not in actions:
+        return False
     return not wanted or (play.card is not None and any(matches(play.card, one) for one in wanted))
 
 

@@ -313,9 +313,14 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     return highest
 
 
+def _card_plays(state: Step) -> list[Play]:
+    """The plays of cards in the step; for a failed check's damage, those on the check too (DMG-01)."""
+    return [play for play in (*state.played_on_check, *state.plays) if play.card is not None]
+
+
 def _played_cards(state: Step) -> list[PhysicalCard]:
     """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
-    return [play.card for play in (*state.played_on_check, *state.plays) if play.card is not None]
+    return [play.card for play in _card_plays(state) if play.card is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
@@ -372,6 +377,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     and _highest_difficulty(state, state.against) <= wanted,
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
+    "played_action": lambda wanted, state, _: any(play.power.action in wanted for play in _card_plays(state)),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
     "margin": lambda wanted, state, player: margin_at_least(state, wanted, player),
     "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
