@@ -451,6 +451,7 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "alone": (True, "if you are the only character at your location"),
     "adventure_deck": (3, "if the adventure deck number is 3 or more"),
     "played_action": (["discard"], "if a card was discarded for its power"),
+    "role": (["Eidolomancer"], "if your role is Eidolomancer"),
     "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
                "if you are proficient with Weapons or you have at least 1 mythic charge"),
     "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),
@@ -564,6 +565,14 @@ def test_for_each_names_a_group_of_characters_even_by_a_trait() -> None:
     with pytest.raises(ValueError, match="names a group of characters"):
         power(when="turn end", optional=False,
               effects=[{"for_each": {"who": "a character", "traits": ["Summoner"]}, "do": [{"draw": 1}]}])
+
+
+def test_a_repeatable_power_says_so_and_needs_a_cost_paid_each_time() -> None:
+    banish = power(when="check", repeatable=True, cost={"action": "banish", "card": {"types": ["monster"]}},
+                   effects=[{"add_dice": "1d4"}])
+    assert power_text(banish).endswith("You may use this power any number of times on a check or step.")
+    with pytest.raises(ValueError, match="repeatable power needs a cost"):
+        power(when="check", repeatable=True, effects=[{"add_dice": "1d4"}])
 
 
 # --- a bane's paragraphs are about itself, under its headings ----------------------------------------------

@@ -308,6 +308,7 @@ class Conditions(_Strict):
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
+    role: list[str] | None = None  # your character has chosen one of these roles (ROLE-01)
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
     adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
@@ -1447,11 +1448,14 @@ class Power:
     recharge_check: RechargeCheck | None = None
     feats: Annotated[list[PowerFeat], Field(json_schema_extra={"default": []})] = dataclass_field(default_factory=list)
     box: str | None = None  # a paragraph that begins with a feat box: it applies once that box is checked
+    repeatable: bool = False  # may be used again on the same check or step, paying its cost each time (PLAY-03)
 
     @model_validator(mode="after")
     def _mandatory_powers_are_not_played(self) -> Power:
         if not self.optional and (self.action is not None or self.cost is not None):
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
+        if self.repeatable and self.cost is None:
+            raise ValueError("a repeatable power needs a cost, paid each time it is used")
         if not self.effects and self.action is None:
             raise ValueError("a paragraph needs effects, unless playing the card is all it does (an action)")
         revealing = self.recharge_check is not None and self.recharge_check.to == "reveal"

@@ -385,6 +385,7 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "blessings_discard": _blessings_discard,
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
+    "role": lambda value: f"if your role is {listing(value)}",
     "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
     "alone": lambda value: f"if you are {'' if value else 'not '}the only character at your location",
     "adventure_deck": lambda value: f"if the adventure deck number is {value} or more",
@@ -562,6 +563,8 @@ def power_text(power: Power, reading: Reading = ON_ITS_OWN) -> str:
     text = _sentence(power, reading)
     if power.box:  # the whole paragraph sits behind a power feat box (FEAT-02)
         text = f"[feat {power.box}] {text}"
+    if power.repeatable:
+        text += " You may use this power any number of times on a check or step."
     if power.recharge_check is not None:
         text += " " + recharge_check_text(power.recharge_check)
     for feat in power.feats:

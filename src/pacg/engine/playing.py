@@ -386,6 +386,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "blessings_discard": lambda wanted, state, _: _top_blessing_is(state.game, wanted),
     "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
+    "role": lambda wanted, _, player: player.feats.role in wanted,
     "summoned": _summoned,
     "alone": lambda wanted, state, player: (len(state.game.local_characters(player.location)) == 1) == wanted,
     "adventure_deck": lambda wanted, state, _: state.game.adventure_deck_number >= wanted,
@@ -545,11 +546,12 @@ def _add_plays(
     plays: list[Play], seen: set[tuple[object, str | None]], step: Step, player: CharacterState,
     helped: CharacterState, offers: list[PowerOffer],
 ) -> None:
-    """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
+    """The offers a player may play now, each once (PLAY-03) unless it may be used again, paying its cost anew
+    ("banish monsters from your hand for 1d4 each"); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
     barred = _cannot_play(step, player)
     for key, power, source, card in offers:
-        if key in used or not usable(power, step, player, helped):
+        if (key in used and not power.repeatable) or not usable(power, step, player, helped):
             continue
         if card is not None and (not _may_play(card, power, step, player) or any(matches(card, f) for f in barred)):
             continue
