@@ -535,6 +535,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
     "add_to_location": {"add_to_location": {"types": ["barrier"]}, "count": 2},
+    "acquire_from_box": {"acquire_from_box": {"types": ["ally"]}, "who": "each character", "decides": "all"},
     "move_along": {"move_along": 1, "if_any": [{"add_to_location": {"types": ["monster"]}}]},
     "give_card": {"give_card": "another character"},
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},

@@ -293,6 +293,20 @@ def test_defeating_a_henchman_gives_the_chance_to_close_its_location(
     assert table.game.locations["Great Hall"].closed and table.deck("Great Hall") == []
 
 
+@pytest.mark.rule("CLOSE-01")
+def test_the_ceustodaemon_burns_you_before_you_act_and_defeated_gives_the_chance_to_close() -> None:
+    """Its 1d4-1 Fire damage (a 3: 2 cards) before Seelah acts, then her Longsword's 19 against Combat 12 and the
+    Great Hall's Diplomacy 6 (d10+1: a 6)."""
+    table = Table()
+    table.location("Great Hall", ["Ceustodaemon", "Mace"])
+    seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
+    table.dice(3, 8, 8, 6)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), "Discard Blessing",
+                        "Discard Blessing", "Reveal Longsword: Melee", "Done", "Close Great Hall", "Diplomacy")
+    assert outcome == "defeated" and dealt(table, "Seelah", 2, "Fire")
+    assert table.game.locations["Great Hall"].closed and table.cards(seelah, ZoneKind.DISCARD) == FILLER * 2
+
+
 @pytest.mark.rule("TURN-05")
 @pytest.mark.parametrize("bane", ["Cave Lizard", "Spiked Pit Trap"])
 @pytest.mark.parametrize("used", [True, False])
@@ -310,18 +324,30 @@ def test_defeating_some_banes_lets_you_explore_again(bane: str, used: bool) -> N
     assert table.game.turn.extra_exploration == used
 
 
-@pytest.mark.parametrize("used", [True, False])
-def test_an_undefeated_rallying_cry_may_be_banished(used: bool) -> None:
-    """Seelah fails the Rallying Cry's Charisma or Diplomacy 6 (d10+1: a 1); she may banish it rather than
-    shuffle it back into the location deck."""
-    table = Table()
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("DRAW-01")
+@pytest.mark.parametrize(("kyras_roll", "banished"), [(6, False), (2, False), (2, True)])
+def test_the_rallying_cry_is_defeated_only_if_every_character_acquires_the_ally_they_draw(
+    kyras_roll: int, banished: bool
+) -> None:
+    """Seelah (Diplomacy d10+1) draws a Recruit (Diplomacy 3) and rolls 5; Kyra, at the Great Hall (Diplomacy
+    d6+2), draws a Caravan Guard (Diplomacy 8) and rolls 6 or 2. Both acquired: the barrier is defeated and they
+    keep them. Kyra failing: the two allies go back into the box and the barrier is undefeated, and Seelah may
+    banish it rather than shuffle it back."""
+    table = Table(strict=True)
     table.location(HERE, ["Rallying Cry", "Mace"])
     seelah = table.character("Seelah", at=HERE)
-    table.dice(1)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Diplomacy", "Use Rallying Cry" if used else "Done")
-    assert outcome == "undefeated"
-    assert ("Rallying Cry" in table.deck(HERE)) != used
-    assert in_box(table, "barrier", "Rallying Cry") == (2 if used else 1)  # banished: back in the box
+    kyra = table.character("Kyra", at="Great Hall")
+    table.pick("Recruit", "Caravan Guard")
+    table.dice(5, kyras_roll)
+    after = [] if kyras_roll == 6 else ["Use Rallying Cry" if banished else "Done"]
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Diplomacy", "Diplomacy", *after)
+    acquired = kyras_roll == 6
+    assert outcome == ("defeated" if acquired else "undefeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Recruit"] if acquired else [])
+    assert table.cards(kyra, ZoneKind.HAND) == (["Caravan Guard"] if acquired else [])
+    assert in_box(table, "ally", "Caravan Guard") == (1 if acquired else 2)  # the box holds 2
+    assert ("Rallying Cry" in table.deck(HERE)) == (not acquired and not banished)
 
 
 @pytest.mark.rule("ENC-06")

@@ -1183,6 +1183,28 @@ class ChooseFromBox(_Strict):
         return text
 
 
+class AcquireFromBox(_Strict):
+    """Each character `who` names, in turn, draws a random card of a kind from the box and attempts its check to
+    acquire it (DRAW-01, SUM-06): acquired, it goes into their hand; not, back into the box. With `decides: all`
+    the card being encountered is defeated only if every one is acquired, and the cards are kept only then; else
+    they all go back into the box (a Rallying Cry, whose check is See Below, ENC-06)."""
+
+    acquire_from_box: CardFilter
+    who: Characters = Who.YOU
+    decides: Literal["all"] | None = None
+
+    def text(self) -> str:
+        what = _random(_cards_words(self.acquire_from_box))
+        if self.who is Who.YOU:
+            text = f"draw {what} from the box and attempt to acquire it"
+        else:
+            text = f"{self.who.words()} draws {what} from the box and attempts to acquire it"
+        if self.decides == "all":
+            text += ("; the card you are encountering is defeated only if every one of them is acquired, and only then"
+                     " are they kept: otherwise they are banished")
+        return text
+
+
 class AddToLocation(_Strict):
     """Shuffle random cards of a kind from the box into your location deck (SUM-05: added cards are shuffled in;
     SUM-06: random cards with a requirement). Where you are leaving, it is the location you leave."""
@@ -1305,6 +1327,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "may": May,
     "choose_from_box": ChooseFromBox,
     "add_to_location": AddToLocation,
+    "acquire_from_box": AcquireFromBox,
     "move_along": MoveAlong,
     "give_card": GiveCard,
     "ignore_traits": IgnoreTraits,
@@ -1382,6 +1405,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[May, Tag("may")]
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
         | Annotated[AddToLocation, Tag("add_to_location")]
+        | Annotated[AcquireFromBox, Tag("acquire_from_box")]
         | Annotated[MoveAlong, Tag("move_along")]
         | Annotated[GiveCard, Tag("give_card")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]

@@ -16,6 +16,7 @@ from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
+    AcquireFromBox,
     AddCardNumber,
     AddDice,
     AddModifier,
@@ -898,6 +899,34 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     yield from resolve(step, list(effect.if_kept if kept is not None else effect.if_not), player, play)
 
 
+def _acquire_from_box(step: Step, effect: AcquireFromBox, player: CharacterState, play: Play | None) -> Process[None]:
+    """Each character named draws a random card of a kind from the box, set aside for its check, and attempts to
+    acquire it (DRAW-01, SUM-06); then each card acquired goes into its character's hand and any other back into
+    the box. All or none with `decides: all`, which decides the encounter with the card (ENC-06)."""
+    from pacg.engine.check import attempt_checks, check_of  # checks play cards, and playing may call for checks
+
+    game = step.game
+    drawn: list[tuple[CharacterState, PhysicalCard, bool]] = []
+    for character in (yield from characters(step, player, effect.who, "who draws?")):
+        card = random_from_box(game, effect.acquire_from_box)
+        if card is None:
+            continue
+        game.zones.move(card, Zone(ZoneKind.SUMMONED, character.name))  # out of the box while it is checked
+        game.note(f"{character.name} draws {card.name} from the box")
+        check = check_of(card)
+        results = (yield from attempt_checks(game, character, check, Purpose.ACQUIRE, card)) if check else []
+        drawn.append((character, card, character.alive and all(result.success for result in results)))
+    everyone = all(acquired for _, _, acquired in drawn)
+    for character, card, acquired in drawn:
+        if (everyone if effect.decides == "all" else acquired):
+            game.zones.move(card, character.hand)
+            game.note(f"{character.name} acquires {card.name}")
+        else:
+            perform(game, character, card, CardAction.BANISH)
+    if effect.decides == "all" and (encounter := step.encounter) is not None:
+        encounter.defeated = everyone
+
+
 def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play | None) -> Process[None]:
     """Give a card from your hand to a character, wherever they are."""
     game = step.game
@@ -1021,6 +1050,7 @@ ASKING: dict[type, Asking] = {
     ChooseOne: _choose_one,
     May: _may,
     ChooseFromBox: _choose_from_box,
+    AcquireFromBox: _acquire_from_box,
     MoveAlong: _move_along,
     GiveCard: _give_card,
     IgnoreTraits: _ignore_traits,
