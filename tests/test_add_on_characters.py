@@ -490,6 +490,28 @@ def test_mauler_adds_1d8_magic_and_electricity_and_then_each_local_character_tak
     assert table.cards(seelah, ZoneKind.HAND) == ["Mace"], "only the characters at Crowe's location"
 
 
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.rule("PLAY-01")
+@pytest.mark.parametrize(("weapon", "answers", "offered"), [
+    ("Scythe", ["Strength", "Discard Scythe", "Use Crowe's power: draw a card", "Done"], True),  # 2-Handed, discarded
+    ("Scythe", ["Reveal Scythe: Strength", "Done"], False),  # revealed, not discarded
+    ("Mace", ["Strength", "Discard Mace"], False),  # discarded, but not 2-Handed
+])
+def test_mauler_draws_a_card_after_discarding_a_two_handed_weapon_for_its_power(
+    weapon: str, answers: list[str], offered: bool
+) -> None:
+    """Crowe (box "2-Handed") plays a weapon on his combat check: only discarding the Scythe for its power lets
+    him draw a card (the Codex on top of his deck; "Done": he doesn't bury it for his own power)."""
+    table = Table(strict=True)
+    crowe = table.character("Crowe", at="Armory", hand=[weapon], deck=["Codex", "Helm"],
+                            feats=role("Crowe", "Mauler", "2-Handed"))
+    table.dice(12, 4, *([4] if answers[0].startswith("Reveal") else []))
+    table.run(attempt_checks(table.game, crowe, "Combat 10", Purpose.OTHER), *answers)
+    kept = [weapon] if answers[0].startswith("Reveal") else []
+    assert table.cards(crowe, ZoneKind.HAND) == (["Codex"] if offered else kept)
+    assert table.offered("Use Crowe's power", "after playing") == offered
+
+
 DAZZLER = card("""
 name: Flaring Fiend
 type: monster

@@ -304,6 +304,21 @@ def test_eidolomancer_banishes_a_monster_to_reroll_a_failed_combat_check() -> No
     assert table.cards(balazar, ZoneKind.HAND) == []
 
 
+@pytest.mark.rule("PLAY-03")
+@pytest.mark.parametrize(("role", "die"), [(None, 4), ("Eidolomancer", 6)])
+def test_padrig_banishes_monsters_from_the_hand_for_a_die_each_on_the_same_check(role: str | None, die: int) -> None:
+    """With Padrig displayed, Balazar banishes both monsters of his hand on his Strength check against a Cave
+    Lizard (an Animal): 1d4 each (1d6 each as an Eidolomancer), and 1d6 more for the Dire Rat, an Animal too.
+    Strength d6 rolls 1, the Dire Rat's 1d6 a 1, and the two dice of the banished monsters 1 each: 4 in all."""
+    table = Table(strict=True)
+    balazar = table.character("Balazar", at="Armory", hand=["Dire Rat", "Zombie"], feats=feats(role))
+    display(table, balazar, "Padrig")
+    table.dice(1, 1, 1, 1)
+    result = table.check(balazar, "Cave Lizard", "Strength", "Use Padrig, banish Dire Rat", "Use Padrig, banish Zombie")
+    assert sorted(result.pool.dice) == sorted([6, 6, die, die]) and result.total == 4
+    assert table.cards(balazar, ZoneKind.HAND) == [] and table.cards(balazar, ZoneKind.DISPLAYED) == ["Padrig"]
+
+
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize(("box", "skill"), [(("Eidolon",), "Constitution"),
                                             (("Eidolon", "Dexterity, Stealth"), "Dexterity")])

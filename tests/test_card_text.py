@@ -458,6 +458,9 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
     "summoned": (True, "if it was summoned"),
     "alone": (True, "if you are the only character at your location"),
+    "adventure_deck": (3, "if the adventure deck number is 3 or more"),
+    "played_action": (["discard"], "if a card was discarded for its power"),
+    "role": (["Eidolomancer"], "if your role is Eidolomancer"),
     "any_of": ([{"proficient": "Weapons"}, {"mythic_charges": 1}],
                "if you are proficient with Weapons or you have at least 1 mythic charge"),
     "none_of": ([{"location": {"traits": ["Abyssal"]}}], "unless at a location with the Abyssal trait"),
@@ -545,6 +548,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "may": {"may": [{"draw": 1}], "if_you_do": [{"explore": True}]},
     "choose_from_box": {"choose_from_box": {"types": ["armor"]}, "count": 3, "if_kept": [{"defeat": False}]},
     "add_to_location": {"add_to_location": {"types": ["barrier"]}, "count": 2},
+    "acquire_from_box": {"acquire_from_box": {"types": ["ally"]}, "who": "each character", "decides": "all"},
     "move_along": {"move_along": 1, "if_any": [{"add_to_location": {"types": ["monster"]}}]},
     "give_card": {"give_card": "another character"},
     "ignore_traits": {"ignore_traits": ["Abyssal", "Corrupted"]},
@@ -562,6 +566,30 @@ def test_every_effect_of_the_power_language_has_words() -> None:
         for phrase in (effect_text(effect), effect_text(effect, as_verb=True)):
             assert phrase and phrase[0].islower(), (key, phrase)
             assert not python_artifacts(phrase), (key, phrase)
+
+
+@pytest.mark.parametrize(("effect", "words"), [
+    ({"deal_damage": "1d4", "to": {"who": "a character", "traits": ["Summoner"]}},
+     "a character with the Summoner trait is dealt 1d4 Combat damage"),
+    ({"for_each": {"who": "each local", "traits": ["Dwarf", "Gnome"]}, "do": [{"draw": 1}]},
+     "for each character at your location with the Dwarf or Gnome trait: draw a card"),
+])
+def test_characters_named_by_a_trait_read_as_the_card_names_them(effect: dict[str, Any], words: str) -> None:
+    assert effect_text(power(when="turn end", optional=False, effects=[effect]).effects[0]) == words
+
+
+def test_for_each_names_a_group_of_characters_even_by_a_trait() -> None:
+    with pytest.raises(ValueError, match="names a group of characters"):
+        power(when="turn end", optional=False,
+              effects=[{"for_each": {"who": "a character", "traits": ["Summoner"]}, "do": [{"draw": 1}]}])
+
+
+def test_a_repeatable_power_says_so_and_needs_a_cost_paid_each_time() -> None:
+    banish = power(when="check", repeatable=True, cost={"action": "banish", "card": {"types": ["monster"]}},
+                   effects=[{"add_dice": "1d4"}])
+    assert power_text(banish).endswith("You may use this power any number of times on a check or step.")
+    with pytest.raises(ValueError, match="repeatable power needs a cost"):
+        power(when="check", repeatable=True, effects=[{"add_dice": "1d4"}])
 
 
 # --- a bane's paragraphs are about itself, under its headings ----------------------------------------------

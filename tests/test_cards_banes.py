@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from pacg.cards.powers import Timing
+from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
+from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table
@@ -171,6 +174,22 @@ def test_banes_that_deal_damage_before_and_after_you_act(
     assert table.cards(seelah, ZoneKind.DISCARD) == FILLER * points
 
 
+@pytest.mark.parametrize(("fortitude", "poisoned"), [(4, True), (5, False)])
+def test_the_cave_viper_poisons_you_before_you_act_unless_you_succeed_at_a_fortitude_6_check(
+    fortitude: int, poisoned: bool
+) -> None:
+    """Seelah (Constitution d8, Fortitude +1) rolls 4 or 5 against the Cave Viper's Fortitude 6 before she acts,
+    then defeats it with Melee d8+3 (an 8)."""
+    table = Table(strict=True)
+    table.location(HERE, ["Cave Viper"])
+    seelah = table.character("Seelah", at=HERE, hand=FILLER)
+    table.dice(fortitude, 8)
+    answers = ["Fortitude", "Done", "Melee", *([] if poisoned else ["Done"])]  # poisoned, she has no card left
+    assert table.run(encounter(table.game, seelah, top(table)), *answers) == "defeated"
+    assert dealt(table, "Seelah", 1, "Poison") == poisoned
+    assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if poisoned else [])
+
+
 @pytest.mark.rule("DMG-02")
 def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location_who_buries_the_card() -> None:
     table = Table()
@@ -196,6 +215,38 @@ def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> No
     assert outcome == "undefeated"
     assert dealt(table, "Balazar", 2) and dealt(table, "Balazar", 3)
     assert len(table.cards(balazar, ZoneKind.DISCARD)) == 5
+
+
+@pytest.mark.parametrize("summoner", [True, False])
+def test_an_undefeated_unfettered_eidolon_deals_its_damage_to_a_summoner_wherever_he_is(summoner: bool) -> None:
+    """Seelah, who is no Summoner, fails against the Eidolon (Melee d8+3: a 1, with no card to lose): the 1d4 (a
+    3) goes to Balazar, the Summoner at the Great Hall, and to no one when he isn't in the game (Harsk is, and
+    has no such trait)."""
+    table = Table(strict=True)
+    table.location(HERE, ["Unfettered Eidolon"])
+    seelah = table.character("Seelah", at=HERE)
+    other = table.character("Balazar" if summoner else "Harsk", at="Great Hall", hand=FILLER * 4)
+    table.dice(1, *([3] if summoner else []))
+    damage = ["Discard Blessing"] * 3 if summoner else []
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Melee", "Done", *damage)  # Done: no blessing
+    assert outcome == "undefeated"
+    assert dealt(table, other.name, 3) == summoner
+    assert table.cards(other, ZoneKind.DISCARD) == (FILLER * 3 if summoner else [])
+
+
+@pytest.mark.rule("PLAY-01")
+@pytest.mark.rule("TURN-04")
+def test_an_unfettered_eidolon_in_your_hand_may_be_banished_to_explore_again() -> None:
+    """Balazar keeps a defeated monster in his hand (a henchman counts as one, BANE-01); in his explore step he
+    banishes the Eidolon from his hand to explore again, and it goes back into the box."""
+    table = Table(strict=True)
+    table.location(HERE)
+    balazar = table.character("Balazar", at=HERE, hand=["Unfettered Eidolon"])
+    table.game.turn = TurnState(balazar, explorations=1, exploring=True)
+    step = Step(game=table.game, checker=balazar, timing=Timing.EXPLORE)
+    table.run(play_window(step), "Banish Unfettered Eidolon")
+    assert table.game.turn.extra_exploration
+    assert table.cards(balazar, ZoneKind.HAND) == [] and in_box(table, "henchman", "Unfettered Eidolon") == 4
 
 
 @pytest.mark.parametrize("used", [True, False])
@@ -260,6 +311,20 @@ def test_defeating_a_henchman_gives_the_chance_to_close_its_location(
     assert table.game.locations["Great Hall"].closed and table.deck("Great Hall") == []
 
 
+@pytest.mark.rule("CLOSE-01")
+def test_the_ceustodaemon_burns_you_before_you_act_and_defeated_gives_the_chance_to_close() -> None:
+    """Its 1d4-1 Fire damage (a 3: 2 cards) before Seelah acts, then her Longsword's 19 against Combat 12 and the
+    Great Hall's Diplomacy 6 (d10+1: a 6)."""
+    table = Table()
+    table.location("Great Hall", ["Ceustodaemon", "Mace"])
+    seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
+    table.dice(3, 8, 8, 6)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), "Discard Blessing",
+                        "Discard Blessing", "Reveal Longsword: Melee", "Done", "Close Great Hall", "Diplomacy")
+    assert outcome == "defeated" and dealt(table, "Seelah", 2, "Fire")
+    assert table.game.locations["Great Hall"].closed and table.cards(seelah, ZoneKind.DISCARD) == FILLER * 2
+
+
 @pytest.mark.rule("TURN-05")
 @pytest.mark.parametrize("bane", ["Cave Lizard", "Spiked Pit Trap"])
 @pytest.mark.parametrize("used", [True, False])
@@ -277,34 +342,95 @@ def test_defeating_some_banes_lets_you_explore_again(bane: str, used: bool) -> N
     assert table.game.turn.extra_exploration == used
 
 
-@pytest.mark.parametrize("used", [True, False])
-def test_an_undefeated_rallying_cry_may_be_banished(used: bool) -> None:
-    """Seelah fails the Rallying Cry's Charisma or Diplomacy 6 (d10+1: a 1); she may banish it rather than
-    shuffle it back into the location deck."""
-    table = Table()
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("DRAW-01")
+@pytest.mark.parametrize(("kyras_roll", "banished"), [(6, False), (2, False), (2, True)])
+def test_the_rallying_cry_is_defeated_only_if_every_character_acquires_the_ally_they_draw(
+    kyras_roll: int, banished: bool
+) -> None:
+    """Seelah (Diplomacy d10+1) draws a Recruit (Diplomacy 3) and rolls 5; Kyra, at the Great Hall (Diplomacy
+    d6+2), draws a Caravan Guard (Diplomacy 8) and rolls 6 or 2. Both acquired: the barrier is defeated and they
+    keep them. Kyra failing: the two allies go back into the box and the barrier is undefeated, and Seelah may
+    banish it rather than shuffle it back."""
+    table = Table(strict=True)
     table.location(HERE, ["Rallying Cry", "Mace"])
     seelah = table.character("Seelah", at=HERE)
-    table.dice(1)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Diplomacy", "Use Rallying Cry" if used else "Done")
-    assert outcome == "undefeated"
-    assert ("Rallying Cry" in table.deck(HERE)) != used
-    assert in_box(table, "barrier", "Rallying Cry") == (2 if used else 1)  # banished: back in the box
+    kyra = table.character("Kyra", at="Great Hall")
+    table.pick("Recruit", "Caravan Guard")
+    table.dice(5, kyras_roll)
+    after = [] if kyras_roll == 6 else ["Use Rallying Cry" if banished else "Done"]
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Diplomacy", "Diplomacy", *after)
+    acquired = kyras_roll == 6
+    assert outcome == ("defeated" if acquired else "undefeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Recruit"] if acquired else [])
+    assert table.cards(kyra, ZoneKind.HAND) == (["Caravan Guard"] if acquired else [])
+    assert in_box(table, "ally", "Caravan Guard") == (1 if acquired else 2)  # the box holds 2
+    assert ("Rallying Cry" in table.deck(HERE)) == (not acquired and not banished)
 
 
-@pytest.mark.parametrize("taken", [True, False])
-def test_the_temptation_of_lucre_offers_an_item_for_the_top_card_of_your_deck_and_is_banished(taken: bool) -> None:
-    """Temptation of Lucre (a stand-in): as you encounter it, you may draw a random item from the box and
-    discard the top card of your deck; after you act, it is banished."""
-    table = Table()
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("SUM-06")
+@pytest.mark.parametrize("kept", [True, False])
+def test_the_temptation_of_arms_offers_three_weapons_and_is_banished_whatever_you_choose(kept: bool) -> None:
+    """Temptation of Arms: Seelah draws 3 weapons from the box. Keeping the Scythe leaves the barrier undefeated
+    and Kyra, whom she names at her location, is dealt 1d4+1 Combat damage (a 3: 4 cards); keeping none defeats
+    it. Either way it is banished after she acts, and the weapons not kept stay in the box."""
+    table = Table(strict=True)
+    table.location(HERE, ["Temptation of Arms", "Mace"])
+    seelah = table.character("Seelah", at=HERE)
+    kyra = table.character("Kyra", at=HERE, hand=FILLER * 5)
+    table.pick("Scythe", "Longsword", "Sickle")
+    table.dice(*([3] if kept else []))
+    answers = ["Scythe", "Kyra", *["Discard Blessing"] * 4] if kept else ["Keep none"]
+    outcome = table.run(encounter(table.game, seelah, top(table)), *answers)
+    assert outcome == ("undefeated" if kept else "defeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Scythe"] if kept else [])
+    assert dealt(table, "Kyra", 4) == kept and table.cards(kyra, ZoneKind.DISCARD) == (FILLER * 4 if kept else [])
+    assert in_box(table, "weapon", "Longsword") == 2 and in_box(table, "weapon", "Scythe") == (0 if kept else 1)
+    assert table.deck(HERE) == ["Mace"] and in_box(table, "barrier", "Temptation of Arms") == 1
+
+
+@pytest.mark.rule("SUM-06")
+@pytest.mark.parametrize("temptation", ["Temptation of Arms", "Temptation of Lucre"])
+@pytest.mark.parametrize(("adventure", "basic"), [(2, True), (3, False)])
+def test_from_adventure_deck_3_on_the_temptations_offer_only_cards_without_the_basic_trait(
+    temptation: str, adventure: int, basic: bool
+) -> None:
+    """In a scenario of adventure deck 2 a Temptation's 3 weapons or items may be Basic; from 3 on, none is
+    (over 8 seeds, the box's Basic ones would come up)."""
+    drawn: set[bool] = set()
+    for seed in range(8):
+        table = Table(adventure_deck_number=adventure, seed=seed)
+        table.location(HERE, [temptation])
+        seelah = table.character("Seelah", at=HERE)
+        assert table.run(encounter(table.game, seelah, top(table)), "Keep none") == "defeated"
+        [keep] = [decision for decision in table.decisions if decision.kind == "keep"]
+        drawn |= {"Basic" in option.value.card.traits for option in keep.options if option.value is not None}
+    assert drawn == ({True, False} if basic else {False})
+
+
+@pytest.mark.rule("ENC-06")
+@pytest.mark.rule("DEATH-01")
+@pytest.mark.parametrize("kept", [True, False])
+def test_keeping_an_item_of_the_temptation_of_lucre_makes_every_character_discard_the_top_card_of_their_deck(
+    kept: bool
+) -> None:
+    """Seelah keeps the Codex: the barrier is undefeated, and she, Kyra at her location and Harsk elsewhere each
+    discard the top card of their deck; Alain, whose deck is empty, dies (DEATH-01). Keeping none defeats it."""
+    table = Table(strict=True)
     table.location(HERE, ["Temptation of Lucre", "Mace"])
     seelah = table.character("Seelah", at=HERE, deck=["Helm", *FILLER])
-    if taken:
-        table.pick("Caltrop Bead")  # the random item from the box
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Use Temptation of Lucre" if taken else "Done")
-    assert table.cards(seelah, ZoneKind.HAND) == (["Caltrop Bead"] if taken else [])
-    assert table.cards(seelah, ZoneKind.DISCARD) == (["Helm"] if taken else [])
-    assert outcome == "undefeated" and table.deck(HERE) == ["Mace"], "banished after you act, whatever you chose"
-    assert in_box(table, "barrier", "Temptation of Lucre") == 1
+    kyra = table.character("Kyra", at=HERE, deck=["Cure"])
+    harsk = table.character("Harsk", at="Great Hall", deck=["Shortbow", *FILLER])
+    alain = table.character("Alain", at="Great Hall")
+    table.pick("Codex", "Caltrop Bead", "Potion of Healing")
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Codex" if kept else "Keep none")
+    assert outcome == ("undefeated" if kept else "defeated")
+    assert table.cards(seelah, ZoneKind.HAND) == (["Codex"] if kept else [])
+    discards = [table.cards(character, ZoneKind.DISCARD) for character in (seelah, kyra, harsk)]
+    assert discards == ([["Helm"], ["Cure"], ["Shortbow"]] if kept else [[], [], []])
+    assert alain.alive != kept
+    assert table.deck(HERE) == ["Mace"] and in_box(table, "barrier", "Temptation of Lucre") == 1
 
 
 @pytest.mark.rule("SUM-05")

@@ -184,13 +184,13 @@ def test_the_sages_journal_adds_1d4_against_a_henchman_or_villain(bane: str, hel
 
 @pytest.mark.parametrize(("bane", "skill", "pool"), [
     ("Spiked Pit Trap", "Perception", "1d8+1d4+1"),  # a Trap: Perception 7
-    ("Rallying Cry", "Charisma", "1d4"),  # a Task: Charisma 6
+    ("Zombie", "Strength", "1d6"),  # no trap: Combat 9
 ])
 def test_the_trapsmith_gloves_add_1d4_against_a_trap(bane: str, skill: str, pool: str) -> None:
     table = Table()
     harsk = table.character("Harsk", at=HERE, hand=["Trapsmith Gloves"])
     table.dice(4, 2)
-    trap = pool != "1d4"
+    trap = bane == "Spiked Pit Trap"
     result = table.check(harsk, bane, skill, *(["Reveal Trapsmith Gloves"] if trap else []))
     assert offered(table, "Reveal Trapsmith Gloves") == trap
     assert str(result.pool) == pool

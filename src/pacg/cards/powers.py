@@ -268,6 +268,7 @@ class Who(StrEnum):
     ANOTHER_LOCAL = "another local character"  # one you choose at your location, not you
     ANOTHER = "another character"  # one you choose anywhere, not you
     ELSEWHERE = "a character elsewhere"  # one you choose at another location
+    ANY = "a character"  # one you choose anywhere, you included
     RANDOM_LOCAL = "a random local character"
     RANDOM_OTHER = "a random other character"
     RANDOM = "a random character"
@@ -287,6 +288,24 @@ _WHO_WORDS = {
 }
 
 
+class WhoWithTraits(_Strict):
+    """Characters named by a trait: of those `who` names, only the ones with one of these traits. `{who: a
+    character, traits: [Summoner]}` is "a character with the Summoner trait" (one you choose, anywhere);
+    `{who: each local, traits: [Dwarf]}` is "each character at your location with the Dwarf trait"."""
+
+    who: Who
+    traits: list[Trait] = Field(min_length=1)
+
+    def words(self) -> str:
+        return f"{self.who.words()} with the {listing(self.traits)} trait"
+
+
+Characters = Who | WhoWithTraits
+"""The characters an effect names: one of the `Who` words, or those of them with a trait."""
+
+_GROUPS = (Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER)  # every one of them, in turn
+
+
 class Conditions(_Strict):
     """When a power applies. Every condition given must hold."""
 
@@ -303,14 +322,17 @@ class Conditions(_Strict):
     max_difficulty: int | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
     played: list[CardFilter] | None = None  # a card matching one of these was played on the check
     not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
+    played_action: list[CardAction] | None = None  # a card was played with one of these actions (for its power)
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
+    role: list[str] | None = None  # your character has chosen one of these roles (ROLE-01)
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
+    adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
     any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
     none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
 
@@ -649,7 +671,7 @@ class Move(_Strict):
     """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
     from the same location coming along."""
 
-    move: Who
+    move: Characters
     with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
     to: Literal["chosen", "random"] = "chosen"
     where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
@@ -674,7 +696,7 @@ class ShiftDamage(_Strict):
     """Pass this much of the damage being dealt to you to another character instead (DMG-02)."""
 
     shift_damage: AmountField
-    to: Who = Who.RANDOM_OTHER
+    to: Characters = Who.RANDOM_OTHER
 
     def text(self) -> str:
         return f"{self.to.words()} is dealt {self.shift_damage.text()} of that damage instead of you"
@@ -821,7 +843,7 @@ class MoveCards(_Strict):
     source: _SOURCES = "hand"
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
-    character: Who = Who.YOU
+    character: Characters = Who.YOU
 
     def text(self) -> str:
         places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
@@ -1024,7 +1046,7 @@ class DealDamage(_Strict):
 
     deal_damage: AmountField
     type: DamageType = DamageType.COMBAT
-    to: Who = Who.YOU
+    to: Characters = Who.YOU
     reducible: bool = True
     buried: bool = False  # the cards the damage makes you discard are buried instead
 
@@ -1059,7 +1081,7 @@ class Summon(_Strict):
     Skirmish trait, ENC-06; "summon and defeat a monster instead of the check to acquire a boon")."""
 
     summon: str | CardFilter
-    who: Who = Who.YOU
+    who: Characters = Who.YOU
     decides: Literal["yours", "all"] | None = None
 
     def text(self) -> str:
@@ -1084,8 +1106,14 @@ class ForEach(_Strict):
     """Do these effects for each of some characters, one after another: each of them is "you" in them ("each
     character at your location attempts a Wisdom 5 check")."""
 
-    for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER]
+    for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] | WhoWithTraits
     do: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _a_group(self) -> ForEach:
+        if isinstance(self.for_each, WhoWithTraits) and self.for_each.who not in _GROUPS:
+            raise ValueError(f"for_each names a group of characters ({', '.join(_GROUPS)}), not one character")
+        return self
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1166,7 +1194,7 @@ class Lasting(_Strict):
 
     lasting: list[Power] = Field(min_length=1)
     until: Until
-    who: Who = Who.YOU
+    who: Characters = Who.YOU
 
     def text(self) -> str:
         from pacg.cards.text import Reading, power_text
@@ -1258,6 +1286,28 @@ class ChooseFromBox(_Strict):
         return text
 
 
+class AcquireFromBox(_Strict):
+    """Each character `who` names, in turn, draws a random card of a kind from the box and attempts its check to
+    acquire it (DRAW-01, SUM-06): acquired, it goes into their hand; not, back into the box. With `decides: all`
+    the card being encountered is defeated only if every one is acquired, and the cards are kept only then; else
+    they all go back into the box (a Rallying Cry, whose check is See Below, ENC-06)."""
+
+    acquire_from_box: CardFilter
+    who: Characters = Who.YOU
+    decides: Literal["all"] | None = None
+
+    def text(self) -> str:
+        what = _random(_cards_words(self.acquire_from_box))
+        if self.who is Who.YOU:
+            text = f"draw {what} from the box and attempt to acquire it"
+        else:
+            text = f"{self.who.words()} draws {what} from the box and attempts to acquire it"
+        if self.decides == "all":
+            text += ("; the card you are encountering is defeated only if every one of them is acquired, and only then"
+                     " are they kept: otherwise they are banished")
+        return text
+
+
 class AddToLocation(_Strict):
     """Shuffle random cards of a kind from the box into your location deck (SUM-05: added cards are shuffled in;
     SUM-06: random cards with a requirement). Where you are leaving, it is the location you leave."""
@@ -1311,7 +1361,7 @@ class GiveCard(_Strict):
     """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
     location: this power is its exception)."""
 
-    give_card: Who
+    give_card: Characters
 
     def text(self) -> str:
         return f"give a card from your hand to {self.give_card.words()}"
@@ -1410,6 +1460,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "may": May,
     "choose_from_box": ChooseFromBox,
     "add_to_location": AddToLocation,
+    "acquire_from_box": AcquireFromBox,
     "move_along": MoveAlong,
     "give_card": GiveCard,
     "give_acquired": GiveAcquired,
@@ -1494,6 +1545,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[May, Tag("may")]
         | Annotated[ChooseFromBox, Tag("choose_from_box")]
         | Annotated[AddToLocation, Tag("add_to_location")]
+        | Annotated[AcquireFromBox, Tag("acquire_from_box")]
         | Annotated[MoveAlong, Tag("move_along")]
         | Annotated[GiveCard, Tag("give_card")]
         | Annotated[GiveAcquired, Tag("give_acquired")]
@@ -1562,11 +1614,14 @@ class Power:
     recharge_check: RechargeCheck | None = None
     feats: Annotated[list[PowerFeat], Field(json_schema_extra={"default": []})] = dataclass_field(default_factory=list)
     box: str | None = None  # a paragraph that begins with a feat box: it applies once that box is checked
+    repeatable: bool = False  # may be used again on the same check or step, paying its cost each time (PLAY-03)
 
     @model_validator(mode="after")
     def _mandatory_powers_are_not_played(self) -> Power:
         if not self.optional and (self.action is not None or self.cost is not None):
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
+        if self.repeatable and self.cost is None:
+            raise ValueError("a repeatable power needs a cost, paid each time it is used")
         if not self.effects and self.action is None:
             raise ValueError("a paragraph needs effects, unless playing the card is all it does (an action)")
         revealing = self.recharge_check is not None and self.recharge_check.to == "reveal"

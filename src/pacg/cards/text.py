@@ -287,7 +287,15 @@ def _on_evasion(power: Power, reading: Reading) -> str:
 
 
 def _after_playing(power: Power, reading: Reading) -> str:
-    played = _played_text(power.conditions.played) if power.conditions.played else THIS_CARD
+    """ "after you play a spell", "after you discard a weapon with the 2-Handed trait for its power"."""
+    conditions = power.conditions
+    played = _played_text(conditions.played) if conditions.played else THIS_CARD
+    if conditions.played_action:
+        done = []
+        for action in conditions.played_action:
+            verb, rest = action_text(action, played).split(" ", 1)
+            done.append(f"{_does(power.whose, verb, 'buries' if verb == 'bury' else None)} {rest}")
+        return f"after {' or '.join(done)} for its power"
     return f"after {_does(power.whose, 'play')} {played}"
 
 
@@ -368,6 +376,11 @@ def _blessings_discard(card_filter: CardFilter) -> str:
     return f"if the top card of the blessings discard pile is {filter_text(card_filter)}"
 
 
+# An action done to play a card, as what was done to it: "if a card was discarded for its power".
+_DONE = {CardAction.REVEAL: "revealed", CardAction.DISPLAY: "displayed", CardAction.DISCARD: "discarded",
+         CardAction.RECHARGE: "recharged", CardAction.BURY: "buried", CardAction.BANISH: "banished",
+         CardAction.TOP_OF_DECK: "put on top of a deck", CardAction.SHUFFLE_INTO_DECK: "shuffled into a deck"}
+
 # Each condition that is not part of the moment, as a clause.
 CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "proficient": lambda value: f"if you are proficient with {_plain(value)}",
@@ -378,14 +391,17 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "max_difficulty": lambda value: f"if its highest difficulty is {value} or less",
     "played": lambda value: f"if {_played_text(value)} was played on the check",
     "not_played": lambda value: f"unless {_played_text(value)} was played on the check",
+    "played_action": lambda value: f"if a card was {listing([_DONE[action] for action in value])} for its power",
     "after_roll": lambda value: f"after the roll, if the check {value}",
     "mythic_charges": lambda value: f"if you have at least {value} mythic charge{'s' if value != 1 else ''}",
     "margin": lambda value: f"if the check succeeded or failed by at least {value.text()}",
     "blessings_discard": _blessings_discard,
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
+    "role": lambda value: f"if your role is {listing(value)}",
     "summoned": lambda value: "if it was summoned" if value else "if it was not summoned",
     "alone": lambda value: f"if you are {'' if value else 'not '}the only character at your location",
+    "adventure_deck": lambda value: f"if the adventure deck number is {value} or more",
     "any_of": lambda value: f"if {' or '.join(_all_of(one) for one in value)}",
     "none_of": lambda value: f"unless {' or '.join(_all_of(one) for one in value)}",
 }
@@ -438,7 +454,7 @@ def _joined_clauses(clauses: list[str]) -> str:
 
 def _clauses(power: Power, reading: Reading) -> str:
     # "after playing" names the card played in its moment, so it isn't repeated as a condition.
-    skip = ("played",) if power.when is Timing.AFTER_PLAYING else ()
+    skip = ("played", "played_action") if power.when is Timing.AFTER_PLAYING else ()
     clauses = condition_clauses(power.conditions, skip)
     if reading.own and power.conditions.against is not None:
         clauses.insert(0, f"if this card is {filter_text(power.conditions.against)}")
@@ -561,6 +577,8 @@ def power_text(power: Power, reading: Reading = ON_ITS_OWN) -> str:
     text = _sentence(power, reading)
     if power.box:  # the whole paragraph sits behind a power feat box (FEAT-02)
         text = f"[feat {power.box}] {text}"
+    if power.repeatable:
+        text += " You may use this power any number of times on a check or step."
     if power.recharge_check is not None:
         text += " " + recharge_check_text(power.recharge_check)
     for feat in power.feats:

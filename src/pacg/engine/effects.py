@@ -16,6 +16,7 @@ from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
+    AcquireFromBox,
     AddCardNumber,
     AddDice,
     AddModifier,
@@ -35,6 +36,7 @@ from pacg.cards.powers import (
     CannotReduce,
     CardFilter,
     CardPlace,
+    Characters,
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
@@ -94,6 +96,7 @@ from pacg.cards.powers import (
     UseSkill,
     Who,
     Whose,
+    WhoWithTraits,
 )
 from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
@@ -241,8 +244,9 @@ def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
 def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     """The paragraphs of a card that are not powers of their own: they happen whenever the card is played
     (PLAY-10: "a mandatory action you must take when you play the card"), once per card in a step (PLAY-02).
-    A card just displayed also works at once while displayed, for the character it is next to."""
-    if card.uid in step.riders:
+    A card just displayed also works at once while displayed, for the character it is next to. A bane played
+    from a hand has none: its paragraphs that aren't played are about encountering it."""
+    if card.uid in step.riders or card.card.is_bane:
         return
     step.riders.add(card.uid)
     game = step.game
@@ -309,8 +313,11 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
 
 
 def _follows(game: Game, power: Power, play: Play) -> bool:
-    """Whether the card just played is of a kind the power is for ("after you play a spell")."""
-    wanted = power.conditions.played
+    """Whether the card just played is of a kind the power is for ("after you play a spell"), played with an
+    action it names ("after you discard a 2-Handed weapon for its power")."""
+    wanted, actions = power.conditions.played, power.conditions.played_action
+    if actions and play.power.action not in actions:
+        return False
     return not wanted or (play.card is not None and any(fits(game, play.card, one) for one in wanted))
 
 
@@ -628,7 +635,7 @@ def _exchange_examined(
     """Exchange an examined card of the kind for a random card of its type from the box: the card drawn takes
     its place in the deck, the examined one goes back into the box (SET-03)."""
     game = step.game
-    fitting = [card for card in examined_cards(step) if matches(card, effect.exchange_examined)]
+    fitting = [card for card in examined_cards(step) if fits(step.game, card, effect.exchange_examined)]
     if not fitting:
         return
     card = yield from choose(player, "examined", f"{player.name}: exchange which examined card?", fitting)
@@ -983,6 +990,34 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     yield from resolve(step, list(effect.if_kept if kept is not None else effect.if_not), player, play)
 
 
+def _acquire_from_box(step: Step, effect: AcquireFromBox, player: CharacterState, play: Play | None) -> Process[None]:
+    """Each character named draws a random card of a kind from the box, set aside for its check, and attempts to
+    acquire it (DRAW-01, SUM-06); then each card acquired goes into its character's hand and any other back into
+    the box. All or none with `decides: all`, which decides the encounter with the card (ENC-06)."""
+    from pacg.engine.check import attempt_checks, check_of  # checks play cards, and playing may call for checks
+
+    game = step.game
+    drawn: list[tuple[CharacterState, PhysicalCard, bool]] = []
+    for character in (yield from characters(step, player, effect.who, "who draws?")):
+        card = random_from_box(game, effect.acquire_from_box)
+        if card is None:
+            continue
+        game.zones.move(card, Zone(ZoneKind.SUMMONED, character.name))  # out of the box while it is checked
+        game.note(f"{character.name} draws {card.name} from the box")
+        check = check_of(card)
+        results = (yield from attempt_checks(game, character, check, Purpose.ACQUIRE, card)) if check else []
+        drawn.append((character, card, character.alive and all(result.success for result in results)))
+    everyone = all(acquired for _, _, acquired in drawn)
+    for character, card, acquired in drawn:
+        if (everyone if effect.decides == "all" else acquired):
+            game.zones.move(card, character.hand)
+            game.note(f"{character.name} acquires {card.name}")
+        else:
+            perform(game, character, card, CardAction.BANISH)
+    if effect.decides == "all" and (encounter := step.encounter) is not None:
+        encounter.defeated = everyone
+
+
 def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play | None) -> Process[None]:
     """Give a card from your hand to a character, wherever they are."""
     game = step.game
@@ -1134,6 +1169,7 @@ ASKING: dict[type, Asking] = {
     ChooseOne: _choose_one,
     May: _may,
     ChooseFromBox: _choose_from_box,
+    AcquireFromBox: _acquire_from_box,
     MoveAlong: _move_along,
     GiveCard: _give_card,
     GiveAcquired: _give_acquired,
@@ -1151,11 +1187,14 @@ assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
 
 
 def characters(
-    step: Step, player: CharacterState, who: Who, question: str, chooser: CharacterState | None = None
+    step: Step, player: CharacterState, who: Characters, question: str, chooser: CharacterState | None = None
 ) -> Process[list[CharacterState]]:
     """The living characters an effect names (`Who`), seen from `player`: everyone of a group, one chosen
-    (by `chooser`, the player by default; none when no one fits), or one at random."""
+    (by `chooser`, the player by default; none when no one fits), or one at random; named by a trait, only
+    those of them with the trait (`WhoWithTraits`)."""
     game = step.game
+    traits = frozenset(who.traits) if isinstance(who, WhoWithTraits) else None
+    who = who.who if isinstance(who, WhoWithTraits) else who
     alive = [c for c in game.characters if c.alive]
     local = [c for c in alive if c.location == player.location]
     groups = {
@@ -1167,8 +1206,11 @@ def characters(
         Who.EACH_OTHER: [c for c in alive if c is not player], Who.ANOTHER: [c for c in alive if c is not player],
         Who.RANDOM_OTHER: [c for c in alive if c is not player], Who.RANDOM: alive,
         Who.ELSEWHERE: [c for c in alive if c.location != player.location],
+        Who.ANY: alive,
     }
     group = groups[who]
+    if traits is not None:
+        group = [c for c in group if not traits.isdisjoint(c.card.traits)]
     if who is Who.YOU or str(who).startswith("each") or not group:
         return group
     if str(who).startswith("a random"):

@@ -342,9 +342,14 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     return highest
 
 
+def _card_plays(state: Step) -> list[Play]:
+    """The plays of cards in the step; for a failed check's damage, those on the check too (DMG-01)."""
+    return [play for play in (*state.played_on_check, *state.plays) if play.card is not None]
+
+
 def _played_cards(state: Step) -> list[PhysicalCard]:
     """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
-    return [play.card for play in (*state.played_on_check, *state.plays) if play.card is not None]
+    return [play.card for play in _card_plays(state) if play.card is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
@@ -400,6 +405,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     and _highest_difficulty(state, state.against) <= wanted,
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
+    "played_action": lambda wanted, state, _: any(play.power.action in wanted for play in _card_plays(state)),
     "mythic_charges": lambda wanted, _, player: player.mythic_charges >= wanted,
     "margin": lambda wanted, state, player: margin_at_least(state, wanted, player),
     "after_roll": lambda wanted, state, _: state.in_check and state.roll is not None
@@ -408,8 +414,10 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "blessings_discard": lambda wanted, state, _: _top_blessing_is(state.game, wanted),
     "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
+    "role": lambda wanted, _, player: player.feats.role in wanted,
     "summoned": _summoned,
     "alone": lambda wanted, state, player: (len(state.game.local_characters(player.location)) == 1) == wanted,
+    "adventure_deck": lambda wanted, state, _: state.game.adventure_deck_number >= wanted,
     "any_of": _any_of,
     "none_of": _none_of,
 }
@@ -515,7 +523,7 @@ def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> boo
 
 def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
     """A card of the kind is being examined."""
-    return any(matches(card, effect.exchange_examined) for card in examined_cards(step))
+    return any(fits(step.game, card, effect.exchange_examined) for card in examined_cards(step))
 
 
 EffectTest = Callable[[Any, Step, CharacterState], bool]
@@ -608,11 +616,12 @@ def _add_plays(
     plays: list[Play], seen: set[tuple[object, str | None]], step: Step, player: CharacterState,
     helped: CharacterState, offers: list[PowerOffer],
 ) -> None:
-    """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
+    """The offers a player may play now, each once (PLAY-03) unless it may be used again, paying its cost anew
+    ("banish monsters from your hand for 1d4 each"); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
     barred = _cannot_play(step, player)
     for key, power, source, card, own in offers:
-        if key in used or not usable(power, step, player, helped):
+        if (key in used and not power.repeatable) or not usable(power, step, player, helped):
             continue
         if card is not None and (not _may_play(card, power, step, player)
                                  or any(fits(step.game, card, wanted) for wanted in barred)):

@@ -86,7 +86,7 @@ from pacg.cards.vocabulary import CardAction
 class Kind(StrEnum):
     """The kinds of paragraph, kept apart as the rulebook keeps them (PLAY-01, PLAY-10, CHAR-01)."""
 
-    PLAYED = "played"  # a boon or cohort in hand, played for its power by revealing, discarding ... it
+    PLAYED = "played"  # a boon or cohort (or a bane) in hand, played for its power by revealing, discarding ... it
     ACTIVATED = "activated"  # a displayed card's power, used while it is displayed (it counts as playing it)
     USED = "used"  # a power of a character, location, scenario or encountered card that a player may use
     WHEN_PLAYED = "when played"  # a boon's paragraph that is not a power: it happens whenever the card is played
@@ -135,6 +135,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.WHILE_DISPLAYED): _STANDING,
     (Holder.BOON, Kind.WHILE_ENCOUNTERED): _ENCOUNTER,
     (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.BANE, Kind.PLAYED): _WINDOWS,  # a bane in a hand ("banish it from your hand to explore"), PLAY-01
     (Holder.BANE, Kind.USED): _ENCOUNTER,
     (Holder.BANE, Kind.WHILE_DISPLAYED): _STANDING | {Timing.ANY_TIME},  # displayed by its location
     (Holder.BANE, Kind.STANDING): _ENCOUNTER,
@@ -220,6 +221,8 @@ def kind_of(power: Power, holder: Holder) -> Kind:
         return Kind.REPLACEMENT
     if holder is Holder.BANE and power.while_in == "displayed":
         return Kind.WHILE_DISPLAYED
+    if holder is Holder.BANE and power.action is not None:
+        return Kind.PLAYED
     if holder is Holder.BOON:
         if power.while_in == "displayed":
             return Kind.ACTIVATED if power.optional else Kind.WHILE_DISPLAYED
@@ -291,14 +294,15 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
 def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
     """What a kind of paragraph needs to be run: a boon's power is played from the hand by an action (PLAY-01,
     PLAY-06); what a boon does whenever it is played needs a power of the same moment to be played for; only a
-    boon or cohort is played, so only its paragraphs have an action; a displayed card is used where it is."""
+    card in a hand is played, a boon, a cohort or a bane a power put there (a monster kept in hand), so only
+    their paragraphs have an action; a displayed card is used where it is."""
     if kind is Kind.PLAYED and power.action is None:
         return ("a boon's power is played from the hand by an action (reveal, discard ...): without one it is "
                 "never offered (write 'while: displayed' for a power used while the card is displayed)")
     if kind is Kind.ACTIVATED and power.action in (CardAction.DISPLAY, CardAction.REVEAL):
         return f"a displayed card can't be {power.action}ed for a power: it is already displayed"
-    if holder is not Holder.BOON and power.action is not None:
-        return f"only a boon or cohort is played by an action: a {holder}'s power has no 'action'"
+    if holder not in (Holder.BOON, Holder.BANE) and power.action is not None:
+        return f"only a card in a hand is played by an action: a {holder}'s power has no 'action'"
     if isinstance(power.cost, ThisCardCost) and not (holder is Holder.LASTING and isinstance(card, (Boon, Cohort))):
         return ("a cost paid with this card is for a lasting paragraph a boon's power leaves behind (a card played "
                 "for its power pays with its action)")
