@@ -208,6 +208,7 @@ class Timing(StrEnum):
     AFTER_PLAYING = "after playing"  # after you play a card matching `if.played` (its power resolved)
     ENTER = "enter"  # when a character moves to this location (TURN-03)
     LEAVE = "leave"  # when a character moves away from this location (TURN-03)
+    BLESSINGS_ADVANCE = "blessings deck advances"  # a bane's, when it is the card the blessings deck advanced
 
 
 Moment = tuple[Timing, bool, bool]
@@ -250,6 +251,7 @@ class Who(StrEnum):
     RANDOM_LOCAL = "a random local character"
     RANDOM_OTHER = "a random other character"
     RANDOM = "a random character"
+    EACH_AT_RANDOM_LOCATION = "each character at a random location"  # one location of the scenario's, at random
 
     def words(self) -> str:
         """The characters as a card names them: "each character at your location"."""
@@ -499,6 +501,16 @@ class CloseLocation(_Strict):
 
     def text(self) -> str:
         return "you may attempt to close your location"
+
+
+class CloseAfterEncounter(_Strict):
+    """When the encounter ends, however it ends, its location closes as if its When Closing requirement were
+    met (CLOSE-03, CLOSE-04): no check, no cost ("after you encounter this card, the location closes")."""
+
+    close_after_encounter: Literal[True]
+
+    def text(self) -> str:
+        return "after the encounter, the location closes"
 
 
 class Banish(_Strict):
@@ -1034,6 +1046,22 @@ class BlessingToLocation(_Strict):
         return "shuffle the top card of the blessings deck into your location deck"
 
 
+THIS_CARD = "this card"  # the card whose power it is
+
+
+class ShuffleIntoBlessingsDeck(_Strict):
+    """Shuffle a card into the blessings deck: a named card from the box (a scenario's setup: "shuffle the
+    villain into the blessings deck"; nothing if the box has none), or this card, the card whose power it is
+    (a bane that came up as the blessings deck advanced goes back into it)."""
+
+    shuffle_into_blessings_deck: str
+
+    def text(self) -> str:
+        if self.shuffle_into_blessings_deck == THIS_CARD:
+            return "shuffle this card into the blessings deck"
+        return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
+
+
 class EndTurn(_Strict):
     """Your turn ends at once (ENC-09: an encounter under way ends, its card neither defeated nor undefeated)."""
 
@@ -1255,6 +1283,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "examine": Examine,
     "gain_charge": GainCharge,
     "close_location": CloseLocation,
+    "close_after_encounter": CloseAfterEncounter,
     "banish": Banish,
     "add_card_number": AddCardNumber,
     "no_help": NoHelp,
@@ -1282,6 +1311,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "summon": Summon,
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
+    "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
     "end_turn": EndTurn,
     "cannot_evade": CannotEvade,
     "for_each": ForEach,
@@ -1333,6 +1363,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[Examine, Tag("examine")]
         | Annotated[GainCharge, Tag("gain_charge")]
         | Annotated[CloseLocation, Tag("close_location")]
+        | Annotated[CloseAfterEncounter, Tag("close_after_encounter")]
         | Annotated[Banish, Tag("banish")]
         | Annotated[AddCardNumber, Tag("add_card_number")]
         | Annotated[NoHelp, Tag("no_help")]
@@ -1360,6 +1391,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[Summon, Tag("summon")]
         | Annotated[Attempt, Tag("attempt")]
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
+        | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]
         | Annotated[EndTurn, Tag("end_turn")]
         | Annotated[CannotEvade, Tag("cannot_evade")]
         | Annotated[ForEach, Tag("for_each")]

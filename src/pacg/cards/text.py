@@ -318,6 +318,7 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.AFTER_PLAYING: _after_playing,
     Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to {reading.place}",
     Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from {reading.place}",
+    Timing.BLESSINGS_ADVANCE: lambda power, reading: "when this card comes up as the blessings deck advances",
 }
 
 

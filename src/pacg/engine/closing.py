@@ -21,7 +21,7 @@ from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, fits, perform
-from pacg.engine.state import CharacterState, Game, LocationState
+from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import PhysicalCard
 
@@ -106,6 +106,16 @@ def close_permanently(
         game.closed_with_powers.append(location)
     game.note(f"{location.name} is closed")
     yield from _when_permanently_closed(game, character, location, Timing.CLOSING)
+    if _nothing_left_to_close(game):
+        raise ScenarioOver("won", "every location is closed")
+
+
+def _nothing_left_to_close(game: Game) -> bool:
+    """A scenario with no villain can't end with a villain cornered (VIL-05): it is won once every location is
+    permanently closed."""
+    scenario = game.scenario
+    return (scenario is not None and not scenario.villains
+            and all(location.closed for location in game.locations.values()))
 
 
 def _when_permanently_closed(

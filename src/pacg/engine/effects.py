@@ -16,6 +16,7 @@ from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
+    THIS_CARD,
     AddCardNumber,
     AddDice,
     AddModifier,
@@ -38,6 +39,7 @@ from pacg.cards.powers import (
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
+    CloseAfterEncounter,
     CloseLocation,
     CountFace,
     DealDamage,
@@ -78,6 +80,7 @@ from pacg.cards.powers import (
     RollDie,
     SharedTraitDice,
     ShiftDamage,
+    ShuffleIntoBlessingsDeck,
     Succeed,
     Summon,
     SwapFromBox,
@@ -92,7 +95,7 @@ from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine import trace
-from pacg.engine.box import random_cards_from_box, random_from_box
+from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
@@ -835,6 +838,21 @@ def _blessing_to_location(
     game.note(f"The top card of the blessings deck is shuffled into {player.location}")
 
 
+def _shuffle_into_blessings_deck(
+    step: Step, effect: ShuffleIntoBlessingsDeck, player: CharacterState, play: Play | None
+) -> None:
+    """Shuffle a named card from the box, or this card, into the blessings deck (SUM-05: added cards are
+    shuffled in); a named card the box doesn't hold is not added (END-02)."""
+    game = step.game
+    if effect.shuffle_into_blessings_deck == THIS_CARD:
+        card = play.card if play is not None else None
+    else:
+        card = first_in_box(game, effect.shuffle_into_blessings_deck)
+    if card is not None:
+        game.zones.shuffle_into(card, BLESSINGS_DECK, game.rng)
+        game.note(f"{card.name} is shuffled into the blessings deck")
+
+
 def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:
     """A forced end of turn (ENC-09); only the current turn's character's turn can end."""
     if step.game.turn is not None and step.game.turn.character is player:
@@ -988,6 +1006,7 @@ IMMEDIATE: dict[type, Immediate] = {
     KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
     PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
     CloseLocation: _on_encounter("may_close", lambda effect: True),
+    CloseAfterEncounter: _on_encounter("closes", lambda effect: True),
     Banish: _banish,
     # on the turn, the step, the character
     Explore: _explore,
@@ -997,6 +1016,7 @@ IMMEDIATE: dict[type, Immediate] = {
     GainCharge: _gain_charge,
     DrawRandom: _draw_random,
     BlessingToLocation: _blessing_to_location,
+    ShuffleIntoBlessingsDeck: _shuffle_into_blessings_deck,
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
     AddToLocation: _add_to_location,
@@ -1063,7 +1083,7 @@ def characters(
         Who.RANDOM_OTHER: [c for c in alive if c is not player], Who.RANDOM: alive,
         Who.ELSEWHERE: [c for c in alive if c.location != player.location],
     }
-    group = groups[who]
+    group = groups[who] if who is not Who.EACH_AT_RANDOM_LOCATION else _at_random_location(game, alive)
     if who is Who.YOU or str(who).startswith("each") or not group:
         return group
     if str(who).startswith("a random"):
@@ -1071,6 +1091,14 @@ def characters(
     asker = chooser or player
     chosen = yield from choose(asker, "target", f"{asker.name}: {question}", group)
     return [chosen]
+
+
+def _at_random_location(game: Game, alive: list[CharacterState]) -> list[CharacterState]:
+    """The characters at one of the scenario's locations, drawn at random (closed ones too: characters may
+    stay at a closed location, CLOSE-04)."""
+    location = game.rng.choice(list(game.locations))
+    game.note(f"A random location: {location}")
+    return [c for c in alive if c.location == location]
 
 
 # --- choosing ---------------------------------------------------------------------------------------------------

@@ -301,6 +301,7 @@ class Encounter:
     keep: str | None = None  # the card goes to hand or is buried instead (KeepEncountered)
     place: str | None = None  # to the top or bottom of its deck, or face up (PlaceEncountered)
     may_close: bool = False  # the chance to close the location (CLOSE-01)
+    closes: bool = False  # the location closes once the encounter ends (CloseAfterEncounter)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
     margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
 

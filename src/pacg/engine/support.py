@@ -42,6 +42,7 @@ from pacg.cards.powers import (
     CannotReduce,
     ChooseFromBox,
     ChooseOne,
+    CloseAfterEncounter,
     CloseLocation,
     Conditions,
     CountFace,
@@ -130,7 +131,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
     (Holder.BANE, Kind.USED): _ENCOUNTER,
     (Holder.BANE, Kind.WHILE_DISPLAYED): _STANDING | {Timing.ANY_TIME},  # displayed by its location
-    (Holder.BANE, Kind.STANDING): _ENCOUNTER,
+    # and as the blessings deck advances, for the bane it advanced (`turn.advance_blessings_deck`)
+    (Holder.BANE, Kind.STANDING): _ENCOUNTER | {Timing.BLESSINGS_ADVANCE},
     (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
     (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
@@ -173,6 +175,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     PlaceEncountered: _OF_THE_ENCOUNTER,
     KeepEncountered: _OF_THE_ENCOUNTER,
     CloseLocation: _OF_THE_ENCOUNTER,
+    CloseAfterEncounter: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
