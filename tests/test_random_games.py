@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pacg.agents.random_agent import RandomAgent
+from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, run
 from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
@@ -36,6 +37,9 @@ from pacg.record import GameRecord, play, replay
 from table import library
 
 SCENARIO = "The Godless Ones"
+# Every scenario of the library, each played whole by random parties (`test_every_scenario_plays_to_its_end`).
+SCENARIOS = ["The Godless Ones", "The Traitor's Lodge", "Under the Broken City", "The Fall of Kenabres",
+             "The Wardstone Legacy"]
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
 
 parties = st.lists(st.sampled_from(CHARACTERS), min_size=1, max_size=4, unique=True)
@@ -92,8 +96,8 @@ class Watcher:
 
 
 def watched_game(party: list[str], seed: int, agent_seed: int, every_decision: bool = True,
-                 ) -> tuple[Game, Outcome, Watcher]:
-    game = new_game(library(), SCENARIO, party, seed=seed)
+                 scenario: str = SCENARIO) -> tuple[Game, Outcome, Watcher]:
+    game = new_game(library(), scenario, party, seed=seed)
     watcher = Watcher(game, agent_seed, every_decision)
     outcome = run(play_scenario(game), watcher)
     watcher.finish()
@@ -105,8 +109,8 @@ def random_game(party: list[str], seed: int, agent_seed: int) -> tuple[Game, Out
     return game, run(play_scenario(game), RandomAgent(agent_seed))
 
 
-def check_outcome(outcome: Outcome, party: list[str], seed: int) -> None:
-    assert outcome.scenario == SCENARIO
+def check_outcome(outcome: Outcome, party: list[str], seed: int, scenario: str = SCENARIO) -> None:
+    assert outcome.scenario == scenario
     assert outcome.characters == party
     assert outcome.seed == seed
     assert outcome.result in ("won", "lost")
@@ -140,6 +144,21 @@ def test_each_character_in_every_party_size_conserves_cards(character: str) -> N
         seed = CHARACTERS.index(character) * 10 + size
         _, outcome, _ = watched_game(party, seed, seed)
         check_outcome(outcome, party, seed)
+
+
+def test_the_scenarios_list_every_scenario_of_the_library() -> None:
+    assert sorted(SCENARIOS) == sorted(card.name for card in library().of_type(CardType.SCENARIO))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_scenario_plays_to_its_end_and_conserves_cards(scenario: str) -> None:
+    """Each scenario, played whole by random parties of every size: its own setup and powers keep every card in
+    one place, and every game ends, won or lost."""
+    for size in range(1, 5):
+        for seed in range(3):
+            party = [CHARACTERS[(4 * seed + number) % len(CHARACTERS)] for number in range(size)]
+            _, outcome, _ = watched_game(party, 100 * size + seed, seed, scenario=scenario)
+            check_outcome(outcome, party, 100 * size + seed, scenario)
 
 
 # --- determinism ----------------------------------------------------------------------------------------------

@@ -1252,6 +1252,16 @@ class IgnoreTraits(_Strict):
         return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
 
 
+class ExchangeFromBox(_Strict):
+    """Exchange the card just played for a random card of a kind from the box: the played card goes back to the
+    box, and the box's card takes its place, wherever the play put it (nothing happens if the box has none)."""
+
+    exchange_from_box: CardFilter
+
+    def text(self) -> str:
+        return f"exchange it for {_random(_cards_words(self.exchange_from_box))} from the box"
+
+
 class SwapFromBox(_Strict):
     """Draw a random card of the encountered card's type from the box; encounter one of the two, and banish the
     other (a location's "when you encounter a boon here")."""
@@ -1327,6 +1337,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "give_card": GiveCard,
     "ignore_traits": IgnoreTraits,
     "swap_from_box": SwapFromBox,
+    "exchange_from_box": ExchangeFromBox,
     "redeem": Redeem,
 }
 
@@ -1407,6 +1418,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[GiveCard, Tag("give_card")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
         | Annotated[SwapFromBox, Tag("swap_from_box")]
+        | Annotated[ExchangeFromBox, Tag("exchange_from_box")]
         | Annotated[Redeem, Tag("redeem")]
     ),
     Discriminator(

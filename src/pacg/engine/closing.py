@@ -5,7 +5,8 @@ character chooses one of the When Closing options before rolling or playing anyt
 Requirement met: if the deck holds villains, every other card is banished and the location stays open
 (CLOSE-03); otherwise its "before closing" powers happen, the deck is banished, the location is closed and
 its "on closing" powers happen (CLOSE-04). Closing that needs a summoned card defeated fails if it isn't
-(SUM-03). No one else can close your location for you (KEEP-02).
+(SUM-03). No one else can close your location for you (KEEP-02). A scenario with no villain is won once every
+location is closed (VIL-05 can't happen in it).
 """
 
 from __future__ import annotations

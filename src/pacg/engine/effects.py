@@ -52,6 +52,7 @@ from pacg.cards.powers import (
     Evade,
     Examine,
     ExamineDeck,
+    ExchangeFromBox,
     Explore,
     ForEach,
     GainCharge,
@@ -265,14 +266,17 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 
 
 def _after_playing(step: Step, play: Play) -> Process[None]:
-    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
-    the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
+    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own and the
+    scenario's, for a card of the kind they name, and the paragraphs of the card just played ("after you play
+    it, ... discard a card"). In them, the card just played is "it" ("exchange it for ...")."""
     player, after = play.player, Timing.AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
     own = [((*play.key, "after", index), power, play.source)
            for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
-    for key, power, source in character + own:
+    scenario = [(("scenario", index), power, step.game.scenario.name)
+                for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
+    for key, power, source in character + own + scenario:
         if ("after", key) in {p.key for p in step.plays}:
             continue
         if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
@@ -287,7 +291,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
                 continue
         step.plays.append(Play(player, ("after", key), power, source))
         trace.ran(power)
-        yield from resolve(step, list(power.effects), player)
+        yield from resolve(step, list(power.effects), player, play)  # "it" is the card just played
 
 
 def _follows(game: Game, power: Power, play: Play) -> bool:
@@ -983,6 +987,16 @@ def _swap_from_box(step: Step, effect: SwapFromBox, player: CharacterState, play
     encounter.card = step.against = other
 
 
+def _exchange_from_box(step: Step, effect: ExchangeFromBox, player: CharacterState, play: Play | None) -> None:
+    """The card just played goes back to the box, and a random card of a kind from the box takes its place."""
+    game = step.game
+    played = play.card if play is not None else None
+    other = random_from_box(game, effect.exchange_from_box) if played is not None else None
+    if played is not None and other is not None:
+        game.zones.swap(played, other)
+        game.note(f"{player.name}'s {played.name} is exchanged for {other.name} from the box")
+
+
 IMMEDIATE: dict[type, Immediate] = {
     # on a check
     AddDice: _add_dice,
@@ -1020,6 +1034,7 @@ IMMEDIATE: dict[type, Immediate] = {
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
     AddToLocation: _add_to_location,
+    ExchangeFromBox: _exchange_from_box,
     # read where they apply
     UseSkill: _marker,
     Reroll: _marker,

@@ -48,6 +48,7 @@ from pacg.cards.powers import (
     CountFace,
     Defeat,
     Evade,
+    ExchangeFromBox,
     Explore,
     ForEach,
     GainSkill,
@@ -148,7 +149,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.CLOSED_LOCATION, Kind.USED): _WINDOWS | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.CLOSED_LOCATION, Kind.STANDING): _STANDING | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.SCENARIO, Kind.USED): _WINDOWS,
-    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE},
+    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE, Timing.AFTER_PLAYING},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
 }
@@ -181,6 +182,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
     MoveAlong: frozenset({Timing.LEAVE}),
+    ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once

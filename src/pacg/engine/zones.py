@@ -168,6 +168,18 @@ class Zones:
         if self.watcher is not None:
             self.watcher(card, source, to)
 
+    def swap(self, card: PhysicalCard, other: PhysicalCard) -> None:
+        """Put each of two cards exactly where the other one is (a card exchanged for one from the box: the box's
+        card takes its place, in its pile and at its position)."""
+        piles, where = self._piles, self._where
+        here, there = where[card.uid], where[other.uid]
+        mine, theirs = piles[here].index(card), piles[there].index(other)
+        piles[here][mine], piles[there][theirs] = other, card
+        where[card.uid], where[other.uid] = there, here
+        if self.watcher is not None:
+            self.watcher(card, here, there)
+            self.watcher(other, there, here)
+
     def shuffle_into(self, card: PhysicalCard, to: Zone, rng: random.Random) -> None:
         """Move a card into a zone at a random place (SUM-05: added cards are shuffled in)."""
         self.move(card, to, bottom=True)
