@@ -294,6 +294,11 @@ BAD_NAMES = {
                              "boon or a location"),
     "a closing summon": ("chapel.yaml", "summon: Test Henchman", "summon: Test Henchmen",
                          ":7: when_closing[0].summon: no card named 'Test Henchmen' (did you mean 'Test Henchman'?)"),
+    "a card shuffled into the blessings deck": (
+        "outing.yaml", "cohorts: [Test Pony]", "cohorts: [Test Pony]\npowers:\n- when: setup\n  optional: false\n"
+        "  effects:\n  - shuffle_into_blessings_deck: Test Vilain",
+        ":14: powers[0].effects[0].shuffle_into_blessings_deck: no card named 'Test Vilain' (did you mean 'Test "
+        "Villain'?)"),
     "another case": ("outing.yaml", "villains: [Test Villain]", "villains: [test villain]",
                      ":5: villains[0]: no card named 'test villain' (did you mean 'Test Villain'?)"),
 }

@@ -16,7 +16,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
-from table import Table
+from table import Table, library
 
 HERE = "Manor House"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -134,12 +134,17 @@ def test_a_summoner_adds_1d8_against_the_unfettered_eidolon(
 
 
 @pytest.mark.rule("CHK-08")
-@pytest.mark.parametrize(("blessing", "difficulty"), [("Blessing of Ascension", 13 + 2), ("Blessing of Baphomet", 13)])
-def test_a_blessing_without_the_corrupted_trait_makes_sophini_harder(blessing: str, difficulty: int) -> None:
-    table = Table()
+@pytest.mark.parametrize(("villain", "blessing", "difficulty"), [
+    ("Sophini", "Blessing of Ascension", 13 + 2), ("Sophini", "Blessing of Baphomet", 13),
+    ("Jeslyn", "Blessing of Ascension", 17 + 3), ("Jeslyn", "Blessing of Baphomet", 17),
+])
+def test_a_blessing_without_the_corrupted_trait_makes_some_villains_harder(
+    villain: str, blessing: str, difficulty: int
+) -> None:
+    table = Table(adventure_deck_number=library().get(villain).adventure_deck_number)
     seelah = table.character("Seelah", at=HERE, hand=[blessing])
     table.dice(8, 8)
-    result = table.check(seelah, "Sophini", "Melee", f"Discard {blessing}")
+    result = table.check(seelah, villain, "Melee", f"Discard {blessing}")
     assert result.difficulty == difficulty and table.cards(seelah, ZoneKind.DISCARD) == [blessing]
 
 
@@ -289,6 +294,7 @@ def test_failing_against_ulkreth_deals_damage_to_every_local_character_instead_o
 HENCHMEN = [
     ("Fiendish Tree", ["Discard Blessing"], ["Discard Blessing"]),
     ("Ghalcor", [], []),
+    ("Othirubo", [], []),
     ("Ulkreth", [], []),
     ("Unfettered Eidolon", [], []),
     ("Wight", ["Bury Blessing"], []),  # the card the damage takes is buried
@@ -300,8 +306,9 @@ HENCHMEN = [
 def test_defeating_a_henchman_gives_the_chance_to_close_its_location(
     henchman: str, before: list[str], after: list[str]
 ) -> None:
-    """Seelah's Longsword (2d8+3) rolls 19, enough for each; then the Great Hall's Diplomacy 6 (d10+1: a 6)."""
-    table = Table()
+    """Seelah's Longsword (2d8+3) rolls 19, enough for each; then the Great Hall's Diplomacy 6 (d10+1: a 6). The
+    box is the henchman's adventure deck's (SET-01)."""
+    table = Table(adventure_deck_number=library().get(henchman).adventure_deck_number)
     table.location("Great Hall", [henchman, "Mace", "Helm"])
     seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
     table.dice(8, 8, 6)

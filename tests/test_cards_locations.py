@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from pacg.cards.powers import Purpose
+from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.encounter import encounter
 from pacg.engine.state import TurnState
@@ -72,34 +74,67 @@ def test_the_great_hall_adds_1_to_checks_to_acquire_weapons_and_items(target: st
     assert result.total == 3 + modifier + bonus
 
 
+@pytest.mark.parametrize(("target", "skill", "bonus"), [("Blessing of Ascension", "Charisma", 1),
+                                                        ("Recruit", "Diplomacy", 0)])
+def test_the_cathedral_of_st_clydwell_adds_1_to_checks_to_acquire_blessings(
+    target: str, skill: str, bonus: int
+) -> None:
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at="Cathedral of St. Clydwell")
+    table.dice(3)
+    result = table.check(seelah, target, skill)
+    assert result.total == 3 + {"Charisma": 0, "Diplomacy": 1}[skill] + bonus
+
+
+@pytest.mark.parametrize(("location", "target", "bonus"), [("Occult Library", "Cure", 1),
+                                                           ("Occult Library", "Codex", 0), (ELSEWHERE, "Cure", 0)])
+def test_the_occult_library_adds_1_to_checks_to_recharge_spells(location: str, target: str, bonus: int) -> None:
+    """Kyra's check to recharge a card (Wisdom d12: a 4) against it: at the Occult Library a spell's is 1 easier."""
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at=location)
+    table.dice(4)
+    [result] = table.run(attempt_checks(table.game, kyra, "Wisdom 6", Purpose.RECHARGE, table.card(target)),
+                         "Wisdom")
+    assert result.total == 4 + bonus
+
+
 # --- powers for what happens here ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("used", [True, False])
-def test_defeating_a_monster_at_the_guardpost_lets_you_recharge_a_weapon_from_your_hand(used: bool) -> None:
-    """Seelah reveals her Mace (2d8+3: 8 and 4) to defeat a Dire Rat; at the Guardpost
+@pytest.mark.parametrize("location", ["Guardpost", "Gray Garrison"])
+def test_defeating_a_monster_at_the_guardpost_lets_you_recharge_a_weapon_from_your_hand(
+    used: bool, location: str
+) -> None:
+    """Seelah reveals her Mace (2d8+3: 8 and 4) to defeat a Dire Rat; at the Guardpost (or the Gray Garrison)
     she may then recharge a weapon from her hand: the Longsword goes to the bottom of her deck."""
     table = Table()
-    table.location("Guardpost", ["Dire Rat", "Helm"])
-    seelah = table.character("Seelah", at="Guardpost", hand=["Mace", "Longsword"], deck=FILLER)
+    table.location(location, ["Dire Rat", "Helm"])
+    seelah = table.character("Seelah", at=location, hand=["Mace", "Longsword"], deck=FILLER)
     table.dice(8, 4)
-    answers = ["Use Guardpost", "Longsword"] if used else ["Done"]
-    outcome = table.run(encounter(table.game, seelah, top(table, "Guardpost")), "Reveal Mace: Melee", "Done",
+    answers = [f"Use {location}", "Longsword"] if used else ["Done"]
+    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Reveal Mace: Melee", "Done",
                         *answers)
     assert outcome == "defeated"
     assert table.cards(seelah, ZoneKind.DECK) == (FILLER + ["Longsword"] if used else FILLER)
     assert table.cards(seelah, ZoneKind.HAND) == (["Mace"] if used else ["Mace", "Longsword"])
 
 
-@pytest.mark.parametrize(("boon", "offered"), [("Recruit", True), ("Mace", False)])
-def test_acquiring_an_ally_at_the_mongrel_village_lets_you_draw_a_card(boon: str, offered: bool) -> None:
+@pytest.mark.parametrize(("location", "boon", "offered"), [
+    ("Mongrel Village", "Recruit", True), ("Mongrel Village", "Mace", False),  # allies
+    ("Citadel", "Helm", True), ("Citadel", "Recruit", False),  # armors
+])
+def test_acquiring_a_boon_of_a_kind_at_some_locations_lets_you_draw_a_card(
+    location: str, boon: str, offered: bool
+) -> None:
+    """The Mongrel Village lets you draw a card when you acquire an ally there, the Citadel an armor."""
     table = Table()
-    table.location("Mongrel Village", [boon, "Helm"])
-    seelah = table.character("Seelah", at="Mongrel Village", deck=["Codex", *FILLER])
+    table.location(location, [boon, "Longsword"])
+    seelah = table.character("Seelah", at=location, deck=["Codex", *FILLER])
     table.dice(8)
-    skill = "Diplomacy" if boon == "Recruit" else "Melee"
-    outcome = table.run(encounter(table.game, seelah, top(table, "Mongrel Village")), "Attempt", skill,
-                        *(["Use Mongrel Village"] if offered else []))
+    skill = {"Recruit": "Diplomacy", "Mace": "Melee", "Helm": "Constitution"}[boon]
+    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Attempt", skill,
+                        *([f"Use {location}"] if offered else []))
     assert outcome == "acquired"
     assert table.cards(seelah, ZoneKind.HAND) == ([boon, "Codex"] if offered else [boon])
 
@@ -144,6 +179,21 @@ def test_an_item_banished_for_its_power_in_the_laboratory_is_buried_instead(loca
     assert outcome == "evaded"
     assert table.cards(seelah, ZoneKind.BURIED) == (["Caltrop Bead"] if buried else [])
     assert in_box(table, "item", "Caltrop Bead") == (1 if buried else 2)  # the box holds 2
+
+
+@pytest.mark.parametrize(("location", "recharged"), [("Temple of Iomedae", True), (ELSEWHERE, False)])
+def test_a_blessing_of_iomedae_discarded_for_its_power_at_her_temple_is_recharged_instead(
+    location: str, recharged: bool
+) -> None:
+    """Seelah discards a Blessing of Iomedae on her Strength check: at the Temple of Iomedae it goes to the bottom
+    of her deck instead of her discard pile."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=location, hand=["Blessing of Iomedae"], deck=FILLER)
+    table.dice(4, 4)
+    table.run(attempt_checks(table.game, seelah, "Strength 6", Purpose.OTHER), "Strength",
+              "Discard Blessing of Iomedae", "Done")
+    assert table.cards(seelah, ZoneKind.DECK) == (FILLER + ["Blessing of Iomedae"] if recharged else FILLER)
+    assert table.cards(seelah, ZoneKind.DISCARD) == ([] if recharged else ["Blessing of Iomedae"])
 
 
 @pytest.mark.rule("CLOSE-04")

@@ -77,7 +77,7 @@ def test_the_built_in_library_lints_clean_with_its_notes() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     godless = DEFAULT_CARD_FOLDER / "scenarios" / "the-godless-ones.yaml"
-    assert lines[0].startswith(f"{godless}:16: note: locations[5][0]: no card named 'Citadel'")
+    assert lines[0].startswith(f"{godless}:17: note: locations[6][0]: no card named 'Sanctum'")
     count = len(list(DEFAULT_CARD_FOLDER.rglob("*.yaml")))
     assert lines[-1] == f"{count} cards under {DEFAULT_CARD_FOLDER}: no problems, 2 notes"
 

@@ -24,7 +24,7 @@ from table import library
 
 SCENARIO = "The Godless Ones"
 BLESSINGS_DECK = 30  # SETUP-08
-PLAYERS = (1, 2, 3, 4)  # a party has at most 4 characters (REB-03); the 5-player Citadel has no card file yet
+PLAYERS = (1, 2, 3, 4)  # a party has at most 4 characters (REB-03)
 CHARACTERS = ("Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah")  # the base set's seven
 
 # The deck lists of the six locations of a four-player game, added up (inventory.json).

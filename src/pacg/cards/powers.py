@@ -229,6 +229,7 @@ class Timing(StrEnum):
     ENTER = "enter"  # when a character moves to this location (TURN-03)
     LEAVE = "leave"  # when a character moves away from this location (TURN-03)
     EXAMINE = "examine"  # as you examine cards of a location deck, once you have looked at them (EXAM-01)
+    BLESSINGS_ADVANCE = "blessings deck advances"  # a bane's, when it is the card the blessings deck advanced
 
 
 Moment = tuple[Timing, bool, bool]
@@ -272,6 +273,7 @@ class Who(StrEnum):
     RANDOM_LOCAL = "a random local character"
     RANDOM_OTHER = "a random other character"
     RANDOM = "a random character"
+    EACH_AT_RANDOM_LOCATION = "each character at a random location"  # one location of the scenario's, at random
 
     def words(self) -> str:
         """The characters as a card names them: "each character at your location"."""
@@ -601,6 +603,16 @@ class CloseLocation(_Strict):
         if self.close_location == "automatic":
             return "let the character who defeated it close its location automatically"
         return "you may attempt to close your location"
+
+
+class CloseAfterEncounter(_Strict):
+    """When the encounter ends, however it ends, its location closes as if its When Closing requirement were
+    met (CLOSE-03, CLOSE-04): no check, no cost ("after you encounter this card, the location closes")."""
+
+    close_after_encounter: Literal[True]
+
+    def text(self) -> str:
+        return "after the encounter, the location closes"
 
 
 class Banish(_Strict):
@@ -1158,6 +1170,22 @@ class BlessingToLocation(_Strict):
         return "shuffle the top card of the blessings deck into your location deck"
 
 
+THIS_CARD = "this card"  # the card whose power it is
+
+
+class ShuffleIntoBlessingsDeck(_Strict):
+    """Shuffle a card into the blessings deck: a named card from the box (a scenario's setup: "shuffle the
+    villain into the blessings deck"; nothing if the box has none), or this card, the card whose power it is
+    (a bane that came up as the blessings deck advanced goes back into it)."""
+
+    shuffle_into_blessings_deck: str
+
+    def text(self) -> str:
+        if self.shuffle_into_blessings_deck == THIS_CARD:
+            return "shuffle this card into the blessings deck"
+        return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
+
+
 class EndTurn(_Strict):
     """Your turn ends at once (ENC-09: an encounter under way ends, its card neither defeated nor undefeated)."""
 
@@ -1386,6 +1414,16 @@ class IgnoreTraits(_Strict):
         return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
 
 
+class ExchangeFromBox(_Strict):
+    """Exchange the card just played for a random card of a kind from the box: the played card goes back to the
+    box, and the box's card takes its place, wherever the play put it (nothing happens if the box has none)."""
+
+    exchange_from_box: CardFilter
+
+    def text(self) -> str:
+        return f"exchange it for {_random(_cards_words(self.exchange_from_box))} from the box"
+
+
 class SwapFromBox(_Strict):
     """Draw a random card of the encountered card's type from the box; encounter one of the two, and banish the
     other (a location's "when you encounter a boon here")."""
@@ -1421,6 +1459,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "exchange_examined": ExchangeExamined,
     "gain_charge": GainCharge,
     "close_location": CloseLocation,
+    "close_after_encounter": CloseAfterEncounter,
     "banish": Banish,
     "add_card_number": AddCardNumber,
     "no_help": NoHelp,
@@ -1449,6 +1488,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "summon": Summon,
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
+    "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
     "end_turn": EndTurn,
     "cannot_evade": CannotEvade,
     "for_each": ForEach,
@@ -1466,6 +1506,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "give_acquired": GiveAcquired,
     "ignore_traits": IgnoreTraits,
     "swap_from_box": SwapFromBox,
+    "exchange_from_box": ExchangeFromBox,
     "redeem": Redeem,
 }
 
@@ -1506,6 +1547,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[ExchangeExamined, Tag("exchange_examined")]
         | Annotated[GainCharge, Tag("gain_charge")]
         | Annotated[CloseLocation, Tag("close_location")]
+        | Annotated[CloseAfterEncounter, Tag("close_after_encounter")]
         | Annotated[Banish, Tag("banish")]
         | Annotated[AddCardNumber, Tag("add_card_number")]
         | Annotated[NoHelp, Tag("no_help")]
@@ -1534,6 +1576,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[Summon, Tag("summon")]
         | Annotated[Attempt, Tag("attempt")]
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
+        | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]
         | Annotated[EndTurn, Tag("end_turn")]
         | Annotated[CannotEvade, Tag("cannot_evade")]
         | Annotated[ForEach, Tag("for_each")]
@@ -1551,6 +1594,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[GiveAcquired, Tag("give_acquired")]
         | Annotated[IgnoreTraits, Tag("ignore_traits")]
         | Annotated[SwapFromBox, Tag("swap_from_box")]
+        | Annotated[ExchangeFromBox, Tag("exchange_from_box")]
         | Annotated[Redeem, Tag("redeem")]
     ),
     Discriminator(

@@ -339,6 +339,7 @@ MOMENT_WORDS: dict[Timing, Callable[[Power, Reading], str]] = {
     Timing.ENTER: lambda power, reading: f"when {_does(power.whose, 'move')} to {reading.place}",
     Timing.LEAVE: lambda power, reading: f"when {_does(power.whose, 'move')} away from {reading.place}",
     Timing.EXAMINE: lambda power, reading: f"when {_does(power.whose, 'examine')} a location deck",
+    Timing.BLESSINGS_ADVANCE: lambda power, reading: "when this card comes up as the blessings deck advances",
 }
 
 

@@ -5,7 +5,8 @@ character chooses one of the When Closing options before rolling or playing anyt
 Requirement met: if the deck holds villains, every other card is banished and the location stays open
 (CLOSE-03); otherwise its "before closing" powers happen, the deck is banished, the location is closed and
 its "on closing" powers happen (CLOSE-04). Closing that needs a summoned card defeated fails if it isn't
-(SUM-03). No one else can close your location for you (KEEP-02).
+(SUM-03). No one else can close your location for you (KEEP-02). A scenario with no villain is won once every
+location is closed (VIL-05 can't happen in it).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, fits, perform
-from pacg.engine.state import CharacterState, Game, LocationState
+from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import PhysicalCard
 
@@ -106,6 +107,16 @@ def close_permanently(
         game.closed_with_powers.append(location)
     game.note(f"{location.name} is closed")
     yield from _when_permanently_closed(game, character, location, Timing.CLOSING)
+    if _nothing_left_to_close(game):
+        raise ScenarioOver("won", "every location is closed")
+
+
+def _nothing_left_to_close(game: Game) -> bool:
+    """A scenario with no villain can't end with a villain cornered (VIL-05): it is won once every location is
+    permanently closed."""
+    scenario = game.scenario
+    return (scenario is not None and not scenario.villains
+            and all(location.closed for location in game.locations.values()))
 
 
 def _when_permanently_closed(

@@ -16,6 +16,7 @@ from pacg.cards.checks import parse_check
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
+    THIS_CARD,
     AcquireFromBox,
     AddCardNumber,
     AddDice,
@@ -40,6 +41,7 @@ from pacg.cards.powers import (
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
+    CloseAfterEncounter,
     CloseLocation,
     CountFace,
     DamageCost,
@@ -55,6 +57,7 @@ from pacg.cards.powers import (
     ExamineDeck,
     ExamineMore,
     ExchangeExamined,
+    ExchangeFromBox,
     Explore,
     ForEach,
     GainCharge,
@@ -87,6 +90,7 @@ from pacg.cards.powers import (
     RollDie,
     SharedTraitDice,
     ShiftDamage,
+    ShuffleIntoBlessingsDeck,
     Succeed,
     Summon,
     SwapFromBox,
@@ -102,7 +106,7 @@ from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine import trace
-from pacg.engine.box import random_cards_from_box, random_from_box
+from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
@@ -286,14 +290,17 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 
 
 def _after_playing(step: Step, play: Play) -> Process[None]:
-    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own, for a card of
-    the kind they name, and the paragraphs of the card just played ("after you play it, ... discard a card")."""
+    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own and the
+    scenario's, for a card of the kind they name, and the paragraphs of the card just played ("after you play
+    it, ... discard a card"). In them, the card just played is "it" ("exchange it for ...")."""
     player, after = play.player, Timing.AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
     own = [((*play.key, "after", index), power, play.source)
            for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
-    for key, power, source in character + own:
+    scenario = [(("scenario", index), power, step.game.scenario.name)
+                for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
+    for key, power, source in character + own + scenario:
         if ("after", key) in {p.key for p in step.plays}:
             continue
         if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
@@ -926,6 +933,21 @@ def _blessing_to_location(
     game.note(f"The top card of the blessings deck is shuffled into {player.location}")
 
 
+def _shuffle_into_blessings_deck(
+    step: Step, effect: ShuffleIntoBlessingsDeck, player: CharacterState, play: Play | None
+) -> None:
+    """Shuffle a named card from the box, or this card, into the blessings deck (SUM-05: added cards are
+    shuffled in); a named card the box doesn't hold is not added (END-02)."""
+    game = step.game
+    if effect.shuffle_into_blessings_deck == THIS_CARD:
+        card = play.card if play is not None else None
+    else:
+        card = first_in_box(game, effect.shuffle_into_blessings_deck)
+    if card is not None:
+        game.zones.shuffle_into(card, BLESSINGS_DECK, game.rng)
+        game.note(f"{card.name} is shuffled into the blessings deck")
+
+
 def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:
     """A forced end of turn (ENC-09); only the current turn's character's turn can end."""
     if step.game.turn is not None and step.game.turn.character is player:
@@ -1099,6 +1121,17 @@ def _swap_from_box(step: Step, effect: SwapFromBox, player: CharacterState, play
     encounter.card = step.against = other
 
 
+def _exchange_from_box(step: Step, effect: ExchangeFromBox, player: CharacterState, play: Play | None) -> None:
+    """The card just played (the step's last) goes back to the box, and a random card of a kind from the box
+    takes its place."""
+    game = step.game
+    played = next((made.card for made in reversed(step.plays) if made.card is not None), None)
+    other = random_from_box(game, effect.exchange_from_box) if played is not None else None
+    if played is not None and other is not None:
+        game.zones.swap(played, other)
+        game.note(f"{player.name}'s {played.name} is exchanged for {other.name} from the box")
+
+
 IMMEDIATE: dict[type, Immediate] = {
     # on a check
     AddDice: _add_dice,
@@ -1123,6 +1156,7 @@ IMMEDIATE: dict[type, Immediate] = {
     KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
     PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
     CloseLocation: _close_location,
+    CloseAfterEncounter: _on_encounter("closes", lambda effect: True),
     Banish: _banish,
     # on the turn, the step, the character
     Explore: _explore,
@@ -1134,9 +1168,11 @@ IMMEDIATE: dict[type, Immediate] = {
     GainCharge: _gain_charge,
     DrawRandom: _draw_random,
     BlessingToLocation: _blessing_to_location,
+    ShuffleIntoBlessingsDeck: _shuffle_into_blessings_deck,
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
     AddToLocation: _add_to_location,
+    ExchangeFromBox: _exchange_from_box,
     # read where they apply
     UseSkill: _marker,
     Reroll: _marker,
@@ -1208,7 +1244,7 @@ def characters(
         Who.ELSEWHERE: [c for c in alive if c.location != player.location],
         Who.ANY: alive,
     }
-    group = groups[who]
+    group = groups[who] if who is not Who.EACH_AT_RANDOM_LOCATION else _at_random_location(game, alive)
     if traits is not None:
         group = [c for c in group if not traits.isdisjoint(c.card.traits)]
     if who is Who.YOU or str(who).startswith("each") or not group:
@@ -1218,6 +1254,14 @@ def characters(
     asker = chooser or player
     chosen = yield from choose(asker, "target", f"{asker.name}: {question}", group)
     return [chosen]
+
+
+def _at_random_location(game: Game, alive: list[CharacterState]) -> list[CharacterState]:
+    """The characters at one of the scenario's locations, drawn at random (closed ones too: characters may
+    stay at a closed location, CLOSE-04)."""
+    location = game.rng.choice(list(game.locations))
+    game.note(f"A random location: {location}")
+    return [c for c in alive if c.location == location]
 
 
 # --- choosing ---------------------------------------------------------------------------------------------------

@@ -35,8 +35,21 @@ STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
 
 def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Process[str]:
     """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "banished", "defeated",
-    "undefeated", "acquired" or "not acquired"."""
+    "undefeated", "acquired" or "not acquired". A power may have the location close once the encounter is over,
+    however it ended (`close_after_encounter`)."""
     current = Encounter(card, character, character.location, game.is_summoned(card))
+    try:
+        outcome = yield from _encounter(game, current)
+    except TurnEnded:
+        yield from _location_closes(game, current)
+        raise
+    yield from _location_closes(game, current)
+    return outcome
+
+
+def _encounter(game: Game, current: Encounter) -> Process[str]:
+    """The encounter itself, from its first step until its card has gone where the encounter sends it."""
+    card, character = current.card, current.character
     if not current.summoned and card.uid in game.locations[current.location].face_up:
         game.locations[current.location].face_up.remove(card.uid)  # face down again unless left face up
     game.encounters.append(current)
@@ -56,6 +69,15 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
         if villain:
             game.temporarily_closed.clear()  # the locations open again after the encounter (VIL-01)
     return outcome
+
+
+def _location_closes(game: Game, current: Encounter) -> Process[None]:
+    """The location the card came from closes after the encounter, as if its When Closing requirement were met
+    (CLOSE-03: unless a villain is in its deck; CLOSE-04), for the encountering character if still alive."""
+    location = game.locations.get(current.location)
+    if current.closes and not current.summoned and current.character.alive and location and not location.closed:
+        game.note(f"{location.name} closes after the encounter with {current.card.name}")
+        yield from close(game, current.character, location)
 
 
 def _steps(game: Game, current: Encounter) -> Process[str]:

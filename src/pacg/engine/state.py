@@ -322,6 +322,7 @@ class Encounter:
     given_to: CharacterState | None = None  # the boon acquired goes into this character's hand (GiveAcquired)
     place: str | None = None  # to the top or bottom of its deck, or face up (PlaceEncountered)
     close: str | None = None  # "attempt": the chance to close the location (CLOSE-01); "automatic": it closes
+    closes: bool = False  # the location closes once the encounter ends, however it ended (CloseAfterEncounter)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
     margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
 

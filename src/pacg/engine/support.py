@@ -42,6 +42,7 @@ from pacg.cards.powers import (
     CannotReduce,
     ChooseFromBox,
     ChooseOne,
+    CloseAfterEncounter,
     CloseLocation,
     Conditions,
     CountFace,
@@ -49,6 +50,7 @@ from pacg.cards.powers import (
     Evade,
     ExamineMore,
     ExchangeExamined,
+    ExchangeFromBox,
     Explore,
     ForEach,
     GainSkill,
@@ -138,7 +140,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BANE, Kind.PLAYED): _WINDOWS,  # a bane in a hand ("banish it from your hand to explore"), PLAY-01
     (Holder.BANE, Kind.USED): _ENCOUNTER,
     (Holder.BANE, Kind.WHILE_DISPLAYED): _STANDING | {Timing.ANY_TIME},  # displayed by its location
-    (Holder.BANE, Kind.STANDING): _ENCOUNTER,
+    # and as the blessings deck advances, for the bane it advanced (`turn.advance_blessings_deck`)
+    (Holder.BANE, Kind.STANDING): _ENCOUNTER | {Timing.BLESSINGS_ADVANCE},
     (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
     (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
@@ -154,7 +157,7 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.CLOSED_LOCATION, Kind.USED): _WINDOWS | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.CLOSED_LOCATION, Kind.STANDING): _STANDING | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.SCENARIO, Kind.USED): _WINDOWS,
-    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE},
+    (Holder.SCENARIO, Kind.STANDING): _STANDING | {Timing.SETUP, Timing.ENTER, Timing.LEAVE, Timing.AFTER_PLAYING},
     (Holder.SCENARIO, Kind.REPLACEMENT): _WINDOWS,
     (Holder.LASTING, Kind.STANDING): _STANDING | {Timing.ANY_TIME},  # ANY_TIME: restrictions on playing
     (Holder.LASTING, Kind.USED): _WINDOWS,  # a power the character may use meanwhile (`playing.player_powers`)
@@ -184,6 +187,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     PlaceEncountered: _OF_THE_ENCOUNTER,
     KeepEncountered: _OF_THE_ENCOUNTER,
     CloseLocation: _OF_THE_ENCOUNTER,
+    CloseAfterEncounter: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
@@ -192,6 +196,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     GiveAcquired: frozenset({Timing.ACQUIRE}),
     ExamineMore: frozenset({Timing.EXAMINE}),
     ExchangeExamined: frozenset({Timing.EXAMINE}),
+    ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
 }
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once

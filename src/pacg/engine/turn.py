@@ -31,7 +31,7 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
     game.note(f"Turn {game.turns}: {character.name} at {character.location}")
     forced = False
     try:
-        advance_blessings_deck(game)
+        yield from advance_blessings_deck(game, character)
         yield from _steps_in_between(game, character, Timing.TURN_START)
         for number, turn_step in enumerate((give_a_card, move, explore_step, close_step)):
             if number:
@@ -51,14 +51,19 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
         game.end_lasting("end of turn")
 
 
-def advance_blessings_deck(game: Game) -> None:
-    """Flip the top blessing onto the discard pile; with none left the scenario is lost at once (END-01)."""
+def advance_blessings_deck(game: Game, character: CharacterState) -> Process[None]:
+    """Flip the top blessing onto the discard pile; with none left the scenario is lost at once (END-01). A
+    bane shuffled into the blessings deck does what its paragraphs for coming up say, on the turn's
+    character ("when this card is the card the blessings deck advanced ...")."""
     deck = game.zones.cards(BLESSINGS_DECK)
     if not deck:
         raise ScenarioOver("lost", "the blessings deck ran out")
     card = deck[0]
     game.zones.move(card, BLESSINGS_DISCARD)
     game.note(f"The blessings deck advances: {card.name} ({len(deck)} left)")
+    if Timing.BLESSINGS_ADVANCE in card.powers_by_timing:
+        step = Step(game=game, checker=character, timing=Timing.BLESSINGS_ADVANCE, against=card)
+        yield from apply_mandatory(step, list(standing_powers(step)))
 
 
 def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:

@@ -169,12 +169,12 @@ class Zones:
             self.watcher(card, source, to)
 
     def swap(self, card: PhysicalCard, other: PhysicalCard) -> None:
-        """Each of two cards takes the other's place, in its zone and in its order there."""
+        """Put each of two cards exactly where the other one is (a card exchanged for one from the box: the box's
+        card takes its place, in its pile and at its position)."""
         piles, where = self._piles, self._where
         here, there = where[card.uid], where[other.uid]
-        mine, theirs = piles[here], piles[there]
-        at, other_at = mine.index(card), theirs.index(other)
-        mine[at], theirs[other_at] = other, card
+        mine, theirs = piles[here].index(card), piles[there].index(other)
+        piles[here][mine], piles[there][theirs] = other, card
         where[card.uid], where[other.uid] = there, here
         if self.watcher is not None:
             self.watcher(card, here, there)
