@@ -76,10 +76,10 @@ def test_the_built_in_library_lints_clean_with_its_notes() -> None:
     assert_no_traceback(result)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    godless = DEFAULT_CARD_FOLDER / "scenarios" / "the-godless-ones.yaml"
-    assert lines[0].startswith(f"{godless}:17: note: locations[6][0]: no card named 'Sanctum'")
+    broken_city = DEFAULT_CARD_FOLDER / "scenarios" / "under-the-broken-city.yaml"
+    assert lines[0].startswith(f"{broken_city}:20: note: locations[5][0]: no card named 'Befouled Altar'")
     count = len(list(DEFAULT_CARD_FOLDER.rglob("*.yaml")))
-    assert lines[-1] == f"{count} cards under {DEFAULT_CARD_FOLDER}: no problems, 2 notes"
+    assert lines[-1] == f"{count} cards under {DEFAULT_CARD_FOLDER}: no problems, 1 note"
 
 
 def test_lint_prints_one_line_per_problem_file_by_file_and_a_summary(tmp_path: Path) -> None:
@@ -117,7 +117,7 @@ def test_lint_with_custom_cards_checks_them_against_the_box_and_notes_what_they_
     assert f"{blessing}:1: note: name: replaces the card of {shipped}" in lines
     assert f"{scenario}:5: villains[0]: no card named 'Sophin' (did you mean 'Sophini'?)" in lines
     assert f"{scenario}:6: henchmen[0]: 'Longsword' is a weapon, not a henchman" in lines
-    assert lines[-1].endswith(f"under {DEFAULT_CARD_FOLDER} and {custom}: 2 problems, 3 notes")
+    assert lines[-1].endswith(f"under {DEFAULT_CARD_FOLDER} and {custom}: 2 problems, 2 notes")
 
 
 RAT = "name: Rat\ntype: monster\nset: B\nprovenance: standin\ncheck_to_defeat: Combat 8\n"
