@@ -282,16 +282,23 @@ def test_seelah_discards_the_top_card_of_her_deck_to_add_1d6_to_a_local_characte
 
 
 @pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize("answer", ["Draw", "No"])
+@pytest.mark.parametrize("checker", ["Seelah", "Kyra"])
 @pytest.mark.parametrize("role", [None, "Inheritor's Blade"])
-def test_seelahs_draw_box_draws_a_card_when_the_check_defeats_a_monster(role: str | None) -> None:
-    """On her own check: on another's, the engine has Seelah draw, not the character whose check it was."""
-    table = Table()
+def test_seelahs_draw_box_lets_the_character_whose_check_defeats_a_monster_draw_a_card(
+        role: str | None, checker: str, answer: str) -> None:
+    """"They may draw": the character whose check it was, Seelah's own or another local character's."""
+    table = Table(strict=True)
     table.location("Armory", ["Dire Rat"])
     seelah = table.character("Seelah", at="Armory", deck=["Mace", "Codex"], feats=feats(role, 1, "draw"))
+    kyra = table.character("Kyra", at="Armory", deck=["Helm"])
+    attempter = seelah if checker == "Seelah" else kyra
     table.dice(6, 6)
-    table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
-              "Use Seelah's power")
-    assert table.cards(seelah, ZoneKind.HAND) == ["Codex"] and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+    table.run(attempt_checks(table.game, attempter, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Use Seelah's power", answer)
+    drawn = {"Seelah": ["Codex"], "Kyra": ["Helm"]}[checker] if answer == "Draw" else []
+    assert table.cards(attempter, ZoneKind.HAND) == drawn and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+    assert table.cards(seelah if checker == "Kyra" else kyra, ZoneKind.HAND) == []
 
 
 @pytest.mark.rule("PLAY-10")

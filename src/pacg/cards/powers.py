@@ -804,11 +804,13 @@ class GainSkill(_Strict):
 class AfterCheck(_Strict):
     """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
     check against such a card ("if that check defeats a monster, that character may draw a card";
-    "if the monster is undefeated, put it on top of its deck")."""
+    "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
+    the check do them, being "you" in them ("that character may draw"), where the power helps another's check."""
 
     after_check: list[Effect]
     only_if: Literal["success", "failure"] | None = None
     against: CardFilter | None = None
+    by: Literal["you", "checker"] = "you"
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -818,6 +820,8 @@ class AfterCheck(_Strict):
             when += f", if it {'succeeds' if self.only_if == 'success' else 'fails'}"
         if self.against is not None:
             when += f" against {_cards_words(self.against)}"
+        if self.by == "checker":
+            when += ", for the character who attempted it"
         return f"{when}, {listing([effect_text(effect) for effect in self.after_check], 'and')}"
 
 
