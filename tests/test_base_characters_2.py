@@ -116,16 +116,19 @@ def test_cold_iron_warden_adds_1d8_more_against_a_cultist_monster() -> None:
 
 
 @pytest.mark.rule("EXAM-01")
-def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_and_may_bottom_a_boon() -> None:
-    """The Dire Rat comes from the box (as a summoned bane): when the defeated bane was the top card of the
-    location deck, the engine's defeat window still has it there, so she would examine the Rat itself."""
-    table = Table()
-    table.location("Armory", ["Mace", "Helm"])
+@pytest.mark.rule("ENC-07")
+@pytest.mark.parametrize(("answer", "deck"), [("Mace", ["Helm", "Mace"]), ("Leave", ["Mace", "Helm"])])
+def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_and_may_bottom_a_boon(
+        answer: str, deck: list[str]) -> None:
+    """The defeated Dire Rat, explored from the top of the deck, is no longer in it as the encounter resolves
+    (ENC-07: it is banished): she examines the card under it."""
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace", "Helm"])
     imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 4, "examine"))
     table.dice(10)
-    outcome = table.run(encounter(table.game, imrijka, table.card("Dire Rat")), "Strength", "Use Imrijka's power",
-                        "Mace")
-    assert outcome == "defeated" and table.deck("Armory") == ["Helm", "Mace"]
+    outcome = table.run(encounter(table.game, imrijka, table.top("Armory")), "Strength", "Use Imrijka's power",
+                        answer)
+    assert outcome == "defeated" and table.deck("Armory") == deck
     assert logged(table, "examines the top of Armory's location deck: Mace")
 
 

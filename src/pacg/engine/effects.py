@@ -545,7 +545,8 @@ def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | N
 
 
 def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> list[PhysicalCard]:
-    cards = step.game.zones.cards(deck)[:count]
+    """The top cards of a deck, a card being encountered left out (it is no longer in the deck, ENC-07)."""
+    cards = step.game.cards_left(deck)[:count]
     step.examined = deck
     names = ", ".join(card.name for card in cards) or "nothing"
     step.game.note(f"{player.name} examines the top of {deck}: {names}")
@@ -587,7 +588,7 @@ def _encounter_examined(
     step: Step, effect: EncounterExamined, player: CharacterState, play: Play | None
 ) -> Process[None]:
     """Encounter the card just examined, if it fits, as though explored."""
-    cards = step.game.zones.cards(step.examined) if step.examined is not None else []
+    cards = step.game.cards_left(step.examined) if step.examined is not None else []
     if not cards or not matches(cards[0], effect.encounter_examined):
         return
     from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one
@@ -658,7 +659,7 @@ _SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "botto
 def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
     zones = game.zones
     if source == "location deck":
-        return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
+        return list(game.cards_left(Zone(ZoneKind.LOCATION_DECK, character.location)))
     cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
     if source == "top of deck":
         return cards[:1]
@@ -760,7 +761,7 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
     face = game.rng.randint(1, effect.roll_die)
     game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
     if effect.beats is not None:
-        needed = len(game.zones.cards(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1
+        needed = len(game.cards_left(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1
     else:
         needed = effect.at_least or 1
     if face >= needed:

@@ -436,6 +436,16 @@ class Game:
                 return bool(encounter.summoned)
         return self.zones.where(card).kind is ZoneKind.SUMMONED
 
+    def cards_left(self, deck: Zone) -> list[PhysicalCard]:
+        """The cards of a deck as they stand, top first: a card being encountered is no longer in its location
+        deck, though it waits there until the encounter's end sends it somewhere (ENC-07: a defeated bane is
+        banished as the encounter is resolved). Examining the deck after a defeat sees the cards under it."""
+        cards = self.zones.cards(deck)
+        if not self.encounters:
+            return cards
+        encountered = {encounter.card.uid for encounter in self.encounters}
+        return [card for card in cards if card.uid not in encountered]
+
     def open_locations(self) -> list[LocationState]:
         """Locations neither closed nor temporarily closed (VIL-04)."""
         return [loc for loc in self.locations.values() if not loc.closed and loc.name not in self.temporarily_closed]

@@ -31,10 +31,7 @@ def _cards_in(kind: ZoneKind) -> ValueOf:
 def _location_deck(step: Step, you: CharacterState) -> int:
     """The number of cards left in your location deck: a card being encountered is no longer in it, though it
     waits there until the encounter sends it somewhere (ENC-07)."""
-    game = step.game
-    deck = Zone(ZoneKind.LOCATION_DECK, you.location)
-    encountered = sum(1 for encounter in game.encounters if game.zones.where(encounter.card) == deck)
-    return len(game.zones.cards(deck)) - encountered
+    return len(step.game.cards_left(Zone(ZoneKind.LOCATION_DECK, you.location)))
 
 
 def _encountered(step: Step) -> PhysicalCard | None:
