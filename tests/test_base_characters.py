@@ -449,14 +449,24 @@ def test_eldritch_savant_discards_a_card_to_examine_the_top_of_her_deck_and_draw
 
 
 @pytest.mark.rule("ROLE-01")
-def test_eldritch_savant_swaps_the_cold_trait_of_her_spell_for_another_energy_trait() -> None:
-    """The engine takes the first other trait of the list (Acid): the player is not asked which."""
-    table = Table()
+@pytest.mark.parametrize("trait", ["Acid", "Electricity", "Fire"])
+def test_eldritch_savant_swaps_the_cold_trait_of_her_spell_for_the_energy_trait_she_chooses(trait: str) -> None:
+    table = Table(strict=True)
     enora = table.character("Enora", at="Armory", hand=["Frigid Blast"], feats=feats("Eldritch Savant", 4, "swap"))
     table.dice(1, 1, 1, 1)  # the check, then the check to recharge Frigid Blast
     [result] = table.run(attempt_checks(table.game, enora, "Combat 30", Purpose.OTHER), "Discard Frigid Blast",
-                         "No", "Use Enora's power", "Arcane")
-    assert "Acid" in result.traits and "Cold" not in result.traits
+                         "No", "Use Enora's power", trait, "Arcane")
+    assert trait in result.traits and "Cold" not in result.traits
+    assert [option.label for option in table.decisions[3].options] == ["Acid", "Electricity", "Fire"]
+
+
+@pytest.mark.rule("PLAY-07")
+def test_eldritch_savant_swap_is_not_offered_on_a_check_without_an_energy_trait() -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Force Missile"], feats=feats("Eldritch Savant", 4, "swap"))
+    table.dice(1, 1, 1, 1, 1)
+    table.run(attempt_checks(table.game, enora, "Combat 30", Purpose.OTHER), "Discard Force Missile", "No", "Arcane")
+    assert not table.offered("Use Enora's power: replace")
 
 
 @pytest.mark.rule("ROLE-01")

@@ -884,7 +884,8 @@ class ExamineDeck(_Strict):
 
 
 class SwapTrait(_Strict):
-    """Replace one of these traits of the check with another of them ("treat a spell's Cold trait as Fire")."""
+    """Replace one of these traits of the check with another of them, as the player chooses ("treat a spell's Cold
+    trait as Fire")."""
 
     swap_trait: list[Trait]
 

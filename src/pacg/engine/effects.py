@@ -448,11 +448,21 @@ def _shared_trait_dice(
             state.added_dice += [sides] * count
 
 
-def _swap_trait(state: CheckState, effect: SwapTrait, player: CharacterState, play: Play | None) -> None:
-    have = [trait for trait in effect.swap_trait if trait in state.traits]
-    if have:
-        state.traits.discard(have[0])
-        state.traits.add(next(trait for trait in effect.swap_trait if trait != have[0]))
+def _swap_trait(step: Step, effect: SwapTrait, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player chooses which of the traits the check has to replace, and with which of the others it hasn't;
+    not with one the card checked against is immune to (ENC-03)."""
+    traits: set[str] = step.traits  # type: ignore[attr-defined]  # offered only on a check: step is a CheckState
+    have = [trait for trait in effect.swap_trait if trait in traits]
+    if not have:
+        return
+    old = yield from choose(player, "trait", f"{player.name}: replace which trait of the check?", have)
+    others = [trait for trait in effect.swap_trait if trait not in traits and trait not in step.immunities]
+    if not others:
+        return
+    new = yield from choose(player, "trait", f"{player.name}: replace the {old} trait with which?", others)
+    traits.discard(old)
+    traits.add(new)
+    step.game.note(f"{player.name} replaces the {old} trait of the check with {new}")
 
 
 def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, play: Play | None) -> None:
@@ -965,7 +975,6 @@ IMMEDIATE: dict[type, Immediate] = {
     BlessingDie: _blessing_die,
     CountFace: _count_face,
     SharedTraitDice: _shared_trait_dice,
-    SwapTrait: _swap_trait,
     AfterCheck: _after_check,
     AdjustDifficulty: _adjust,
     # on the encounter
@@ -1020,6 +1029,7 @@ ASKING: dict[type, Asking] = {
     GiveCard: _give_card,
     IgnoreTraits: _ignore_traits,
     SwapFromBox: _swap_from_box,
+    SwapTrait: _swap_trait,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

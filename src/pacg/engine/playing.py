@@ -36,6 +36,7 @@ from pacg.cards.powers import (
     ShiftDamage,
     Source,
     Succeed,
+    SwapTrait,
     TakeEncounter,
     Timing,
     Whose,
@@ -451,6 +452,11 @@ def _may_add_traits(effect: AddTraits, step: Step, player: CharacterState) -> bo
     return step.immunities.isdisjoint(effect.add_traits)
 
 
+def _may_swap_trait(effect: SwapTrait, step: Step, player: CharacterState) -> bool:
+    """The check has one of the traits to replace (PLAY-07)."""
+    return step.in_check and not set(effect.swap_trait).isdisjoint(step.traits)  # type: ignore[attr-defined]
+
+
 def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool:
     """An encounter not taken over yet."""
     encounter = step.encounter
@@ -472,6 +478,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     Succeed: _may_succeed,
     AddTraits: _may_add_traits,
     TakeEncounter: _may_take_over,
+    SwapTrait: _may_swap_trait,
 }
 
 

@@ -155,6 +155,9 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
                              Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
                              SwapTrait, ReplaceHighestDie})
+# The effects on the check that ask the player (which trait becomes which): never in a paragraph that applies by
+# itself, which is worked out, without asking, each time a check is prepared.
+ASKING_ON_THE_CHECK = frozenset({SwapTrait})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
@@ -331,6 +334,8 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
+    if power.when is Timing.CHECK and standing and effect_kind in ASKING_ON_THE_CHECK:
+        return f"{name} asks the player, so it can't apply by itself on a check: make the paragraph optional"
     if power.when is Timing.CHECK and standing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
     return ""
