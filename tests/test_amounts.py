@@ -114,6 +114,8 @@ def test_the_margin_is_known_after_the_check(tmp_path: Path) -> None:
         ("Combat 10 + AD or Dexterity 8", "Combat 10 plus the adventure deck number or Dexterity 8"),
         ("Wisdom 10 then Combat 15 - local", "Wisdom 10 then Combat 15 minus the number of characters at your "
                                              "location"),
+        ("Combat random monster or Dexterity 6",
+         "Combat the highest difficulty to defeat a random monster from the box or Dexterity 6"),
     ],
 )
 def test_a_difficulty_may_vary(written: str, words: str) -> None:
@@ -129,6 +131,8 @@ def test_a_difficulty_may_vary(written: str, words: str) -> None:
         ("Combat 8 + margin", "a difficulty is known before the check is rolled"),
         ("Combat 8 + ADD", "unknown value 'ADD' in '+ ADD'; did you mean 'AD'?"),
         ("Strength 8 + 2", "'+ 2' adds a number to the difficulty"),
+        ("Strength random monsters", "unknown skill 'random'"),  # a difficulty of values alone, misspelt
+        ("Strength Wizardry 6", "unknown skill 'Wizardry'"),
     ],
 )
 def test_a_difficulty_that_cant_vary_so_is_refused(written: str, message: str) -> None:

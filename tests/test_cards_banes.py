@@ -140,6 +140,28 @@ def test_a_blessing_without_the_corrupted_trait_makes_sophini_harder(blessing: s
     assert result.difficulty == difficulty and table.cards(seelah, ZoneKind.DISCARD) == [blessing]
 
 
+@pytest.mark.rule("CHK-08")
+@pytest.mark.rule("SET-03")
+@pytest.mark.parametrize("bane", ["Mongrel Ranger", "Mongrel Wizard"])
+@pytest.mark.parametrize(("monster", "difficulty"), [("Cambion", 12), ("Dire Rat", 8), ("Carrion Golem", 14)])
+def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the_box_once_per_encounter(
+        bane: str, monster: str, difficulty: int) -> None:
+    """Combat X: the monster drawn is looked at and stays in the box; every skill offered shows the same X."""
+    table = Table(strict=True)
+    table.location(HERE, [bane])
+    imrijka = table.character("Imrijka", at=HERE, deck=FILLER * 4)  # no hand: the damage discards nothing
+    in_the_box = in_box(table, "monster", monster)
+    table.pick(monster)
+    table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength d10
+    outcome = table.run(encounter(table.game, imrijka, top(table)), "Strength")
+    assert outcome == "undefeated"
+    [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
+    assert [option.label.rsplit(" ", 1)[1] for option in skill.options] == [str(difficulty)] * len(skill.options)
+    assert [line for line in table.game.log if "is drawn from the box" in line] == [
+        f"{monster} is drawn from the box: its highest difficulty to defeat is {difficulty}; it goes back"]
+    assert in_box(table, "monster", monster) == in_the_box
+
+
 # --- damage before and after you act ----------------------------------------------------------------------------
 
 
@@ -152,10 +174,12 @@ def test_a_blessing_without_the_corrupted_trait_makes_sophini_harder(blessing: s
 def test_banes_that_deal_damage_before_and_after_you_act(
     bane: str, faces: tuple[int, ...], damage: list[tuple[int, str]]
 ) -> None:
-    """Seelah defeats each (Melee d8+3 against Combat 11; the Longsword's 2d8+3 against the tree's 13), and is
-    dealt the bane's damage all the same: a card of her hand discarded for each point."""
+    """Seelah defeats each (Melee d8+3 against the Mongrels' X, the Dire Rat's 8 drawn from the box; the
+    Longsword's 2d8+3 against the tree's 13), and is dealt the bane's damage all the same: a card of her hand
+    discarded for each point."""
     table = Table()
     table.location(HERE, [bane])
+    table.pick("Dire Rat")
     hand = ["Longsword", *FILLER * 4]
     seelah = table.character("Seelah", at=HERE, hand=hand, deck=FILLER * 4)
     table.dice(*faces)

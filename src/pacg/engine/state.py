@@ -303,6 +303,7 @@ class Encounter:
     may_close: bool = False  # the chance to close the location (CLOSE-01)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
     margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
+    random_monster: int | None = None  # a random monster's difficulty, once drawn for the card's check ("X")
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)

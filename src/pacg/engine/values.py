@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from pacg.cards.amounts import VALUES, Amount
 from pacg.cards.checks import CheckOption
+from pacg.cards.powers import CardFilter
+from pacg.cards.vocabulary import CardType
 from pacg.engine.state import CharacterState
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
@@ -59,6 +61,38 @@ def _margin(step: Step, you: CharacterState) -> int:
     return encounter.margin if encounter is not None and encounter.margin is not None else 0
 
 
+_MONSTERS = CardFilter(types=[CardType.MONSTER])
+
+
+def _random_monster(step: Step, you: CharacterState) -> int:
+    """The highest difficulty to defeat a random monster drawn from the box (a Mongrel's "Combat X"); the monster
+    goes back. One is drawn for each encounter with the card, the first time its check needs it, so every skill
+    the check is prepared for shows the same difficulty; outside an encounter, one each time. A monster with no
+    difficulty, or whose difficulty is itself a random monster's, doesn't fit (SUM-06: draw until one fits); with
+    none in the box, it is 0."""
+    from pacg.engine.box import random_from_box  # the box draws with the card filters, which read values
+
+    encounter = step.encounter
+    if encounter is not None and encounter.random_monster is not None:
+        return encounter.random_monster
+    game = step.game
+    monster = random_from_box(game, _MONSTERS, lambda card: bool(_fixed_options(card)))
+    highest = max((option.difficulty + value(step, option.plus, you) for option in _fixed_options(monster)),
+                  default=0) if monster is not None else 0
+    game.note(f"{monster.name} is drawn from the box: its highest difficulty to defeat is {highest}; it goes back"
+              if monster is not None else "There is no monster in the box to draw: the difficulty is 0")
+    if encounter is not None:
+        encounter.random_monster = highest
+    return highest
+
+
+def _fixed_options(card: PhysicalCard) -> list[CheckOption]:
+    """The options of a bane's check to defeat, if none of them is itself a random monster's difficulty."""
+    check = getattr(card.card, "check_to_defeat", None)
+    options = [option for step in check.steps for option in step.options] if check is not None else []
+    return [] if any("random monster" in option.plus.names for option in options) else options
+
+
 # Where each value an amount may name comes from (amounts.VALUES says what each is).
 VALUE_OF: dict[str, ValueOf] = {
     "AD": lambda step, you: step.game.adventure_deck_number,
@@ -72,6 +106,7 @@ VALUE_OF: dict[str, ValueOf] = {
     "deck": _cards_in(ZoneKind.DECK),
     "discard pile": _cards_in(ZoneKind.DISCARD),
     "buried": _cards_in(ZoneKind.BURIED),
+    "random monster": _random_monster,
 }
 assert set(VALUE_OF) == set(VALUES), "every value an amount may name has a source"  # DESIGN.md 2
 
