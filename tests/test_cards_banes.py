@@ -366,10 +366,11 @@ def test_the_arboreal_blight_is_defeated_when_you_defeat_the_fiendish_tree_you_s
 
 
 @pytest.mark.rule("SUM-02")
-@pytest.mark.parametrize(("roll", "ulkreth"), [(20, True), (19, False)])
+@pytest.mark.parametrize(("roll", "ulkreth"), [(1, True), (2, False)])
 def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth: bool) -> None:
     """Seelah's Longsword rolls 4 and 4 (11) against her tree's 13: 2 damage, and the Blight is undefeated; on
-    a 20 on the d20 she summons and encounters an Ulkreth, and defeats it (8 and 8: 19 against 16)."""
+    a d20 roll no more than the one undefeated tree she summons and encounters an Ulkreth, and defeats it (8 and
+    8: 19 against 16)."""
     table = Table()
     table.location(HERE, ["Arboreal Blight", "Mace"])
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 4], deck=FILLER * 4)
@@ -380,6 +381,22 @@ def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth:
     assert outcome == "undefeated" and sorted(table.deck(HERE)) == ["Arboreal Blight", "Mace"]
     assert ("Seelah encounters Ulkreth (summoned)" in table.game.log) == ulkreth
     assert ("Ulkreth is defeated" in table.game.log) == ulkreth
+
+
+@pytest.mark.rule("ENC-06")
+@pytest.mark.parametrize(("face", "d20"), [(10, None), (1, 2)])
+def test_the_arboreal_blight_rolls_for_an_ulkreth_when_any_tree_is_undefeated(face: int, d20: int | None) -> None:
+    """Crowe defeats his tree (Melee d12+1: 13), so he defeats the Blight; Alain's tree (Melee d10+3) falls on a 10
+    and then no d20 is rolled, but stands on a 1: one tree is undefeated, and a 2 on the d20 is more than one."""
+    table = Table(strict=True)
+    table.location(HERE, ["Arboreal Blight", "Mace"])
+    crowe = table.character("Crowe", at=HERE, deck=FILLER * 4)  # no hands: the trees' damage discards nothing
+    table.character("Alain", at=HERE, deck=FILLER * 4)
+    table.dice(12, face, *([d20] if d20 else []))
+    outcome = table.run(encounter(table.game, crowe, top(table)), "Crowe", "Melee", "Done", "Melee")
+    assert outcome == "defeated" and table.deck(HERE) == ["Mace"]
+    assert [line for line in table.game.log if "d20" in line] == ([f"Crowe rolls {d20} on a d20"] if d20 else [])
+    assert "Crowe encounters Ulkreth (summoned)" not in table.game.log
 
 
 @pytest.mark.rule("CHK-08")

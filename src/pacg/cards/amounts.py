@@ -40,6 +40,7 @@ VALUES: dict[str, str] = {
     "discard pile": "the number of cards in your discard pile",
     "buried": "the number of your buried cards",
     "random monster": "the highest difficulty to defeat a random monster from the box",
+    "undefeated summons": "the number of cards summoned in this encounter that are undefeated",
 }
 
 MAX_AMOUNT = 100  # far above any card's number: a bigger one is a typo, which the engine might loop over

@@ -826,18 +826,21 @@ class AfterCheck(_Strict):
 
 
 class RollDie(_Strict):
-    """Roll one die with this many sides; on `at_least` or more, do the effects in `then` ("roll 1d6: on a 4
-    or more, explore again")."""
+    """Roll one die with this many sides; on `at_least` or more (or on more than the cards in your location deck,
+    `beats`; or on no more than an amount, `at_most`), do the effects in `then` ("roll 1d6: on a 4 or more,
+    explore again"; "roll 1d20: if the result is no more than the number of undefeated trees, ...")."""
 
     roll_die: CardDie
     at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
     beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
+    at_most: SumField | None = None  # the roll must be no more than this
     then: list[Effect]
 
     @model_validator(mode="after")
     def _one_target(self) -> RollDie:
-        if (self.at_least is None) == (self.beats is None):
-            raise ValueError("a roll needs one of at_least (a number to reach) or beats (what to beat)")
+        if [self.at_least, self.beats, self.at_most].count(None) != 2:
+            raise ValueError("a roll needs one of at_least (a number to reach), beats (what to beat) or at_most "
+                             "(a number not to pass)")
         return self
 
     def text(self) -> str:
@@ -847,6 +850,8 @@ class RollDie(_Strict):
         if self.beats is not None:
             return f"roll 1d{self.roll_die}; if the result is more than the number of cards in your location deck, " \
                    f"{effects}"
+        if self.at_most is not None:
+            return f"roll 1d{self.roll_die}; if the result is no more than {self.at_most.text()}, {effects}"
         result = f"{self.at_least}" if self.at_least == self.roll_die else f"{self.at_least} or more"
         return f"roll 1d{self.roll_die}; on a {result}, {effects}"
 

@@ -766,15 +766,22 @@ def _add_to_location(step: Step, effect: AddToLocation, player: CharacterState, 
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:
-    """Roll one die: reach `at_least`, or beat the number of cards in your location deck."""
+    """Roll one die: reach `at_least`, beat the number of cards in your location deck, or roll no more than
+    `at_most`. A roll no face can win is not made ("if any trees are undefeated, roll": none is)."""
     game = step.game
+    lowest: int
+    highest: int
+    if effect.beats is not None:
+        lowest, highest = len(game.cards_left(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1, effect.roll_die
+    elif effect.at_most is not None:
+        lowest, highest = 1, step.value(effect.at_most, player)
+    else:
+        lowest, highest = effect.at_least or 1, effect.roll_die
+    if effect.at_most is not None and highest < lowest:
+        return
     face = game.rng.randint(1, effect.roll_die)
     game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
-    if effect.beats is not None:
-        needed = len(game.cards_left(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1
-    else:
-        needed = effect.at_least or 1
-    if face >= needed:
+    if lowest <= face <= highest:
         yield from resolve(step, list(effect.then), player, play)
 
 
@@ -801,9 +808,10 @@ def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | Non
         waiting.remove(character)
         what = step.against if effect.summon == ENCOUNTERED and step.against is not None else effect.summon
         outcome = yield from summon_and_encounter(step.game, character, what)
-        if effect.decides is not None and encounter is not None:
+        if encounter is not None:
             encounter.summons.append((character, outcome))
-            encounter.defeated = _summons_decide(encounter, effect.decides)
+            if effect.decides is not None:
+                encounter.defeated = _summons_decide(encounter, effect.decides)
 
 
 def _summons_decide(encounter: Encounter, decides: str) -> bool:

@@ -185,11 +185,13 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
 # the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
-# encountered's adventure deck number while a card is encountered or checked against.
+# encountered's adventure deck number while a card is encountered or checked against, the cards summoned in an
+# encounter in its steps.
 _AFTER_THE_CHECK = frozenset({Timing.AFTER_ACTING, Timing.DEFEAT, Timing.UNDEFEATED})
 KNOWN_AT: dict[str, frozenset[Timing]] = {
     "margin": _AFTER_THE_CHECK,
     "encountered AD": _ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
+    "undefeated summons": _ENCOUNTER,
 }
 
 # Effects that may be written only in one kind of paragraph.

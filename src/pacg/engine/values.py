@@ -93,6 +93,13 @@ def _fixed_options(card: PhysicalCard) -> list[CheckOption]:
     return [] if any("random monster" in option.plus.names for option in options) else options
 
 
+def _undefeated_summons(step: Step, you: CharacterState) -> int:
+    """How many of the cards summoned and encountered in this encounter so far were undefeated (an evaded one
+    is neither defeated nor undefeated, ENC-05): "if any trees are undefeated"."""
+    encounter = step.encounter
+    return sum(outcome == "undefeated" for _, outcome in encounter.summons) if encounter is not None else 0
+
+
 # Where each value an amount may name comes from (amounts.VALUES says what each is).
 VALUE_OF: dict[str, ValueOf] = {
     "AD": lambda step, you: step.game.adventure_deck_number,
@@ -107,6 +114,7 @@ VALUE_OF: dict[str, ValueOf] = {
     "discard pile": _cards_in(ZoneKind.DISCARD),
     "buried": _cards_in(ZoneKind.BURIED),
     "random monster": _random_monster,
+    "undefeated summons": _undefeated_summons,
 }
 assert set(VALUE_OF) == set(VALUES), "every value an amount may name has a source"  # DESIGN.md 2
 
