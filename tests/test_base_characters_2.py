@@ -13,6 +13,7 @@ from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
+from pacg.engine.turn import explore_step
 from pacg.engine.zones import ZoneKind
 from table import Table, glaring_fiend, shuffled
 
@@ -326,6 +327,23 @@ def test_seelah_buries_a_corrupted_boon_she_acquires(role: str | None) -> None:
     outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Attempt", "Divine")
     assert outcome == "acquired" and table.cards(seelah, ZoneKind.BURIED) == ["Blessing of Abraxas"]
     assert table.cards(seelah, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("TURN-04")
+@pytest.mark.parametrize(("boon", "offered"), [("Blessing of Abraxas", True), ("Blessing of Ascension", False)])
+def test_wardenstone_sentry_explores_again_after_burying_a_corrupted_boon_she_acquires_on_her_turn(
+        boon: str, offered: bool) -> None:
+    """Explored in her explore step (TURN-04: an extra exploration only there), the Corrupted blessing is buried
+    and she may explore again: she meets the Mace and lets it go."""
+    table = Table(strict=True)
+    table.location("Armory", [boon, "Mace"])
+    seelah = table.character("Seelah", at="Armory", feats=feats("Wardenstone Sentry", 3, "explore"))
+    table.game.turn = TurnState(seelah)
+    table.dice(8)
+    again = ["Use Seelah's power", "Explore again", "Let Mace go"] if offered else ["End exploring"]
+    table.run(explore_step(table.game, seelah), "Explore Armory", "Attempt", "Divine", *again)
+    assert table.deck("Armory") == ([] if offered else ["Mace"])
+    assert table.cards(seelah, ZoneKind.BURIED if offered else ZoneKind.HAND) == [boon]
 
 
 @pytest.mark.rule("ROLE-01")
