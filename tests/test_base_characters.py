@@ -15,6 +15,7 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
+from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import ZoneKind
 from table import ABYSSAL_LOCATION, Table, glaring_fiend
@@ -351,6 +352,30 @@ def test_tyrannomancer_banishes_a_monster_to_add_1d6_to_a_local_characters_comba
     [result] = table.run(attempt_checks(table.game, kyra, "Combat 30", Purpose.OTHER), "Strength",
                          "Use Balazar's power, banish Dire Rat")
     assert result.total == 3 + 5 and table.cards(balazar, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("SUM-01")
+@pytest.mark.parametrize(("box", "summoned", "roll"), [
+    (("summoned",), True, 8), (("summoned",), False, 8),
+    (("summoned", "draw"), True, 8), (("summoned", "draw"), True, 1),
+])
+def test_tyrannomancer_adds_1d8_to_a_local_check_against_a_summoned_monster_and_with_the_box_draws_a_monster(
+        box: tuple[str, ...], summoned: bool, roll: int) -> None:
+    """Kyra's Strength d6 rolls 3 against a Dire Rat (Combat 8): Balazar's 1d8 makes it 11 on an 8, not on a 1;
+    not offered against a monster that wasn't summoned. With the draw box, a success draws him a random monster
+    from the box (the Zombie)."""
+    table = Table(strict=True)
+    balazar = table.character("Balazar", at="Armory", feats=feats("Tyrannomancer", 10, box))
+    kyra = table.character("Kyra", at="Armory")
+    rat = summon(table.game, kyra, "Dire Rat") if summoned else table.card("Dire Rat")
+    table.dice(*([roll] if summoned else []), 3)  # the d8 rolls first (largest dice first)
+    drawing = "draw" in box and roll + 3 >= 8
+    if drawing:
+        table.pick("Zombie")
+    help_ = ["Use Balazar's power"] if summoned else []
+    [result] = table.run(attempt_checks(table.game, kyra, "Combat 8", Purpose.DEFEAT, rat), "Strength", *help_)
+    assert result.total == 3 + (roll if summoned else 0)
+    assert table.cards(balazar, ZoneKind.HAND) == (["Zombie"] if drawing else [])
 
 
 # --- Enora ------------------------------------------------------------------------------------------------------
