@@ -47,7 +47,7 @@ def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...]
 # --- Alain ------------------------------------------------------------------------------------------------------
 
 ALAIN_CHARGE = [(None, 0, None, 1), (None, 0, "+2", 2), ("Glory Hound", 1, None, 1), ("Glory Hound", 1, "+2", 2),
-                ("Glory Hound", 1, "+3", 3), ("Glory Hound", 1, "under the top card", 3), ("Lancer", 0, None, 1),
+                ("Glory Hound", 1, "+3", 3), ("Lancer", 0, None, 1),
                 ("Lancer", 0, "+2", 2), ("Lancer", 0, "recharge", 2)]
 
 
@@ -64,6 +64,34 @@ def test_alain_discards_a_card_to_add_to_his_check_against_a_monster_which_goes_
     assert logged(table, f"failed at Melee 1d10+{3 + bonus} against 8: rolled {1 + 3 + bonus}")
     assert table.cards(alain, ZoneKind.DISCARD) == ["Codex"]
     assert table.deck("Armory") == ["Dire Rat", "Mace"]  # on top, not shuffled in
+
+
+@pytest.mark.rule("SUM-05")
+@pytest.mark.parametrize(("answer", "deck"), [
+    ("Put the card you are encountering on top", ["Dire Rat", "Mace", "Helm"]),
+    ("Put the card you are encountering under", ["Mace", "Dire Rat", "Helm"]),
+])
+def test_glory_hounds_box_puts_the_undefeated_monster_on_top_or_under_the_top_card_of_its_deck(
+        answer: str, deck: list[str]) -> None:
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace", "Helm"])
+    alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats("Glory Hound", 1, "under the top card"))
+    table.dice(1)
+    outcome = table.run(encounter(table.game, alain, top(table, "Armory")), "Melee", "Use Alain's power, discard Codex",
+                        answer)
+    assert outcome == "undefeated" and table.deck("Armory") == deck
+
+
+@pytest.mark.rule("BANE-01")
+@pytest.mark.parametrize(("bane", "offered"), [("Dire Rat", True), ("Blackfire Adept", True), ("Sophini", False)])
+def test_alains_charge_is_for_a_monster_that_is_not_a_villain(bane: str, offered: bool) -> None:
+    """Henchmen count as monsters (BANE-01), and so do villains: the villain is left out by its type."""
+    table = Table()
+    alain = table.character("Alain", at="Armory", hand=["Codex"])
+    table.dice(10)  # 13: enough for each, so no damage discards the Codex
+    table.check(alain, bane, "Melee", *(["Use Alain's power, discard Codex"] if offered else []))
+    assert table.offered("Use Alain's power") == offered
+    assert table.cards(alain, ZoneKind.DISCARD) == (["Codex"] if offered else [])
 
 
 @pytest.mark.rule("FEAT-02")

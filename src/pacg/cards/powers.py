@@ -522,18 +522,20 @@ class Defeat(_Strict):
 
 
 class PlaceEncountered(_Strict):
-    """Put the card being encountered on the top or bottom of its location deck instead of shuffling it in
-    (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top (ENC-10), or
-    display it by its location, out of the deck, where its paragraphs `while: displayed` work for the
-    characters there."""
+    """Put the card being encountered on the top or bottom of its location deck, or under its top card, instead
+    of shuffling it in (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top
+    (ENC-10), or display it by its location, out of the deck, where its paragraphs `while: displayed` work for
+    the characters there."""
 
-    place_encountered: Literal["top", "bottom", "face up", "by its location"]
+    place_encountered: Literal["top", "under the top card", "bottom", "face up", "by its location"]
 
     def text(self) -> str:
         if self.place_encountered == "face up":
             return "leave the card you are encountering face up on top of its location deck"
         if self.place_encountered == "by its location":
             return "display the card you are encountering by its location"
+        if self.place_encountered == "under the top card":
+            return "put the card you are encountering under the top card of its location deck"
         where = "on top of" if self.place_encountered == "top" else "at the bottom of"
         return f"put the card you are encountering {where} its location deck"
 
