@@ -47,6 +47,10 @@ REFUSED = {
         BLESSING + "      - when: check\n        action: discard\n        effects:\n"
                    "          - after_check: [{add_dice: 1d4}]\n",
         11, "powers[0].effects[0].after_check[0]", "can't change a check once the check is done"),
+    "a count of summoned cards outside an encounter": (
+        BLESSING + "      - when: turn start\n        action: discard\n        effects:\n"
+                   "          - roll_die: 20\n            at_most: undefeated summons\n            then: [{draw: 1}]\n",
+        11, "powers[0].effects[0]", "'undefeated summons' is not known at 'turn start'"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",
