@@ -362,3 +362,14 @@ def test_a_margin_condition_before_the_check_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "hero.yaml", HERO.replace("        effects:", "        if: {margin: 2}\n        effects:"))
     [problem] = problems_of(path)
     assert problem.startswith(f"{path}:14: powers[0].if: margin: 'margin' is not known at 'check'"), problem
+
+
+@pytest.mark.parametrize("targets", [{}, {"at_least": 2, "at_most": "undefeated summons"},
+                                     {"beats": "location deck", "at_most": 3}])
+def test_a_roll_has_exactly_one_target(targets: dict[str, object]) -> None:
+    from pydantic import ValidationError
+
+    from pacg.cards.powers import RollDie
+
+    with pytest.raises(ValidationError, match="a roll needs one of"):
+        RollDie.model_validate({"roll_die": 20, **targets, "then": [{"draw": 1}]})
