@@ -114,6 +114,8 @@ def test_the_margin_is_known_after_the_check(tmp_path: Path) -> None:
         ("Combat 10 + AD or Dexterity 8", "Combat 10 plus the adventure deck number or Dexterity 8"),
         ("Wisdom 10 then Combat 15 - local", "Wisdom 10 then Combat 15 minus the number of characters at your "
                                              "location"),
+        ("Combat random monster or Dexterity 6",
+         "Combat the highest difficulty to defeat a random monster from the box or Dexterity 6"),
     ],
 )
 def test_a_difficulty_may_vary(written: str, words: str) -> None:
@@ -129,6 +131,8 @@ def test_a_difficulty_may_vary(written: str, words: str) -> None:
         ("Combat 8 + margin", "a difficulty is known before the check is rolled"),
         ("Combat 8 + ADD", "unknown value 'ADD' in '+ ADD'; did you mean 'AD'?"),
         ("Strength 8 + 2", "'+ 2' adds a number to the difficulty"),
+        ("Strength random monsters", "unknown skill 'random'"),  # a difficulty of values alone, misspelt
+        ("Strength Wizardry 6", "unknown skill 'Wizardry'"),
     ],
 )
 def test_a_difficulty_that_cant_vary_so_is_refused(written: str, message: str) -> None:
@@ -360,3 +364,14 @@ def test_a_margin_condition_before_the_check_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path, "hero.yaml", HERO.replace("        effects:", "        if: {margin: 2}\n        effects:"))
     [problem] = problems_of(path)
     assert problem.startswith(f"{path}:14: powers[0].if: margin: 'margin' is not known at 'check'"), problem
+
+
+@pytest.mark.parametrize("targets", [{}, {"at_least": 2, "at_most": "undefeated summons"},
+                                     {"beats": "location deck", "at_most": 3}])
+def test_a_roll_has_exactly_one_target(targets: dict[str, object]) -> None:
+    from pydantic import ValidationError
+
+    from pacg.cards.powers import RollDie
+
+    with pytest.raises(ValidationError, match="a roll needs one of"):
+        RollDie.model_validate({"roll_die": 20, **targets, "then": [{"draw": 1}]})

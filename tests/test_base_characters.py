@@ -15,6 +15,7 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
+from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
 from table import ABYSSAL_LOCATION, Table, glaring_fiend
@@ -46,7 +47,7 @@ def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...]
 # --- Alain ------------------------------------------------------------------------------------------------------
 
 ALAIN_CHARGE = [(None, 0, None, 1), (None, 0, "+2", 2), ("Glory Hound", 1, None, 1), ("Glory Hound", 1, "+2", 2),
-                ("Glory Hound", 1, "+3", 3), ("Glory Hound", 1, "under the top card", 3), ("Lancer", 0, None, 1),
+                ("Glory Hound", 1, "+3", 3), ("Lancer", 0, None, 1),
                 ("Lancer", 0, "+2", 2), ("Lancer", 0, "recharge", 2)]
 
 
@@ -63,6 +64,34 @@ def test_alain_discards_a_card_to_add_to_his_check_against_a_monster_which_goes_
     assert logged(table, f"failed at Melee 1d10+{3 + bonus} against 8: rolled {1 + 3 + bonus}")
     assert table.cards(alain, ZoneKind.DISCARD) == ["Codex"]
     assert table.deck("Armory") == ["Dire Rat", "Mace"]  # on top, not shuffled in
+
+
+@pytest.mark.rule("SUM-05")
+@pytest.mark.parametrize(("answer", "deck"), [
+    ("Put the card you are encountering on top", ["Dire Rat", "Mace", "Helm"]),
+    ("Put the card you are encountering under", ["Mace", "Dire Rat", "Helm"]),
+])
+def test_glory_hounds_box_puts_the_undefeated_monster_on_top_or_under_the_top_card_of_its_deck(
+        answer: str, deck: list[str]) -> None:
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace", "Helm"])
+    alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats("Glory Hound", 1, "under the top card"))
+    table.dice(1)
+    outcome = table.run(encounter(table.game, alain, top(table, "Armory")), "Melee", "Use Alain's power, discard Codex",
+                        answer)
+    assert outcome == "undefeated" and table.deck("Armory") == deck
+
+
+@pytest.mark.rule("BANE-01")
+@pytest.mark.parametrize(("bane", "offered"), [("Dire Rat", True), ("Blackfire Adept", True), ("Sophini", False)])
+def test_alains_charge_is_for_a_monster_that_is_not_a_villain(bane: str, offered: bool) -> None:
+    """Henchmen count as monsters (BANE-01), and so do villains: the villain is left out by its type."""
+    table = Table()
+    alain = table.character("Alain", at="Armory", hand=["Codex"])
+    table.dice(10)  # 13: enough for each, so no damage discards the Codex
+    table.check(alain, bane, "Melee", *(["Use Alain's power, discard Codex"] if offered else []))
+    assert table.offered("Use Alain's power") == offered
+    assert table.cards(alain, ZoneKind.DISCARD) == (["Codex"] if offered else [])
 
 
 @pytest.mark.rule("FEAT-02")
@@ -379,6 +408,30 @@ def test_tyrannomancer_banishes_a_monster_to_add_1d6_to_a_local_characters_comba
     assert result.total == 3 + 5 and table.cards(balazar, ZoneKind.HAND) == []
 
 
+@pytest.mark.rule("SUM-01")
+@pytest.mark.parametrize(("box", "summoned", "roll"), [
+    (("summoned",), True, 8), (("summoned",), False, 8),
+    (("summoned", "draw"), True, 8), (("summoned", "draw"), True, 1),
+])
+def test_tyrannomancer_adds_1d8_to_a_local_check_against_a_summoned_monster_and_with_the_box_draws_a_monster(
+        box: tuple[str, ...], summoned: bool, roll: int) -> None:
+    """Kyra's Strength d6 rolls 3 against a Dire Rat (Combat 8): Balazar's 1d8 makes it 11 on an 8, not on a 1;
+    not offered against a monster that wasn't summoned. With the draw box, a success draws him a random monster
+    from the box (the Zombie)."""
+    table = Table(strict=True)
+    balazar = table.character("Balazar", at="Armory", feats=feats("Tyrannomancer", 10, box))
+    kyra = table.character("Kyra", at="Armory")
+    rat = summon(table.game, kyra, "Dire Rat") if summoned else table.card("Dire Rat")
+    table.dice(*([roll] if summoned else []), 3)  # the d8 rolls first (largest dice first)
+    drawing = "draw" in box and roll + 3 >= 8
+    if drawing:
+        table.pick("Zombie")
+    help_ = ["Use Balazar's power"] if summoned else []
+    [result] = table.run(attempt_checks(table.game, kyra, "Combat 8", Purpose.DEFEAT, rat), "Strength", *help_)
+    assert result.total == 3 + (roll if summoned else 0)
+    assert table.cards(balazar, ZoneKind.HAND) == (["Zombie"] if drawing else [])
+
+
 # --- Enora ------------------------------------------------------------------------------------------------------
 
 
@@ -475,14 +528,24 @@ def test_eldritch_savant_discards_a_card_to_examine_the_top_of_her_deck_and_draw
 
 
 @pytest.mark.rule("ROLE-01")
-def test_eldritch_savant_swaps_the_cold_trait_of_her_spell_for_another_energy_trait() -> None:
-    """The engine takes the first other trait of the list (Acid): the player is not asked which."""
-    table = Table()
+@pytest.mark.parametrize("trait", ["Acid", "Electricity", "Fire"])
+def test_eldritch_savant_swaps_the_cold_trait_of_her_spell_for_the_energy_trait_she_chooses(trait: str) -> None:
+    table = Table(strict=True)
     enora = table.character("Enora", at="Armory", hand=["Frigid Blast"], feats=feats("Eldritch Savant", 4, "swap"))
     table.dice(1, 1, 1, 1)  # the check, then the check to recharge Frigid Blast
     [result] = table.run(attempt_checks(table.game, enora, "Combat 30", Purpose.OTHER), "Discard Frigid Blast",
-                         "No", "Use Enora's power", "Arcane")
-    assert "Acid" in result.traits and "Cold" not in result.traits
+                         "No", "Use Enora's power", trait, "Arcane")
+    assert trait in result.traits and "Cold" not in result.traits
+    assert [option.label for option in table.decisions[3].options] == ["Acid", "Electricity", "Fire"]
+
+
+@pytest.mark.rule("PLAY-07")
+def test_eldritch_savant_swap_is_not_offered_on_a_check_without_an_energy_trait() -> None:
+    table = Table()
+    enora = table.character("Enora", at="Armory", hand=["Force Missile"], feats=feats("Eldritch Savant", 4, "swap"))
+    table.dice(1, 1, 1, 1, 1)
+    table.run(attempt_checks(table.game, enora, "Combat 30", Purpose.OTHER), "Discard Force Missile", "No", "Arcane")
+    assert not table.offered("Use Enora's power: replace")
 
 
 @pytest.mark.rule("ROLE-01")

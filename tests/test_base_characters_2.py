@@ -13,7 +13,7 @@ from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
-from pacg.engine.turn import explore
+from pacg.engine.turn import explore, explore_step
 from pacg.engine.zones import ZoneKind
 from table import Table, glaring_fiend, shuffled
 
@@ -133,16 +133,19 @@ def test_cold_iron_warden_adds_1d8_more_against_a_cultist_monster() -> None:
 
 
 @pytest.mark.rule("EXAM-01")
-def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_and_may_bottom_a_boon() -> None:
-    """The Dire Rat comes from the box (as a summoned bane): when the defeated bane was the top card of the
-    location deck, the engine's defeat window still has it there, so she would examine the Rat itself."""
-    table = Table()
-    table.location("Armory", ["Mace", "Helm"])
+@pytest.mark.rule("ENC-07")
+@pytest.mark.parametrize(("answer", "deck"), [("Mace", ["Helm", "Mace"]), ("Leave", ["Mace", "Helm"])])
+def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_and_may_bottom_a_boon(
+        answer: str, deck: list[str]) -> None:
+    """The defeated Dire Rat, explored from the top of the deck, is no longer in it as the encounter resolves
+    (ENC-07: it is banished): she examines the card under it."""
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace", "Helm"])
     imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 4, "examine"))
     table.dice(10)
-    outcome = table.run(encounter(table.game, imrijka, table.card("Dire Rat")), "Strength", "Use Imrijka's power",
-                        "Mace")
-    assert outcome == "defeated" and table.deck("Armory") == ["Helm", "Mace"]
+    outcome = table.run(encounter(table.game, imrijka, table.top("Armory")), "Strength", "Use Imrijka's power",
+                        answer)
+    assert outcome == "defeated" and table.deck("Armory") == deck
     assert logged(table, "examines the top of Armory's location deck: Mace")
 
 
@@ -299,16 +302,23 @@ def test_seelah_discards_the_top_card_of_her_deck_to_add_1d6_to_a_local_characte
 
 
 @pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize("answer", ["Draw", "No"])
+@pytest.mark.parametrize("checker", ["Seelah", "Kyra"])
 @pytest.mark.parametrize("role", [None, "Inheritor's Blade"])
-def test_seelahs_draw_box_draws_a_card_when_the_check_defeats_a_monster(role: str | None) -> None:
-    """On her own check: on another's, the engine has Seelah draw, not the character whose check it was."""
-    table = Table()
+def test_seelahs_draw_box_lets_the_character_whose_check_defeats_a_monster_draw_a_card(
+        role: str | None, checker: str, answer: str) -> None:
+    """"They may draw": the character whose check it was, Seelah's own or another local character's."""
+    table = Table(strict=True)
     table.location("Armory", ["Dire Rat"])
     seelah = table.character("Seelah", at="Armory", deck=["Mace", "Codex"], feats=feats(role, 1, "draw"))
+    kyra = table.character("Kyra", at="Armory", deck=["Helm"])
+    attempter = seelah if checker == "Seelah" else kyra
     table.dice(6, 6)
-    table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
-              "Use Seelah's power")
-    assert table.cards(seelah, ZoneKind.HAND) == ["Codex"] and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+    table.run(attempt_checks(table.game, attempter, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Use Seelah's power", answer)
+    drawn = {"Seelah": ["Codex"], "Kyra": ["Helm"]}[checker] if answer == "Draw" else []
+    assert table.cards(attempter, ZoneKind.HAND) == drawn and table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]
+    assert table.cards(seelah if checker == "Kyra" else kyra, ZoneKind.HAND) == []
 
 
 @pytest.mark.rule("PLAY-10")
@@ -333,6 +343,23 @@ def test_seelah_buries_a_corrupted_boon_she_acquires(role: str | None) -> None:
     outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Attempt", "Divine")
     assert outcome == "acquired" and table.cards(seelah, ZoneKind.BURIED) == ["Blessing of Abraxas"]
     assert table.cards(seelah, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("TURN-04")
+@pytest.mark.parametrize(("boon", "offered"), [("Blessing of Abraxas", True), ("Blessing of Ascension", False)])
+def test_wardenstone_sentry_explores_again_after_burying_a_corrupted_boon_she_acquires_on_her_turn(
+        boon: str, offered: bool) -> None:
+    """Explored in her explore step (TURN-04: an extra exploration only there), the Corrupted blessing is buried
+    and she may explore again: she meets the Mace and lets it go."""
+    table = Table(strict=True)
+    table.location("Armory", [boon, "Mace"])
+    seelah = table.character("Seelah", at="Armory", feats=feats("Wardenstone Sentry", 3, "explore"))
+    table.game.turn = TurnState(seelah)
+    table.dice(8)
+    again = ["Use Seelah's power", "Explore again", "Let Mace go"] if offered else ["End exploring"]
+    table.run(explore_step(table.game, seelah), "Explore Armory", "Attempt", "Divine", *again)
+    assert table.deck("Armory") == ([] if offered else ["Mace"])
+    assert table.cards(seelah, ZoneKind.BURIED if offered else ZoneKind.HAND) == [boon]
 
 
 @pytest.mark.rule("ROLE-01")

@@ -148,6 +148,28 @@ def test_a_blessing_without_the_corrupted_trait_makes_some_villains_harder(
     assert result.difficulty == difficulty and table.cards(seelah, ZoneKind.DISCARD) == [blessing]
 
 
+@pytest.mark.rule("CHK-08")
+@pytest.mark.rule("SET-03")
+@pytest.mark.parametrize("bane", ["Mongrel Ranger", "Mongrel Wizard"])
+@pytest.mark.parametrize(("monster", "difficulty"), [("Cambion", 12), ("Dire Rat", 8), ("Carrion Golem", 14)])
+def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the_box_once_per_encounter(
+        bane: str, monster: str, difficulty: int) -> None:
+    """Combat X: the monster drawn is looked at and stays in the box; every skill offered shows the same X."""
+    table = Table(strict=True)
+    table.location(HERE, [bane])
+    imrijka = table.character("Imrijka", at=HERE, deck=FILLER * 4)  # no hand: the damage discards nothing
+    in_the_box = in_box(table, "monster", monster)
+    table.pick(monster)
+    table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength d10
+    outcome = table.run(encounter(table.game, imrijka, top(table)), "Strength")
+    assert outcome == "undefeated"
+    [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
+    assert [option.label.rsplit(" ", 1)[1] for option in skill.options] == [str(difficulty)] * len(skill.options)
+    assert [line for line in table.game.log if "is drawn from the box" in line] == [
+        f"{monster} is drawn from the box: its highest difficulty to defeat is {difficulty}; it goes back"]
+    assert in_box(table, "monster", monster) == in_the_box
+
+
 # --- damage before and after you act ----------------------------------------------------------------------------
 
 
@@ -160,10 +182,12 @@ def test_a_blessing_without_the_corrupted_trait_makes_some_villains_harder(
 def test_banes_that_deal_damage_before_and_after_you_act(
     bane: str, faces: tuple[int, ...], damage: list[tuple[int, str]]
 ) -> None:
-    """Seelah defeats each (Melee d8+3 against Combat 11; the Longsword's 2d8+3 against the tree's 13), and is
-    dealt the bane's damage all the same: a card of her hand discarded for each point."""
+    """Seelah defeats each (Melee d8+3 against the Mongrels' X, the Dire Rat's 8 drawn from the box; the
+    Longsword's 2d8+3 against the tree's 13), and is dealt the bane's damage all the same: a card of her hand
+    discarded for each point."""
     table = Table()
     table.location(HERE, [bane])
+    table.pick("Dire Rat")
     hand = ["Longsword", *FILLER * 4]
     seelah = table.character("Seelah", at=HERE, hand=hand, deck=FILLER * 4)
     table.dice(*faces)
@@ -510,10 +534,11 @@ def test_the_arboreal_blight_is_defeated_when_you_defeat_the_fiendish_tree_you_s
 
 
 @pytest.mark.rule("SUM-02")
-@pytest.mark.parametrize(("roll", "ulkreth"), [(20, True), (19, False)])
+@pytest.mark.parametrize(("roll", "ulkreth"), [(1, True), (2, False)])
 def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth: bool) -> None:
     """Seelah's Longsword rolls 4 and 4 (11) against her tree's 13: 2 damage, and the Blight is undefeated; on
-    a 20 on the d20 she summons and encounters an Ulkreth, and defeats it (8 and 8: 19 against 16)."""
+    a d20 roll no more than the one undefeated tree she summons and encounters an Ulkreth, and defeats it (8 and
+    8: 19 against 16)."""
     table = Table()
     table.location(HERE, ["Arboreal Blight", "Mace"])
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 4], deck=FILLER * 4)
@@ -524,6 +549,22 @@ def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth:
     assert outcome == "undefeated" and sorted(table.deck(HERE)) == ["Arboreal Blight", "Mace"]
     assert ("Seelah encounters Ulkreth (summoned)" in table.game.log) == ulkreth
     assert ("Ulkreth is defeated" in table.game.log) == ulkreth
+
+
+@pytest.mark.rule("ENC-06")
+@pytest.mark.parametrize(("face", "d20"), [(10, None), (1, 2)])
+def test_the_arboreal_blight_rolls_for_an_ulkreth_when_any_tree_is_undefeated(face: int, d20: int | None) -> None:
+    """Crowe defeats his tree (Melee d12+1: 13), so he defeats the Blight; Alain's tree (Melee d10+3) falls on a 10
+    and then no d20 is rolled, but stands on a 1: one tree is undefeated, and a 2 on the d20 is more than one."""
+    table = Table(strict=True)
+    table.location(HERE, ["Arboreal Blight", "Mace"])
+    crowe = table.character("Crowe", at=HERE, deck=FILLER * 4)  # no hands: the trees' damage discards nothing
+    table.character("Alain", at=HERE, deck=FILLER * 4)
+    table.dice(12, face, *([d20] if d20 else []))
+    outcome = table.run(encounter(table.game, crowe, top(table)), "Crowe", "Melee", "Done", "Melee")
+    assert outcome == "defeated" and table.deck(HERE) == ["Mace"]
+    assert [line for line in table.game.log if "d20" in line] == ([f"Crowe rolls {d20} on a d20"] if d20 else [])
+    assert "Crowe encounters Ulkreth (summoned)" not in table.game.log
 
 
 @pytest.mark.rule("CHK-08")

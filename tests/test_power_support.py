@@ -51,6 +51,10 @@ REFUSED = {
         BLESSING + "      - when: check\n        action: reveal\n        cost: {action: bury, this_card: true}\n"
                    "        effects: [{add_dice: 1d4}]\n",
         8, "powers[0]", "a cost paid with this card is for a lasting paragraph"),
+    "a count of summoned cards outside an encounter": (
+        BLESSING + "      - when: turn start\n        action: discard\n        effects:\n"
+                   "          - roll_die: 20\n            at_most: undefeated summons\n            then: [{draw: 1}]\n",
+        11, "powers[0].effects[0]", "'undefeated summons' is not known at 'turn start'"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",
@@ -104,6 +108,18 @@ MONSTER_THAT_DRAWS_ON_CHECKS = """\
         effects: [{draw: 1}]
 """
 
+MONSTER_THAT_SWAPS_A_TRAIT_BY_ITSELF = """\
+    name: Test Monster
+    type: monster
+    set: B
+    provenance: standin
+    check_to_defeat: Combat 8
+    powers:
+      - when: check
+        optional: false
+        effects: [{swap_trait: [Cold, Fire]}]
+"""
+
 LOCATION_POWER_WHEN_CLOSED = """\
     name: Test Place
     type: location
@@ -133,6 +149,7 @@ ADVENTURE_POWER = """\
 @pytest.mark.parametrize(("text", "field", "words"), [
     (CHARACTER_WITH_AN_ACTION, "powers[0]", "a character's power has no 'action'"),
     (MONSTER_THAT_DRAWS_ON_CHECKS, "powers[0].effects[0]", "can't apply by itself on a check"),
+    (MONSTER_THAT_SWAPS_A_TRAIT_BY_ITSELF, "powers[0].effects[0]", "asks the player, so it can't apply by itself"),
     (LOCATION_POWER_WHEN_CLOSED, "at_this_location[0]", "never run at 'closing'"),
     (ADVENTURE_POWER, "powers[0]", "not run yet"),
 ])

@@ -8,6 +8,7 @@ a sum of whole numbers, multiples of the game's values and, where a count is rol
     AD + location deck    the adventure deck number plus the number of cards in your location deck
     2*encountered AD + 5  twice the adventure deck number of the card encountered, plus 5
     charges               your mythic charges (MYTH-01)
+    random monster        the highest difficulty to defeat a random monster drawn from the box (it goes back)
     1d4+1                 a roll of 1d4, plus 1 (DICE-01)
 
 `VALUES` names every value an amount may use and says what it is. The engine reads each one from the step
@@ -38,6 +39,8 @@ VALUES: dict[str, str] = {
     "deck": "the number of cards in your deck",
     "discard pile": "the number of cards in your discard pile",
     "buried": "the number of your buried cards",
+    "random monster": "the highest difficulty to defeat a random monster from the box",
+    "undefeated summons": "the number of cards summoned in this encounter that are undefeated",
 }
 
 MAX_AMOUNT = 100  # far above any card's number: a bigger one is a typo, which the engine might loop over

@@ -6,12 +6,14 @@ A check is written the way the cards print it:
     "Combat 8 or Dexterity or Stealth 6"
     "Wisdom 10 or Combat 13 then Combat 15"
     "Intelligence or Knowledge 5 + 2*encountered AD"
+    "Combat random monster"
     "None" / "See Below"
 
 Skills share the difficulty that follows them; "or" separates both skills and alternatives; "then" joins
 checks that must all be attempted in order. "Or" binds tighter than "then" (CHK-02), so the last example is
 (Wisdom 10 or Combat 13) then (Combat 15). A difficulty may vary: after its number, an amount of the game's
-values (amounts.py), worked out when the check is attempted ("5 + 2*encountered AD").
+values (amounts.py), worked out when the check is attempted ("5 + 2*encountered AD"), or the values alone, with
+no number ("Combat random monster": the highest difficulty to defeat of a random monster from the box).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class CheckOption:
     """One way to attempt a check: any of these skills against this difficulty.
 
     A skill of "Combat" means a combat check (CHK-07). `plus` is the part of the difficulty that varies ("+ AD"),
-    none for most checks.
+    none for most checks; a difficulty written as values alone ("random monster") has the number 0.
     """
 
     skills: tuple[str, ...]
@@ -164,10 +166,25 @@ def _difficulty_ends(tokens: list[str], start: int) -> int:
     """Where a difficulty's varying part, which begins with + or - after its number, ends: at "or" or the end."""
     if start >= len(tokens) or tokens[start] not in ("+", "-"):
         return start
+    return _separator_after(tokens, start)
+
+
+def _separator_after(tokens: list[str], start: int) -> int:
+    """The place of the first "or" (or the end) from `start` on."""
     end = start
     while end < len(tokens) and tokens[end].lower() not in _SEPARATORS:
         end += 1
     return end
+
+
+def _value_difficulty(tokens: list[str], whole: str) -> Amount | None:
+    """A difficulty written as the game's values alone, without a number ("Combat random monster": the difficulty
+    is a random monster's), or None if the words are no such values."""
+    try:
+        amount = _varying(tokens, whole)
+    except CheckSyntaxError:
+        return None
+    return amount if amount.terms and not amount.is_negative() else None
 
 
 def _parse_step(text: str, whole: str) -> CheckStep:
@@ -201,7 +218,15 @@ def _parse_step(text: str, whole: str) -> CheckStep:
                 raise CheckSyntaxError(f"write 'or' between {previous!r} and {token!r} in check {whole!r}")
             skills.append(_SKILL_NAMES[lowered])
         else:
-            raise CheckSyntaxError(f"unknown skill {token!r} in check {whole!r}")
+            end = _separator_after(tokens, index)
+            after_a_skill = skills and previous.lower() in _SKILL_NAMES
+            values = _value_difficulty(tokens[index - 1:end], whole) if after_a_skill else None
+            if values is None:
+                raise CheckSyntaxError(f"unknown skill {token!r} in check {whole!r}")
+            options.append(CheckOption(tuple(skills), 0, values))
+            skills = []
+            index = end
+            token = tokens[end - 1]
         previous = token
     if previous.lower() in _SEPARATORS:
         raise CheckSyntaxError(f"{previous!r} has no skill after it in check {whole!r}")

@@ -636,18 +636,20 @@ class Defeat(_Strict):
 
 
 class PlaceEncountered(_Strict):
-    """Put the card being encountered on the top or bottom of its location deck instead of shuffling it in
-    (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top (ENC-10), or
-    display it by its location, out of the deck, where its paragraphs `while: displayed` work for the
-    characters there."""
+    """Put the card being encountered on the top or bottom of its location deck, or under its top card, instead
+    of shuffling it in (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top
+    (ENC-10), or display it by its location, out of the deck, where its paragraphs `while: displayed` work for
+    the characters there."""
 
-    place_encountered: Literal["top", "bottom", "face up", "by its location"]
+    place_encountered: Literal["top", "under the top card", "bottom", "face up", "by its location"]
 
     def text(self) -> str:
         if self.place_encountered == "face up":
             return "leave the card you are encountering face up on top of its location deck"
         if self.place_encountered == "by its location":
             return "display the card you are encountering by its location"
+        if self.place_encountered == "under the top card":
+            return "put the card you are encountering under the top card of its location deck"
         where = "on top of" if self.place_encountered == "top" else "at the bottom of"
         return f"put the card you are encountering {where} its location deck"
 
@@ -918,11 +920,13 @@ class GainSkill(_Strict):
 class AfterCheck(_Strict):
     """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
     check against such a card ("if that check defeats a monster, that character may draw a card";
-    "if the monster is undefeated, put it on top of its deck")."""
+    "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
+    the check do them, being "you" in them ("that character may draw"), where the power helps another's check."""
 
     after_check: list[Effect]
     only_if: Literal["success", "failure"] | None = None
     against: CardFilter | None = None
+    by: Literal["you", "checker"] = "you"
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -932,22 +936,27 @@ class AfterCheck(_Strict):
             when += f", if it {'succeeds' if self.only_if == 'success' else 'fails'}"
         if self.against is not None:
             when += f" against {_cards_words(self.against)}"
+        if self.by == "checker":
+            when += ", for the character who attempted it"
         return f"{when}, {listing([effect_text(effect) for effect in self.after_check], 'and')}"
 
 
 class RollDie(_Strict):
-    """Roll one die with this many sides; on `at_least` or more, do the effects in `then` ("roll 1d6: on a 4
-    or more, explore again")."""
+    """Roll one die with this many sides; on `at_least` or more (or on more than the cards in your location deck,
+    `beats`; or on no more than an amount, `at_most`), do the effects in `then` ("roll 1d6: on a 4 or more,
+    explore again"; "roll 1d20: if the result is no more than the number of undefeated trees, ...")."""
 
     roll_die: CardDie
     at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
     beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
+    at_most: SumField | None = None  # the roll must be no more than this
     then: list[Effect]
 
     @model_validator(mode="after")
     def _one_target(self) -> RollDie:
-        if (self.at_least is None) == (self.beats is None):
-            raise ValueError("a roll needs one of at_least (a number to reach) or beats (what to beat)")
+        if [self.at_least, self.beats, self.at_most].count(None) != 2:
+            raise ValueError("a roll needs one of at_least (a number to reach), beats (what to beat) or at_most "
+                             "(a number not to pass)")
         return self
 
     def text(self) -> str:
@@ -957,6 +966,8 @@ class RollDie(_Strict):
         if self.beats is not None:
             return f"roll 1d{self.roll_die}; if the result is more than the number of cards in your location deck, " \
                    f"{effects}"
+        if self.at_most is not None:
+            return f"roll 1d{self.roll_die}; if the result is no more than {self.at_most.text()}, {effects}"
         result = f"{self.at_least}" if self.at_least == self.roll_die else f"{self.at_least} or more"
         return f"roll 1d{self.roll_die}; on a {result}, {effects}"
 
@@ -994,7 +1005,8 @@ class ExamineDeck(_Strict):
 
 
 class SwapTrait(_Strict):
-    """Replace one of these traits of the check with another of them ("treat a spell's Cold trait as Fire")."""
+    """Replace one of these traits of the check with another of them, as the player chooses ("treat a spell's Cold
+    trait as Fire")."""
 
     swap_trait: list[Trait]
 

@@ -6,6 +6,8 @@ and the rest go back (SUM-06). A location summoned and built stays for the scena
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pacg.cards.model import Location
 from pacg.cards.powers import CardFilter
 from pacg.engine.playing import fits
@@ -13,9 +15,13 @@ from pacg.engine.state import Game, LocationState
 from pacg.engine.zones import PhysicalCard, box
 
 
-def random_from_box(game: Game, wanted: CardFilter) -> PhysicalCard | None:
-    """A random card of a type from the box that fits the requirement (SUM-06), or None if none does."""
-    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
+def random_from_box(
+    game: Game, wanted: CardFilter, also: Callable[[PhysicalCard], bool] | None = None
+) -> PhysicalCard | None:
+    """A random card of a type from the box that fits the requirement (SUM-06), and `also` if given, or None if
+    none does."""
+    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind))
+             if fits(game, card, wanted) and (also is None or also(card))]
     return game.rng.choice(cards) if cards else None
 
 

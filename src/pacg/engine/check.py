@@ -367,7 +367,7 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
         wanted = effect.only_if is None or (effect.only_if == "success") == success
         against = effect.against is None or (state.against is not None and fits(game, state.against, effect.against))
         if wanted and against:
-            yield from resolve(state, list(effect.after_check), player)
+            yield from resolve(state, list(effect.after_check), state.checker if effect.by == "checker" else player)
     for play in state.plays:
         yield from attempt_recharge(game, play)
 

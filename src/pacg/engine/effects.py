@@ -486,11 +486,21 @@ def _shared_trait_dice(
             state.added_dice += [sides] * count
 
 
-def _swap_trait(state: CheckState, effect: SwapTrait, player: CharacterState, play: Play | None) -> None:
-    have = [trait for trait in effect.swap_trait if trait in state.traits]
-    if have:
-        state.traits.discard(have[0])
-        state.traits.add(next(trait for trait in effect.swap_trait if trait != have[0]))
+def _swap_trait(step: Step, effect: SwapTrait, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player chooses which of the traits the check has to replace, and with which of the others it hasn't;
+    not with one the card checked against is immune to (ENC-03)."""
+    traits: set[str] = step.traits  # type: ignore[attr-defined]  # offered only on a check: step is a CheckState
+    have = [trait for trait in effect.swap_trait if trait in traits]
+    if not have:
+        return
+    old = yield from choose(player, "trait", f"{player.name}: replace which trait of the check?", have)
+    others = [trait for trait in effect.swap_trait if trait not in traits and trait not in step.immunities]
+    if not others:
+        return
+    new = yield from choose(player, "trait", f"{player.name}: replace the {old} trait with which?", others)
+    traits.discard(old)
+    traits.add(new)
+    step.game.note(f"{player.name} replaces the {old} trait of the check with {new}")
 
 
 def _after_check(state: CheckState, effect: AfterCheck, player: CharacterState, play: Play | None) -> None:
@@ -608,16 +618,17 @@ def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | N
 
 
 def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> Process[list[PhysicalCard]]:
-    """Examine the top cards of a deck (EXAM-01). As they examine a location deck, the examiner may use their
-    powers for when they examine: to examine more of it, to exchange a card examined."""
+    """Examine the top cards of a deck (EXAM-01), a card being encountered left out (it is no longer in the deck,
+    ENC-07). As they examine a location deck, the examiner may use their powers for when they examine: to
+    examine more of it, to exchange a card examined."""
     game = step.game
     step.examined = deck
     looking = Step(game=game, checker=player, timing=Timing.EXAMINE)
     looking.examined, looking.examining = deck, count
-    _note_examined(game, player, deck, game.zones.cards(deck)[:count])
+    _note_examined(game, player, deck, game.cards_left(deck)[:count])
     if deck.kind is ZoneKind.LOCATION_DECK:
         yield from play_window(looking, [player])
-    return game.zones.cards(deck)[:looking.examining]
+    return game.cards_left(deck)[:looking.examining]
 
 
 def _note_examined(game: Game, player: CharacterState, deck: Zone, cards: list[PhysicalCard]) -> None:
@@ -630,7 +641,7 @@ def _examine_more(step: Step, effect: ExamineMore, player: CharacterState, play:
     if step.examined is None:
         return
     more = step.value(effect.examine_more, player)
-    cards = step.game.zones.cards(step.examined)[step.examining:step.examining + more]
+    cards = step.game.cards_left(step.examined)[step.examining:step.examining + more]
     step.examining += len(cards)
     names = ", ".join(card.name for card in cards) or "nothing"
     step.game.note(f"{player.name} examines {len(cards)} more of {step.examined}: {names}")
@@ -688,7 +699,7 @@ def _encounter_examined(
     step: Step, effect: EncounterExamined, player: CharacterState, play: Play | None
 ) -> Process[None]:
     """Encounter the card just examined, if it fits, as though explored."""
-    cards = step.game.zones.cards(step.examined) if step.examined is not None else []
+    cards = step.game.cards_left(step.examined) if step.examined is not None else []
     if not cards or not fits(step.game, cards[0], effect.encounter_examined):
         return
     from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one
@@ -759,7 +770,7 @@ _SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "botto
 def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
     zones = game.zones
     if source == "location deck":
-        return list(zones.cards(Zone(ZoneKind.LOCATION_DECK, character.location)))
+        return list(game.cards_left(Zone(ZoneKind.LOCATION_DECK, character.location)))
     cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
     if source == "top of deck":
         return cards[:1]
@@ -856,15 +867,22 @@ def _add_to_location(step: Step, effect: AddToLocation, player: CharacterState, 
 
 
 def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | None) -> Process[None]:
-    """Roll one die: reach `at_least`, or beat the number of cards in your location deck."""
+    """Roll one die: reach `at_least`, beat the number of cards in your location deck, or roll no more than
+    `at_most`. A roll no face can win is not made ("if any trees are undefeated, roll": none is)."""
     game = step.game
+    lowest: int
+    highest: int
+    if effect.beats is not None:
+        lowest, highest = len(game.cards_left(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1, effect.roll_die
+    elif effect.at_most is not None:
+        lowest, highest = 1, step.value(effect.at_most, player)
+    else:
+        lowest, highest = effect.at_least or 1, effect.roll_die
+    if effect.at_most is not None and highest < lowest:
+        return
     face = game.rng.randint(1, effect.roll_die)
     game.note(f"{player.name} rolls {face} on a d{effect.roll_die}")
-    if effect.beats is not None:
-        needed = len(game.zones.cards(Zone(ZoneKind.LOCATION_DECK, player.location))) + 1
-    else:
-        needed = effect.at_least or 1
-    if face >= needed:
+    if lowest <= face <= highest:
         yield from resolve(step, list(effect.then), player, play)
 
 
@@ -891,9 +909,10 @@ def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | Non
         waiting.remove(character)
         what = step.against if effect.summon == ENCOUNTERED and step.against is not None else effect.summon
         outcome = yield from summon_and_encounter(step.game, character, what)
-        if effect.decides is not None and encounter is not None:
+        if encounter is not None:
             encounter.summons.append((character, outcome))
-            encounter.defeated = _summons_decide(encounter, effect.decides)
+            if effect.decides is not None:
+                encounter.defeated = _summons_decide(encounter, effect.decides)
 
 
 def _summons_decide(encounter: Encounter, decides: str) -> bool:
@@ -1146,7 +1165,6 @@ IMMEDIATE: dict[type, Immediate] = {
     BlessingDie: _blessing_die,
     CountFace: _count_face,
     SharedTraitDice: _shared_trait_dice,
-    SwapTrait: _swap_trait,
     AfterCheck: _after_check,
     InsteadOfDamage: _instead_of_damage,
     AdjustDifficulty: _adjust,
@@ -1212,6 +1230,7 @@ ASKING: dict[type, Asking] = {
     IgnoreTraits: _ignore_traits,
     SwapFromBox: _swap_from_box,
     Redeem: _redeem,
+    SwapTrait: _swap_trait,
 }
 
 _unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)

@@ -246,8 +246,8 @@ def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
 
 
 def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
-    """Shuffle the card back into its location deck (or to its top or bottom, SUM-05, face up on top, ENC-10,
-    or displayed by its location); a summoned card goes back to the box (SUM-02)."""
+    """Shuffle the card back into its location deck (or to its top or bottom, or under its top card, SUM-05,
+    face up on top, ENC-10, or displayed by its location); a summoned card goes back to the box (SUM-02)."""
     if current.summoned:
         dismiss(game, current.card)
         return
@@ -258,5 +258,8 @@ def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
         game.zones.move(current.card, Zone(ZoneKind.BY_LOCATION, current.location))
     else:
         game.zones.move(current.card, deck, bottom=place == "bottom")
+    cards = game.zones.cards(deck)
+    if place == "under the top card" and len(cards) > 1:
+        game.zones.move(cards[1], deck)  # the card that was on top goes back over it
     if place == "face up":
         game.locations[current.location].face_up.append(current.card.uid)

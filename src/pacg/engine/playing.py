@@ -43,6 +43,7 @@ from pacg.cards.powers import (
     ShiftDamage,
     Source,
     Succeed,
+    SwapTrait,
     TakeEncounter,
     ThisCardCost,
     Timing,
@@ -498,6 +499,11 @@ def _may_add_traits(effect: AddTraits, step: Step, player: CharacterState) -> bo
     return step.immunities.isdisjoint(effect.add_traits)
 
 
+def _may_swap_trait(effect: SwapTrait, step: Step, player: CharacterState) -> bool:
+    """The check has one of the traits to replace (PLAY-07)."""
+    return step.in_check and not set(effect.swap_trait).isdisjoint(step.traits)  # type: ignore[attr-defined]
+
+
 def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool:
     """An encounter not taken over yet."""
     encounter = step.encounter
@@ -513,12 +519,12 @@ def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
     return bool(redeemable_cards(step.game, player, effect.redeem, encounter.card if encounter else None))
 def examined_cards(step: Step) -> list[PhysicalCard]:
     """The cards being examined, as a deck is examined (EXAM-01)."""
-    return step.game.zones.cards(step.examined)[:step.examining] if step.examined is not None else []
+    return step.game.cards_left(step.examined)[:step.examining] if step.examined is not None else []
 
 
 def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> bool:
     """The deck being examined has cards below those examined."""
-    return step.examined is not None and len(step.game.zones.cards(step.examined)) > step.examining
+    return step.examined is not None and len(step.game.cards_left(step.examined)) > step.examining
 
 
 def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
@@ -546,6 +552,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     Redeem: _may_redeem,
     ExamineMore: _may_examine_more,
     ExchangeExamined: _may_exchange,
+    SwapTrait: _may_swap_trait,
 }
 
 

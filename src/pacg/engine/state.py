@@ -325,6 +325,7 @@ class Encounter:
     closes: bool = False  # the location closes once the encounter ends, however it ended (CloseAfterEncounter)
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
     margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
+    random_monster: int | None = None  # a random monster's difficulty, once drawn for the card's check ("X")
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
@@ -469,6 +470,16 @@ class Game:
             if encounter.card is card:
                 return bool(encounter.summoned)
         return self.zones.where(card).kind is ZoneKind.SUMMONED
+
+    def cards_left(self, deck: Zone) -> list[PhysicalCard]:
+        """The cards of a deck as they stand, top first: a card being encountered is no longer in its location
+        deck, though it waits there until the encounter's end sends it somewhere (ENC-07: a defeated bane is
+        banished as the encounter is resolved). Examining the deck after a defeat sees the cards under it."""
+        cards = self.zones.cards(deck)
+        if not self.encounters:
+            return cards
+        encountered = {encounter.card.uid for encounter in self.encounters}
+        return [card for card in cards if card.uid not in encountered]
 
     def open_locations(self) -> list[LocationState]:
         """Locations neither closed nor temporarily closed (VIL-04)."""

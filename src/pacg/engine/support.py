@@ -167,6 +167,9 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
                              Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
                              SwapTrait, ReplaceHighestDie, InsteadOfDamage})
+# The effects on the check that ask the player (which trait becomes which): never in a paragraph that applies by
+# itself, which is worked out, without asking, each time a check is prepared.
+ASKING_ON_THE_CHECK = frozenset({SwapTrait})
 _BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
 _OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
 
@@ -201,11 +204,13 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
 # the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
-# encountered's adventure deck number while a card is encountered or checked against.
+# encountered's adventure deck number while a card is encountered or checked against, the cards summoned in an
+# encounter in its steps.
 _AFTER_THE_CHECK = frozenset({Timing.AFTER_ACTING, Timing.DEFEAT, Timing.UNDEFEATED})
 KNOWN_AT: dict[str, frozenset[Timing]] = {
     "margin": _AFTER_THE_CHECK,
     "encountered AD": _ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
+    "undefeated summons": _ENCOUNTER,
 }
 
 # Effects that may be written only in one kind of paragraph.
@@ -356,6 +361,8 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
+    if power.when is Timing.CHECK and standing and effect_kind in ASKING_ON_THE_CHECK:
+        return f"{name} asks the player, so it can't apply by itself on a check: make the paragraph optional"
     preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
     if preparing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"

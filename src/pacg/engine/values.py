@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from pacg.cards.amounts import VALUES, Amount
 from pacg.cards.checks import CheckOption
+from pacg.cards.powers import CardFilter
+from pacg.cards.vocabulary import CardType
 from pacg.engine.state import CharacterState
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
@@ -31,10 +33,7 @@ def _cards_in(kind: ZoneKind) -> ValueOf:
 def _location_deck(step: Step, you: CharacterState) -> int:
     """The number of cards left in your location deck: a card being encountered is no longer in it, though it
     waits there until the encounter sends it somewhere (ENC-07)."""
-    game = step.game
-    deck = Zone(ZoneKind.LOCATION_DECK, you.location)
-    encountered = sum(1 for encounter in game.encounters if game.zones.where(encounter.card) == deck)
-    return len(game.zones.cards(deck)) - encountered
+    return len(step.game.cards_left(Zone(ZoneKind.LOCATION_DECK, you.location)))
 
 
 def _encountered(step: Step) -> PhysicalCard | None:
@@ -62,6 +61,45 @@ def _margin(step: Step, you: CharacterState) -> int:
     return encounter.margin if encounter is not None and encounter.margin is not None else 0
 
 
+_MONSTERS = CardFilter(types=[CardType.MONSTER])
+
+
+def _random_monster(step: Step, you: CharacterState) -> int:
+    """The highest difficulty to defeat a random monster drawn from the box (a Mongrel's "Combat X"); the monster
+    goes back. One is drawn for each encounter with the card, the first time its check needs it, so every skill
+    the check is prepared for shows the same difficulty; outside an encounter, one each time. A monster with no
+    difficulty, or whose difficulty is itself a random monster's, doesn't fit (SUM-06: draw until one fits); with
+    none in the box, it is 0."""
+    from pacg.engine.box import random_from_box  # the box draws with the card filters, which read values
+
+    encounter = step.encounter
+    if encounter is not None and encounter.random_monster is not None:
+        return encounter.random_monster
+    game = step.game
+    monster = random_from_box(game, _MONSTERS, also=lambda card: bool(_fixed_options(card)))
+    highest = max((option.difficulty + value(step, option.plus, you) for option in _fixed_options(monster)),
+                  default=0) if monster is not None else 0
+    game.note(f"{monster.name} is drawn from the box: its highest difficulty to defeat is {highest}; it goes back"
+              if monster is not None else "There is no monster in the box to draw: the difficulty is 0")
+    if encounter is not None:
+        encounter.random_monster = highest
+    return highest
+
+
+def _fixed_options(card: PhysicalCard) -> list[CheckOption]:
+    """The options of a bane's check to defeat, if none of them is itself a random monster's difficulty."""
+    check = getattr(card.card, "check_to_defeat", None)
+    options = [option for step in check.steps for option in step.options] if check is not None else []
+    return [] if any("random monster" in option.plus.names for option in options) else options
+
+
+def _undefeated_summons(step: Step, you: CharacterState) -> int:
+    """How many of the cards summoned and encountered in this encounter so far were undefeated (an evaded one
+    is neither defeated nor undefeated, ENC-05): "if any trees are undefeated"."""
+    encounter = step.encounter
+    return sum(outcome == "undefeated" for _, outcome in encounter.summons) if encounter is not None else 0
+
+
 # Where each value an amount may name comes from (amounts.VALUES says what each is).
 VALUE_OF: dict[str, ValueOf] = {
     "AD": lambda step, you: step.game.adventure_deck_number,
@@ -75,6 +113,8 @@ VALUE_OF: dict[str, ValueOf] = {
     "deck": _cards_in(ZoneKind.DECK),
     "discard pile": _cards_in(ZoneKind.DISCARD),
     "buried": _cards_in(ZoneKind.BURIED),
+    "random monster": _random_monster,
+    "undefeated summons": _undefeated_summons,
 }
 assert set(VALUE_OF) == set(VALUES), "every value an amount may name has a source"  # DESIGN.md 2
 
