@@ -437,6 +437,7 @@ def traced() -> Iterator[dict[int, Power]]:
 @pytest.mark.parametrize(("holder", "kind", "when"), [_case(*triple) for triple in TRIPLES])
 def test_every_paragraph_loading_accepts_is_run(holder: Holder, kind: Kind, when: Timing,
                                                 traced: dict[int, Power]) -> None:
+    """DESIGN.md 2, loading refuses any power the engine would not run: a paragraph it accepts takes effect."""
     moment = DRIVEN_AT.get((holder, kind, when), when)
     assert moment in DRIVERS, f"no driver drives a game through '{moment}'"
     assert (holder, kind) in PLACEMENTS, f"no placement puts a {kind} paragraph of a {holder} on a table"
@@ -467,6 +468,7 @@ OUTSIDE = [(holder, kind, when) for (holder, kind), moments in RUNS.items() for 
 
 @pytest.mark.parametrize(("holder", "kind", "when"), OUTSIDE, ids=[f"{h}-{k}-{w}" for h, k, w in OUTSIDE])
 def test_loading_refuses_every_paragraph_the_table_does_not_name(holder: Holder, kind: Kind, when: Timing) -> None:
+    """DESIGN.md 2: a paragraph at a moment RUNS doesn't name for its kind and card is refused as it loads."""
     effect = INSTEAD.effect if kind is Kind.REPLACEMENT else GAIN.effect
     assert any("is never run at" in reason for reason in _refusals(holder, kind, when, effect))
 
