@@ -246,16 +246,17 @@ def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
 
 
 def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
-    """The paragraphs of a card that are not powers of their own: they happen whenever the card is played
-    (PLAY-10: "a mandatory action you must take when you play the card"), once per card in a step (PLAY-02).
-    A card just displayed also works at once while displayed, for the character it is next to. A bane played
-    from a hand has none: its paragraphs that aren't played are about encountering it."""
+    """The paragraphs of a card that are not powers of their own: they happen whenever the card is played at
+    their moment, the moment of the power it is played for (PLAY-10: "a mandatory action you must take when you
+    play the card"; an "any time" power may be played as a turn starts or ends), once per card in a step
+    (PLAY-02). A card just displayed also works at once while displayed, for the character it is next to. A bane
+    played from a hand has none: its paragraphs that aren't played are about encountering it."""
     if card.uid in step.riders or card.card.is_bane:
         return
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for _, paragraph in card.powers_by_timing.get(step.timing, ()):
+    for _, paragraph in card.powers_by_timing.get(play.power.when, ()):
         if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):

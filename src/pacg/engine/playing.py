@@ -51,6 +51,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
+from pacg.engine import trace
 from pacg.engine.redemption import redeemable_cards
 from pacg.engine.state import CharacterState, Game
 from pacg.engine.support import CHECK_MODIFIERS
@@ -630,8 +631,7 @@ def _add_plays(
     for key, power, source, card, own in offers:
         if (key in used and not power.repeatable) or not usable(power, step, player, helped):
             continue
-        if card is not None and (not _may_play(card, power, step, player)
-                                 or any(fits(step.game, card, wanted) for wanted in barred)):
+        if card is not None and (not _may_play(card, power, step, player) or _barred(step.game, card, barred)):
             continue
         for cost_card in _cost_cards(step.game, player, power, card, own):
             power_of = key if card is None else (card.name, key[-1])
@@ -641,13 +641,24 @@ def _add_plays(
                 plays.append(Play(player, key, power, source, card, cost_card))
 
 
-def _cannot_play(step: Step, player: CharacterState) -> list[CardFilter]:
-    """The kinds of card a lasting paragraph says the player can't play now ("cannot" beats "can", GOLD-03)."""
+def _cannot_play(step: Step, player: CharacterState) -> list[tuple[Power, CardFilter]]:
+    """The kinds of card a lasting paragraph says the player can't play now ("cannot" beats "can", GOLD-03),
+    each with its paragraph."""
     barred = []
     for entry in step.game.lasting:
         if entry.character is player and conditions_hold(entry.power.conditions, step, player):
-            barred += [effect.cannot_play for effect in entry.power.effects if isinstance(effect, CannotPlay)]
+            barred += [(entry.power, effect.cannot_play) for effect in entry.power.effects
+                       if isinstance(effect, CannotPlay)]
     return barred
+
+
+def _barred(game: Game, card: PhysicalCard, barred: list[tuple[Power, CardFilter]]) -> bool:
+    """Whether a lasting paragraph says this card can't be played: that paragraph takes effect."""
+    for power, wanted in barred:
+        if fits(game, card, wanted):
+            trace.ran(power)
+            return True
+    return False
 
 
 def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:

@@ -5,11 +5,13 @@ one place, which paragraphs it runs, and the card loader refuses any other with 
 
 - `RUNS` names, for each kind of card and kind of paragraph, the moments at which the engine looks for such
   paragraphs (`playing.player_powers`, `playing.standing_powers`, `effects._when_played`, `effects.move_to`,
-  `closing.close_permanently`, `setup`, ...). A test plays a paragraph of every entry and sees it work.
+  `closing.close_permanently`, `setup`, ...). A test plays a paragraph of every entry and sees it work
+  (tests/test_runs_table.py).
 - `EFFECT_MOMENTS` names the moments at which an effect has anything to act on (PLAY-07): evading only in the
   evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
 - A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
   before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
+  One that applies by itself at "any time" is no step's: it may only restrict (`RESTRICTIONS`).
 - An amount names a value only where the engine knows it (`KNOWN_AT`): the check's margin once a check is
   rolled, the adventure deck number of the card encountered in an encounter.
 
@@ -129,20 +131,25 @@ _ENCOUNTER = frozenset({
     Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
     Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED,
 })
+# The steps of a boon's encounter and of a bane's: a boon is acquired or not, never defeated; a bane is defeated
+# or undefeated, never acquired (ENC-07).
+_OF_A_BOON = _ENCOUNTER - {Timing.DEFEAT, Timing.UNDEFEATED}
+_OF_A_BANE = _ENCOUNTER - {Timing.ACQUIRE}
 
 RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.PLAYED): _WINDOWS,
     (Holder.BOON, Kind.ACTIVATED): _WINDOWS,
     (Holder.BOON, Kind.WHEN_PLAYED): _WINDOWS | {Timing.AFTER_PLAYING},
     (Holder.BOON, Kind.WHILE_DISPLAYED): _STANDING,
-    (Holder.BOON, Kind.WHILE_ENCOUNTERED): _ENCOUNTER,
+    (Holder.BOON, Kind.WHILE_ENCOUNTERED): _OF_A_BOON,
     (Holder.BOON, Kind.REPLACEMENT): _WINDOWS,
     (Holder.BANE, Kind.PLAYED): _WINDOWS,  # a bane in a hand ("banish it from your hand to explore"), PLAY-01
-    (Holder.BANE, Kind.USED): _ENCOUNTER,
+    (Holder.BANE, Kind.USED): _OF_A_BANE,
     (Holder.BANE, Kind.WHILE_DISPLAYED): _STANDING | {Timing.ANY_TIME},  # displayed by its location
     # and as the blessings deck advances, for the bane it advanced (`turn.advance_blessings_deck`)
-    (Holder.BANE, Kind.STANDING): _ENCOUNTER | {Timing.BLESSINGS_ADVANCE},
-    (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
+    (Holder.BANE, Kind.STANDING): _OF_A_BANE | {Timing.BLESSINGS_ADVANCE},
+    # for cards played while it is encountered: in the steps of its encounter, or at any of them
+    (Holder.BANE, Kind.REPLACEMENT): _OF_A_BANE | {Timing.ANY_TIME},
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
     (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
     (Holder.CHARACTER, Kind.REPLACEMENT): _WINDOWS,
@@ -201,6 +208,10 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     ExchangeExamined: frozenset({Timing.EXAMINE}),
     ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
 }
+
+# The effects read wherever they apply rather than applied at a step (`playing._barred`, `Game.sealed`): the
+# only ones a paragraph that works by itself at "any time" may hold, since no step is at "any time".
+RESTRICTIONS: frozenset[type] = frozenset((CannotPlay, CannotMove))
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
 # the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
@@ -291,7 +302,7 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
     moments = RUNS.get((holder, kind))
     if moments is None:
         return [(field, f"a {kind} paragraph of a {holder} is never run")]
-    if power.when not in moments and kind is not Kind.REPLACEMENT:
+    if power.when not in moments:
         known = ", ".join(sorted(str(moment) for moment in moments))
         return [(field, f"a {kind} paragraph of a {holder} is never run at '{power.when}' (it is at: {known})")]
     reason = _kind_refusal(power, kind, holder, card)
@@ -357,7 +368,7 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
         allowed = " or ".join(str(one) for one in sorted(kinds))
         return f"{name} is only for {allowed} paragraphs"
     moments = EFFECT_MOMENTS.get(effect_kind)
-    if moments is not None and power.when not in moments and kind is not Kind.REPLACEMENT:
+    if moments is not None and power.when not in moments:
         known = ", ".join(sorted(str(moment) for moment in moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
@@ -366,6 +377,9 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
     preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
     if preparing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
+    if power.when is Timing.ANY_TIME and standing and effect_kind not in RESTRICTIONS:
+        return (f"{name} can't apply by itself at 'any time': no step applies such a paragraph, it may only "
+                "restrict (cannot_play, cannot_move)")
     return ""
 
 
