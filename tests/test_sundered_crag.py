@@ -186,6 +186,7 @@ def test_vinst_returns_to_the_box_to_close_the_location_of_a_henchman_any_charac
     assert watchtower.closed == offered and (table.deck(HERE) == []) == offered
     assert table.cards(kyra, ZoneKind.HAND) == ([] if offered else ["Vinst"])
     assert (first_in_box(table.game, "Vinst") is not None) == offered, "returned to the box, not removed"
+    assert ("Kyra returns Vinst to the box" in table.game.log) == offered
 
 
 @pytest.mark.rule("CLOSE-03")

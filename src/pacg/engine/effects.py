@@ -270,7 +270,7 @@ def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAc
     if not places:
         perform(step.game, player, card, action)
         return
-    options = [] if mandatory else [Option(f"{VERB[action].capitalize()} {card.name}", None)]
+    options = [] if mandatory else [Option(sentence_case(VERB[action].format(card=card.name)), None)]
     options += [Option(f"{_PLACE_LABEL[p]} {card.name} instead", p) for p in places]
     index = 0
     if len(options) > 1:

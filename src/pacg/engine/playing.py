@@ -694,16 +694,17 @@ def table_order(game: Game, first: CharacterState) -> list[CharacterState]:
 # --- moving played cards ------------------------------------------------------------------------------------
 
 
+# What a player does with a card, in the log's words ("Kyra returns Vinst to the box").
 VERB = {
-    CardAction.REVEAL: "reveals",
-    CardAction.DISPLAY: "displays",
-    CardAction.DISCARD: "discards",
-    CardAction.RECHARGE: "recharges",
-    CardAction.BURY: "buries",
-    CardAction.BANISH: "banishes",
-    CardAction.TOP_OF_DECK: "puts on top of the deck",
-    CardAction.SHUFFLE_INTO_DECK: "shuffles into the deck",
-    CardAction.RETURN_TO_BOX: "returns to the box",
+    CardAction.REVEAL: "reveals {card}",
+    CardAction.DISPLAY: "displays {card}",
+    CardAction.DISCARD: "discards {card}",
+    CardAction.RECHARGE: "recharges {card}",
+    CardAction.BURY: "buries {card}",
+    CardAction.BANISH: "banishes {card}",
+    CardAction.TOP_OF_DECK: "puts {card} on top of the deck",
+    CardAction.SHUFFLE_INTO_DECK: "shuffles {card} into the deck",
+    CardAction.RETURN_TO_BOX: "returns {card} to the box",
 }
 
 PLACE_ACTION: dict[str, CardAction] = {
@@ -719,7 +720,7 @@ PLACE_ACTION: dict[str, CardAction] = {
 def perform(game: Game, player: CharacterState, card: PhysicalCard, action: CardAction) -> None:
     """Do with a card what its power or a cost says (PLAY-04). A banished cohort is removed (COH-01)."""
     zones = game.zones
-    game.note(f"{player.name} {VERB[action]} {card.name}")
+    game.note(f"{player.name} {VERB[action].format(card=card.name)}")
     if action in _PLACED:
         kind, bottom = _PLACED[action]
         zones.move(card, player.zone(kind), bottom)
