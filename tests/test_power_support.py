@@ -96,7 +96,9 @@ CHARACTER_WITH_AN_ACTION = """\
         effects: [{add_dice: 1d6}]
 """
 
-MONSTER_THAT_DRAWS_ON_CHECKS = """\
+def monster_on_checks(effects: str) -> str:
+    """A test monster's card file whose paragraph applies by itself on checks with these effects."""
+    return f"""\
     name: Test Monster
     type: monster
     set: B
@@ -105,20 +107,12 @@ MONSTER_THAT_DRAWS_ON_CHECKS = """\
     powers:
       - when: check
         optional: false
-        effects: [{draw: 1}]
+        effects: {effects}
 """
 
-MONSTER_THAT_SWAPS_A_TRAIT_BY_ITSELF = """\
-    name: Test Monster
-    type: monster
-    set: B
-    provenance: standin
-    check_to_defeat: Combat 8
-    powers:
-      - when: check
-        optional: false
-        effects: [{swap_trait: [Cold, Fire]}]
-"""
+
+MONSTER_THAT_DRAWS_ON_CHECKS = monster_on_checks("[{draw: 1}]")
+MONSTER_THAT_SWAPS_A_TRAIT_BY_ITSELF = monster_on_checks("[{swap_trait: [Cold, Fire]}]")
 
 LOCATION_POWER_WHEN_CLOSED = """\
     name: Test Place
