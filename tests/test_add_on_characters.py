@@ -763,16 +763,35 @@ def test_spirit_guide_recharges_a_spell_from_her_discard_pile_when_she_defeats_a
 
 
 @pytest.mark.rule("CHK-12")
-def test_spirit_guide_makes_blessings_roll_a_d12_on_a_local_check_against_a_monster() -> None:
-    table = Table()
-    table.location("Armory", ["Dire Rat"])
-    seelah = table.character("Seelah", at="Armory", hand=["Blessing of Ascension"], deck=FILLER)
-    table.character("Shardra", at="Armory", feats=role("Shardra", "Spirit Guide", "d12"))
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("whose", "bane", "pool"), [
+    ("Shardra", "Dire Rat", (12, 8)),  # her blessing on Seelah's check against a monster rolls a d12
+    ("Seelah", "Dire Rat", (8, 8)),  # Seelah's own blessing rolls the check's die
+    ("Shardra", "Spiked Pit Trap", (8, 8)),  # not against a barrier
+])
+def test_spirit_guides_blessings_roll_a_d12_on_a_local_characters_check_against_a_monster(
+        whose: str, bane: str, pool: tuple[int, ...]) -> None:
+    """Seelah's Strength d8 check; a blessing adds a die of the type it rolls (CHK-12), a d12 if Shardra plays it
+    against a monster."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at="Armory", hand=FILLER if whose == "Seelah" else [])
+    table.character("Shardra", at="Armory", hand=FILLER if whose == "Shardra" else [], deck=FILLER,
+                    feats=role("Shardra", "Spirit Guide", "d12"))
     table.dice(1, 1)
-    table.run(encounter(table.game, seelah, table.top("Armory")), "Strength", "Use Shardra's power",
-              "Discard Blessing of Ascension")
-    check = next(line for line in table.game.log if "against 8" in line)
-    assert "1d12" in check and "d8" in check
+    [result] = table.run(attempt_checks(table.game, seelah, "Strength 30", Purpose.DEFEAT, table.card(bane)),
+                         "Strength", "Discard Blessing of Ascension")
+    assert result.pool.dice == pool
+
+
+@pytest.mark.rule("CHK-12")
+def test_spirit_guides_blessing_rolls_a_d12_on_her_own_check_against_a_monster() -> None:
+    table = Table(strict=True)
+    shardra = table.character("Shardra", at="Armory", hand=FILLER, deck=FILLER,
+                              feats=role("Shardra", "Spirit Guide", "d12"))
+    table.dice(1, 1)
+    [result] = table.run(attempt_checks(table.game, shardra, "Strength 30", Purpose.DEFEAT, table.card("Dire Rat")),
+                         "Strength", "Discard Blessing of Ascension")
+    assert result.pool.dice == (12, 6)
 
 
 @pytest.mark.rule("DICE-03")

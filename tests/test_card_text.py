@@ -19,6 +19,7 @@ from pacg.cards.text import (
     CONDITION_WORDS,
     MOMENT_WORDS,
     WINDOW_CONDITIONS,
+    Reading,
     card_sections,
     card_summary,
     card_text,
@@ -666,10 +667,15 @@ def test_a_replacement_reads_without_a_moment() -> None:
     )
 
 
-def test_a_paragraph_that_always_applies_does_so_on_everyones_checks() -> None:
-    local = power(when="check", whose="local", optional=False, **{"if": {"purpose": ["defeat"]}},
-                  effects=[{"adjust_difficulty": 1}])
-    assert power_text(local) == "Always, on checks to defeat: the difficulty is increased by 1."
+def test_a_paragraph_that_always_applies_says_whose_checks_it_applies_to() -> None:
+    """On its own (a character's), it names the characters it applies to; under a location's heading, it applies to
+    the checks of whoever is there."""
+    paragraph = {"when": "check", "optional": False, "if": {"purpose": ["defeat"]}, "effects": [{"adjust_difficulty": 1}]}
+    assert power_text(power(**paragraph)) == "Always, on checks to defeat: the difficulty is increased by 1."
+    local = power(**paragraph, whose="local")
+    assert power_text(local) == (
+        "Always, on checks by characters at your location to defeat: the difficulty is increased by 1.")
+    assert power_text(local, Reading(section=True)) == "On checks to defeat: the difficulty is increased by 1."
 
 
 def test_effects_with_commas_of_their_own_are_kept_apart() -> None:

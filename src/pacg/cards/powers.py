@@ -899,12 +899,15 @@ class IgnoreLocationPowers(_Strict):
 
 class BlessingDie(_Strict):
     """Blessings played on the check add dice of this many sides instead of the check's die (an exception to
-    CHK-12, which gives a blessing the die the check already rolls)."""
+    CHK-12, which gives a blessing the die the check already rolls): anyone's, or (`played_by: you`) only those
+    the character whose power this is plays ("your blessings roll a d12 on local characters' checks")."""
 
     blessing_die: CardDie
+    played_by: Literal["you", "anyone"] = "anyone"
 
     def text(self) -> str:
-        return f"blessings played on the check add d{self.blessing_die}s"
+        played = "you play" if self.played_by == "you" else "played"
+        return f"blessings {played} on the check add d{self.blessing_die}s"
 
 
 class SharedTraitDice(_Strict):

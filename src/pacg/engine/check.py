@@ -69,7 +69,8 @@ class CheckState(Step):
     modifier: int = field(default=0, init=False)
     automatic_success: bool = field(default=False, init=False)
     roll: Roll | None = field(default=None, init=False)
-    blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
+    # the die blessings add instead (BlessingDie): those a character plays, or (None) anyone's
+    blessing_dice: dict[CharacterState | None, int] = field(default_factory=dict, init=False)
     count_faces: list[CountFace] = field(default_factory=list, init=False)
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
     # the standing paragraphs applied: what each changed of the difficulty and the bonus, if only those

@@ -380,9 +380,11 @@ def _add_dice(state: CheckState, effect: AddDice, player: CharacterState, play: 
 
 
 def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterState, play: Play | None) -> None:
-    """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for them."""
-    blessing = play is not None and play.card is not None and play.card.type is CardType.BLESSING
-    die = state.blessing_die if blessing and state.blessing_die else state.die
+    """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for blessings played
+    on the check, or for those the player plays."""
+    die = state.die
+    if state.blessing_dice and play is not None and play.card is not None and play.card.type is CardType.BLESSING:
+        die = max(state.blessing_dice.get(play.player, 0), state.blessing_dice.get(None, 0)) or die
     state.added_dice += [die] * effect.add_skill_dice
 
 
@@ -430,7 +432,7 @@ def _add_card_number(state: CheckState, effect: AddCardNumber, player: Character
 
 
 def _blessing_die(state: CheckState, effect: BlessingDie, player: CharacterState, play: Play | None) -> None:
-    state.blessing_die = effect.blessing_die
+    state.blessing_dice[player if effect.played_by == "you" else None] = effect.blessing_die
 
 
 def _count_face(state: CheckState, effect: CountFace, player: CharacterState, play: Play | None) -> None:

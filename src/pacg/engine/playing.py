@@ -198,7 +198,8 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     card encountered or checked against's (a boon's only those for its own encounter), the encountering
     character's (they apply to whoever attempts the check, CHK-03), the location's and the scenario's. They
     come in the order of GOLD-02 from the lowest: where two conflict, the one applied last (the scenario over
-    the location over the character over other cards) wins."""
+    the location over the character over other cards) wins. Another character's paragraph that applies to
+    others ("on checks by characters at your location") acts for that character, where it helps (KEEP-01)."""
     game, checker, timing = state.game, state.checker, state.timing
     if game.displayed_powers.get(timing):
         yield from _displayed_powers(state)
@@ -216,8 +217,14 @@ def standing_powers(state: Step) -> Iterator[Standing]:
         for _, power in against.powers_by_timing.get(timing, ()):
             if bane or power.while_in == "encountered":
                 yield power, checker, against
-    for _, power in (state.encounterer or checker).powers_at(timing):
+    acting = state.encounterer or checker
+    for _, power in acting.powers_at(timing):
         yield power, checker, None
+    for other in game.characters:  # others' paragraphs for local characters' checks ... (KEEP-01)
+        if other.helping_standing and other is not acting and other.alive:
+            for power in other.helping_standing.get(timing, ()):
+                if helps(power.whose, other, checker):
+                    yield power, other, None
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
         for _, power in location.powers_by_timing.get(timing, ()):

@@ -22,6 +22,7 @@ from pacg.cards.powers import (
     Power,
     PowersByTiming,
     Timing,
+    Whose,
     choices_by_moment,
     powers_by_timing,
 )
@@ -165,6 +166,16 @@ class CharacterState:
     def instead_powers(self) -> list[Power]:
         """The character's powers that send a card somewhere else than a play would (PLAY-10)."""
         return [power for _, power in self.powers() if Instead in power.effect_kinds]
+
+    @cached_property
+    def helping_standing(self) -> dict[Timing, list[Power]]:
+        """The character's paragraphs that apply by themselves to other characters' checks and steps too
+        ("on local characters' checks against monsters", KEEP-01), by timing."""
+        helping: dict[Timing, list[Power]] = {}
+        for _, power in self.powers():
+            if not power.optional and power.whose is not Whose.YOUR:
+                helping.setdefault(power.when, []).append(power)
+        return helping
 
     @cached_property
     def _powers_by_timing(self) -> dict[Timing | None, list[tuple[str, Power]]]:
