@@ -670,7 +670,8 @@ def test_a_replacement_reads_without_a_moment() -> None:
 def test_a_paragraph_that_always_applies_says_whose_checks_it_applies_to() -> None:
     """On its own (a character's), it names the characters it applies to; under a location's heading, it applies to
     the checks of whoever is there."""
-    paragraph = {"when": "check", "optional": False, "if": {"purpose": ["defeat"]}, "effects": [{"adjust_difficulty": 1}]}
+    paragraph = {"when": "check", "optional": False, "if": {"purpose": ["defeat"]},
+                 "effects": [{"adjust_difficulty": 1}]}
     assert power_text(power(**paragraph)) == "Always, on checks to defeat: the difficulty is increased by 1."
     local = power(**paragraph, whose="local")
     assert power_text(local) == (
