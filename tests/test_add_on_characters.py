@@ -889,6 +889,73 @@ def test_visionarys_closing_box_lets_her_use_knowledge_to_close_a_location(closi
     assert hall.closed == closing
 
 
+@pytest.mark.rule("DICE-03")
+@pytest.mark.parametrize(("where", "pool"), [("Armory", ((8,), 2)), ("Laboratory", ((4,), 0))])
+def test_visionarys_lore_lets_local_characters_have_knowledge_wisdom_plus_2(
+        where: str, pool: tuple[tuple[int, ...], int]) -> None:
+    """Seelah has no Knowledge (a d4, DICE-03); at Shardra's location she may have Knowledge: Wisdom +2, with her
+    own Wisdom d8."""
+    table = Table(strict=True)
+    table.location("Laboratory")
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
+    seelah = table.character("Seelah", at=where)
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seelah, "Knowledge 10", Purpose.OTHER), "Knowledge")
+    assert (result.pool.dice, result.pool.modifier) == pool
+
+
+@pytest.mark.rule("DICE-03")
+@pytest.mark.parametrize(("boxes", "skill", "pool"), [
+    (("lore",), "Fortitude", ((8,), 1)),  # her own Fortitude: Constitution +1
+    (("lore", "Fortitude"), "Fortitude", ((8,), 2)),  # Fortitude: Constitution +2 is better
+    (("lore", "Fortitude"), "Divine", ((8,), 1)),  # her own Divine: Wisdom +1
+    (("lore", "Divine"), "Divine", ((8,), 3)),  # Divine: Wisdom +3; the boxes are read left to right
+    (("lore", "Divine"), "Fortitude", ((8,), 2)),
+])
+def test_visionarys_lore_boxes_let_local_characters_have_fortitude_and_divine(
+        boxes: tuple[str, ...], skill: str, pool: tuple[tuple[int, ...], int]) -> None:
+    table = Table(strict=True)
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", *boxes))
+    seelah = table.character("Seelah", at="Armory")
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seelah, f"{skill} 10", Purpose.OTHER), skill)
+    assert (result.pool.dice, result.pool.modifier) == pool
+
+
+@pytest.mark.rule("DICE-03")
+def test_a_local_character_whose_own_knowledge_rolls_better_keeps_it() -> None:
+    """Seoni's Knowledge: Intelligence d8 +2 rolls better than Knowledge: Wisdom +2 with her Wisdom d6."""
+    table = Table(strict=True)
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
+    seoni = table.character("Seoni", at="Armory")
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Knowledge 10", Purpose.OTHER), "Knowledge")
+    assert (result.pool.dice, result.pool.modifier) == ((8,), 2)
+
+
+@pytest.mark.rule("CHK-05")
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("boxes", "where", "offered"), [
+    (("Knowledge", "local", "lore"), "Armory", True),
+    (("Knowledge", "closing", "lore"), "Armory", False),  # without the box, only her own checks
+    (("Knowledge", "local", "lore"), "Laboratory", False),  # only for characters at her location
+])
+def test_visionarys_local_box_lets_a_local_character_use_their_knowledge_to_defeat_a_barrier(
+        boxes: tuple[str, ...], where: str, offered: bool) -> None:
+    """The Spiked Pit Trap: Wisdom or Perception 7 or Dexterity or Acrobatics 8. Seelah uses her Knowledge (Wisdom
+    d8 +2, from the lore box) through Shardra's power: a 5 defeats it."""
+    table = Table()
+    table.location("Armory", ["Spiked Pit Trap"])
+    table.location("Laboratory", ["Spiked Pit Trap"])
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", *boxes))
+    seelah = table.character("Seelah", at=where)
+    table.dice(5)
+    answer = "Use Shardra's power: Knowledge d8+2 against 7" if offered else "Wisdom"
+    outcome = table.run(encounter(table.game, seelah, table.top(where)), answer)
+    assert table.offered("Use Shardra's power", "skill") == offered
+    assert outcome == ("defeated" if offered else "undefeated")
+
+
 @pytest.mark.rule("FEAT-02")
 @pytest.mark.parametrize(("box", "bonus"), [("+2", 2), ("+4", 4)])
 def test_spirit_guides_boxes_add_to_the_1d6_she_discards_a_card_for(box: str, bonus: int) -> None:

@@ -791,14 +791,18 @@ class DrawRandom(_Strict):
 
 class GainSkill(_Strict):
     """You have this skill, as a character card writes it: `{gain_skill: Perception, ability: Wisdom,
-    modifier: 2}` is "Perception: Wisdom +2" (DICE-03)."""
+    modifier: 2}` is "Perception: Wisdom +2" (DICE-03). With `who`, those characters may have it too, each with
+    their own ability's die, while they are where the group says ("local characters may have Knowledge: Wisdom
+    +2"); a character whose own skill is better keeps it."""
 
     gain_skill: Skill
     ability: Skill
     modifier: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    who: Literal[Who.YOU, Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] = Who.YOU
 
     def text(self) -> str:
-        return f"you have the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
+        skill = f"the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
+        return f"you have {skill}" if self.who is Who.YOU else f"{self.who.words()} may have {skill}"
 
 
 class AfterCheck(_Strict):

@@ -540,6 +540,8 @@ def _sentence(power: Power, reading: Reading) -> str:
         moment = f"while this card is {power.while_in}, {moment}" if moment else f"while this card is {power.while_in}"
     clauses = _clauses(power, reading)
     body = _once(_body(power, reading, alone=not (moment or clauses)), "the card you are encountering", "it")
+    if power.whose is not Whose.YOUR:  # the skill a power sets is the skill of whoever attempts the check (CHK-05)
+        body = body.replace("use your ", "have that character use their ")
     if reading.own:
         body = about_itself(body)
         clauses = about_itself(clauses)

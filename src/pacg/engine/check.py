@@ -39,6 +39,8 @@ from pacg.engine.playing import (
     perform,
     plays_in,
     reroll_plays,
+    skill_of,
+    table_order,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
 from pacg.engine.values import difficulty_of
@@ -132,8 +134,8 @@ def _listed_skills(option: CheckOption) -> tuple[Skill, ...]:
     return tuple(Skill(name) for name in option.skills if name != COMBAT)
 
 
-def _describe(character: CharacterState, skill: Skill) -> str:
-    known = character.skill(skill)
+def _describe(game: Game, character: CharacterState, skill: Skill) -> str:
+    known = skill_of(game, character, skill)
     if known is None:
         return f"{skill} d{UNTRAINED_DIE}"
     return f"{skill} d{known.die}" + (f"{known.modifier:+d}" if known.modifier else "")
@@ -143,8 +145,11 @@ def _skill_choices(
     game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
     during: Timing | None,
 ) -> list[SkillChoice]:
-    """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05)."""
+    """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05): the
+    checker's, or another player's that may help with the check ("local characters may use their Knowledge
+    skill", KEEP-01)."""
     choices = []
+    deciders = [player for player in table_order(game, checker) if player is checker or _may_set_skills(game, player)]
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
         plays: list[Play] = []
@@ -154,12 +159,22 @@ def _skill_choices(
             scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option,
                                  during=during)
             if listed is not None:
-                scratch.skill, scratch.skill_die = listed, checker.skill(listed)
-            plays += [play for play in plays_in(scratch, checker, deciding_skill=True) if play not in plays]
+                scratch.skill, scratch.skill_die = listed, skill_of(game, checker, listed)
+            for player in deciders:
+                plays += [play for play in plays_in(scratch, player, deciding_skill=True) if play not in plays]
         for play in plays:
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
     return choices
+
+
+_SETTING_THE_SKILL = (Timing.CHECK, True, False)  # the moment of powers that set a check's skill (CHK-05)
+
+
+def _may_set_skills(game: Game, player: CharacterState) -> bool:
+    """Whether another player has a card or power that sets the skill of a check (one may help with others')."""
+    return player.alive and bool(player.choices_by_moment.get(_SETTING_THE_SKILL)
+                                 or game.held.moments[player.name].get(_SETTING_THE_SKILL))
 
 
 def _prepare(
@@ -176,7 +191,7 @@ def _prepare(
     state = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=choice.option,
                        encounterer=encounterer, during=during)
     state.skill = choice.skill
-    state.skill_die = checker.skill(choice.skill)
+    state.skill_die = skill_of(game, checker, choice.skill)
     if state.skill_die is not None:
         state.die = state.skill_die.die
         state.modifier += state.skill_die.modifier
@@ -203,7 +218,7 @@ def _choose_skill(
     options = tuple(
         Option(
             (f"{choice.play.label}: " if choice.play else "")
-            + f"{_describe(checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
+            + f"{_describe(game, checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
             + f"{state.difficulty}",
             index,
         )
@@ -381,7 +396,7 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
-    if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
+    if recharge.banish_without_skill and not any(skill_of(game, play.player, skill) for skill in skills):
         perform(game, play.player, play.card, CardAction.BANISH)
         return
     results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE, play.card)  # against it

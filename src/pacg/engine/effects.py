@@ -105,6 +105,7 @@ from pacg.engine.playing import (
     plays_in,
     put,
     replacements,
+    skill_of,
     standing_powers,
     table_order,
 )
@@ -390,7 +391,7 @@ def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterSt
 
 def _add_skill(state: CheckState, effect: AddSkill, player: CharacterState, play: Play | None) -> None:
     """Add your best of these skills, die and modifier, without its trait (CHK-06)."""
-    skills = [known for name in effect.add_skill if (known := player.skill(name))]
+    skills = [known for name in effect.add_skill if (known := skill_of(state.game, player, name))]
     best = max(skills, key=lambda known: (known.die, known.modifier), default=None)
     state.added_dice.append(best.die if best else UNTRAINED_DIE)
     state.modifier += best.modifier if best else 0
@@ -410,7 +411,7 @@ def _replace_die(state: CheckState, effect: ReplaceDie, player: CharacterState, 
     if isinstance(replacement, int):
         state.die = replacement
     else:
-        skill = player.skill(replacement)
+        skill = skill_of(state.game, player, replacement)
         state.die = skill.die if skill else UNTRAINED_DIE
 
 

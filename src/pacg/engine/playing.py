@@ -38,11 +38,13 @@ from pacg.cards.powers import (
     Succeed,
     TakeEncounter,
     Timing,
+    Who,
     Whose,
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
-from pacg.engine.state import CharacterState, Game
+from pacg.engine import trace
+from pacg.engine.state import CharacterState, Game, SkillDie
 from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -249,6 +251,33 @@ def _displayed_powers(state: Step) -> Iterator[Standing]:
             for _, power in card.powers_by_timing.get(timing, ()):
                 if power.while_in == "displayed" and not power.optional:
                     yield power, owner, card
+
+
+# --- which skills a character has -------------------------------------------------------------------------
+
+
+def skill_of(game: Game, character: CharacterState, skill: Skill) -> SkillDie | None:
+    """A character's skill (DICE-03): their own, or one another character's power lets them have where they are
+    ("local characters may have Knowledge: Wisdom +2", with their own Wisdom), whichever rolls better."""
+    best = character.skill(skill)
+    for other in game.characters:
+        if not other.given_skills or other is character or not other.alive:
+            continue
+        for power, given in other.given_skills:
+            if given.gain_skill != skill or not _among(given.who, other, character):
+                continue
+            base = character.skill(given.ability)
+            if base is not None and (best is None or base.as_skill(skill, given.modifier).average > best.average):
+                trace.ran(power)
+                best = base.as_skill(skill, given.modifier)
+    return best
+
+
+def _among(who: Who, giver: CharacterState, character: CharacterState) -> bool:
+    """Whether another character is one of those a group names, seen from the giver: "each character at your
+    location", "each other character" ..."""
+    local = giver.location == character.location
+    return who in (Who.EACH, Who.EACH_OTHER) or (local and who in (Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL))
 
 
 # --- conditions -----------------------------------------------------------------------------------------

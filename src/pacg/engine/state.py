@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
@@ -22,6 +23,7 @@ from pacg.cards.powers import (
     Power,
     PowersByTiming,
     Timing,
+    Who,
     Whose,
     choices_by_moment,
     powers_by_timing,
@@ -60,6 +62,15 @@ class SkillDie:
     def traits(self) -> frozenset[str]:
         """The skill and the skill it refers to are traits of a check that uses it (CHK-06, CHK-10)."""
         return frozenset({str(self.skill), str(self.ability)})
+
+    @property
+    def average(self) -> Fraction:
+        """The skill's average roll: which of two ways to have a skill is the better."""
+        return Fraction(self.die + 1, 2) + self.modifier
+
+    def as_skill(self, skill: Skill, modifier: int) -> SkillDie:
+        """Another skill that refers to this one's ability with a modifier of its own ("Knowledge: Wisdom +2")."""
+        return SkillDie(skill, self.die, self.modifier + modifier, self.ability)
 
 
 class CharacterState:
@@ -128,12 +139,24 @@ class CharacterState:
                 return SkillDie(skill, entry.die, feat_bonus, ability)
             if skill in entry.derived:
                 return SkillDie(skill, entry.die, feat_bonus + entry.derived[skill], ability)
-        for _, power in self.powers_at(Timing.SETUP):  # "you have the skill Perception: Wisdom +2"
-            gained = power.effect(GainSkill)
-            if gained is not None and gained.gain_skill == skill and (base := self.skill(gained.ability)):
+        for power, gained in self.gained_skills:  # "you have the skill Perception: Wisdom +2"
+            if gained.gain_skill == skill and gained.who in _YOURS_TOO and (base := self.skill(gained.ability)):
                 trace.ran(power)
-                return SkillDie(skill, base.die, base.modifier + gained.modifier, base.ability)
+                return base.as_skill(skill, gained.modifier)
         return None
+
+    @cached_property
+    def gained_skills(self) -> list[tuple[Power, GainSkill]]:
+        """The skills the character's powers give, each with its paragraph: the character's own ("you have the
+        skill Perception: Wisdom +2") and those given to other characters too (`given_skills`)."""
+        return [(power, effect) for _, power in self.powers_at(Timing.SETUP) for effect in power.effects
+                if isinstance(effect, GainSkill)]
+
+    @cached_property
+    def given_skills(self) -> list[tuple[Power, GainSkill]]:
+        """The skills the character's powers let other characters have ("local characters may have Knowledge:
+        Wisdom +2")."""
+        return [(power, gained) for power, gained in self.gained_skills if gained.who is not Who.YOU]
 
     @cached_property
     def hand_size(self) -> int:
@@ -203,6 +226,7 @@ class CharacterState:
         return result
 
 
+_YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
 _PATH = "path:"  # the keys of a character's powers that its mythic path card prints
 
 
