@@ -20,8 +20,8 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.scenario import play_scenario
-from pacg.engine.setup import build_deck, new_game, set_up
-from pacg.engine.state import Feats, TurnEnded, TurnState
+from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
+from pacg.engine.state import CharacterState, Feats, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import ZoneKind
@@ -612,14 +612,100 @@ def test_seoni_may_draw_a_card_when_she_acquires_an_ally(boon: str, draws: bool)
     assert ("Codex" in table.cards(seoni, ZoneKind.HAND)) == draws
 
 
+def elemental_master(table: Table, mastered: str, *boxes: str, **cards: list[str]) -> CharacterState:
+    """Seoni as an Elemental Master who chose her mastered trait as the scenario was set up."""
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master", *boxes), **cards)
+    table.run(apply_setup_powers(table.game, seoni), mastered, strict=True)
+    return seoni
+
+
 @pytest.mark.rule("ROLE-01")
-def test_elemental_master_adds_an_energy_trait_to_her_check() -> None:
+@pytest.mark.rule("SETUP-12")
+def test_elemental_master_chooses_her_mastered_trait_as_the_scenario_is_set_up() -> None:
     table = Table()
-    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master", "element"))
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master"))
+    table.run(apply_setup_powers(table.game, seoni), "Cold", strict=True)
+    assert [option.label for option in table.decisions[0].options] == ["Acid", "Cold", "Electricity", "Fire"]
+    assert seoni.chosen_trait == "Cold" and "Seoni chooses the Cold trait" in table.game.log
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("mastered", ["Acid", "Fire"])
+def test_elemental_master_adds_her_mastered_trait_to_her_check_and_4_to_a_check_with_it(mastered: str) -> None:
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, "element")
     table.dice(6)
-    results = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER), "Strength",
-                        "Use Seoni's power", "Add the Fire trait")
-    assert "Fire" in results[0].traits
+    [result] = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER), "Strength",
+                         "Use Seoni's power")
+    assert mastered in result.traits and result.total == 6 + 4
+
+
+@pytest.mark.rule("CHK-06")
+@pytest.mark.parametrize(("mastered", "bonus"), [("Cold", 4), ("Fire", 0)])
+def test_elemental_master_adds_4_to_a_check_that_a_spell_of_her_mastered_trait_gives_it(
+        mastered: str, bonus: int) -> None:
+    """Frigid Blast (Cold): her Arcane d12+2 and 2d4; the check has the Cold trait once the spell is played."""
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, hand=["Frigid Blast"], deck=FILLER)
+    table.dice(1, 1, 1)  # (her second power succeeds at the check to recharge it without a roll)
+    [result] = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER),
+                         "Discard Frigid Blast: Arcane", "Arcane")
+    assert "Cold" in result.traits and result.total == 3 + 2 + bonus
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("boxes", "damage_type", "discarded"), [
+    ((), "Fire", 1), (("4",), "Fire", 0), ((), "Combat", 3), (("4",), "Cold", 3)])
+def test_elemental_master_reduces_damage_of_her_mastered_traits_type_by_2_or_with_the_box_4(
+        boxes: tuple[str, ...], damage_type: str, discarded: int) -> None:
+    table = Table(strict=True)
+    seoni = elemental_master(table, "Fire", *boxes, hand=FILLER * 3)
+    table.run(take_damage(table.game, seoni, 3, damage_type),
+              *(["Discard Blessing of Ascension"] if 0 < discarded < 3 else []))
+    assert len(table.cards(seoni, ZoneKind.DISCARD)) == discarded
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("mastered", "taken"), [("Fire", True), ("Cold", False)])
+def test_elemental_masters_first_power_extends_to_a_card_of_her_mastered_trait(mastered: str, taken: bool) -> None:
+    """Fireblade is a Divine Fire spell, not an Arcane one: she takes it back before she acts only if Fire is her
+    mastered trait."""
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, hand=["Codex"], discard=["Fireblade"])
+    table.game.turn = TurnState(seoni)
+    step = Step(game=table.game, checker=seoni, timing=Timing.BEFORE_ACTING, against=table.card("Dire Rat"))
+    table.run(play_window(step, [seoni]), "Use Seoni's power, discard Codex")
+    assert table.cards(seoni, ZoneKind.HAND) == (["Fireblade"] if taken else [])
+
+
+EMBER_WARD = card("""
+name: Ember Ward
+type: spell
+set: B
+traits: [Arcane, Fire]
+provenance: standin
+notes: A test spell with the Fire trait and without the Attack trait.
+check_to_acquire: Arcane 6
+powers:
+- when: check
+  action: discard
+  effects:
+  - add_dice: 1d4
+  recharge_check:
+    check: Arcane 30
+""")
+
+
+@pytest.mark.rule("KEEP-04")
+@pytest.mark.parametrize(("mastered", "recharged"), [("Fire", True), ("Acid", False)])
+def test_elemental_master_succeeds_at_the_check_to_recharge_a_spell_of_her_mastered_trait(
+        mastered: str, recharged: bool) -> None:
+    table = Table(extra_cards=[EMBER_WARD])
+    seoni = elemental_master(table, mastered, hand=["Ember Ward"], deck=FILLER)
+    table.dice(*([1, 1] if recharged else [1, 1, 12]))  # Strength d6 and 1d4; then her Arcane d12+2 fails 30
+    table.run(attempt_checks(table.game, seoni, "Strength 30", Purpose.OTHER), "Strength", "Discard Ember Ward",
+              *([] if recharged else ["Arcane"]))
+    assert ("Ember Ward" in table.cards(seoni, ZoneKind.DECK)) == recharged
 
 
 @pytest.mark.rule("EXAM-01")

@@ -502,6 +502,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "move_cards": {"move_cards": "recharge", "cards": {"types": ["weapon"]}, "count": "any"},
     "draw_random": {"draw_random": {"types": ["ally"]}},
     "gain_skill": {"gain_skill": "Perception", "ability": "Wisdom", "modifier": 2},
+    "choose_trait": {"choose_trait": ["Acid", "Cold", "Electricity", "Fire"]},
     "after_check": {"after_check": [{"draw": 1}], "only_if": "success"},
     "roll_die": {"roll_die": 6, "at_least": 4, "then": [{"explore": True}]},
     "take_encounter": {"take_encounter": True},

@@ -47,6 +47,9 @@ REFUSED = {
         BLESSING + "      - when: check\n        action: discard\n        effects:\n"
                    "          - after_check: [{add_dice: 1d4}]\n",
         11, "powers[0].effects[0].after_check[0]", "can't change a check once the check is done"),
+    "a chosen trait no paragraph chooses": (
+        BLESSING + "      - when: check\n        action: discard\n        effects: [{add_traits: [chosen]}]\n",
+        8, "powers[0]", "no paragraph of this card or role chooses one"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",

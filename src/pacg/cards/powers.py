@@ -35,6 +35,7 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     Tag,
+    TypeAdapter,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -128,6 +129,21 @@ def _known_trait(trait: str) -> str:
 Trait = Annotated[str, AfterValidator(_known_trait)]
 """A trait of the game's vocabulary (a misspelt trait would silently never match)."""
 
+CHOSEN = "chosen"
+"""A character's chosen trait (`choose_trait`), written where a power names traits: "your mastered trait"."""
+
+
+def _known_or_chosen(trait: str) -> str:
+    return trait if trait == CHOSEN else _known_trait(trait)
+
+
+PowerTrait = Annotated[
+    str,
+    AfterValidator(_known_or_chosen),
+    WithJsonSchema({"type": "string", "x-pacg-power-trait": True}),  # a known trait or `chosen` (schema.py)
+]
+"""A trait a power names: one of the game's vocabulary, or `chosen`, the trait its character chose (ChooseTrait)."""
+
 
 # --- what cards a power refers to -------------------------------------------------------------------
 
@@ -138,9 +154,9 @@ class CardFilter(_Strict):
     the `check_skills` ("an ally whose check to acquire lists Diplomacy")."""
 
     types: list[CardType] | None = None
-    traits: list[Trait] | None = None
+    traits: list[PowerTrait] | None = None
     not_types: list[CardType] | None = None
-    not_traits: list[Trait] | None = None
+    not_traits: list[PowerTrait] | None = None
     check_skills: list[Skill] | None = None  # its check to acquire or defeat lists one of these skills
 
     @cached_property
@@ -271,7 +287,7 @@ class Conditions(_Strict):
 
     check: Literal["combat", "noncombat"] | None = None
     skills: list[Skill] | None = None  # the check uses one of these skills (CHK-10)
-    check_traits: list[Trait] | None = None  # the check has one of these traits
+    check_traits: list[PowerTrait] | None = None  # the check has one of these traits
     purpose: list[Purpose] | None = None
     against: CardFilter | None = None  # the card the check or encounter is against
     proficient: Proficiency | None = None
@@ -353,7 +369,7 @@ class AddModifier(_Strict):
 class AddTraits(_Strict):
     """Add traits to the check."""
 
-    add_traits: list[Trait]
+    add_traits: list[PowerTrait]
 
     def text(self) -> str:
         traits = "trait" if len(self.add_traits) == 1 else "traits"
@@ -445,10 +461,11 @@ class ReduceDamage(_Strict):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
-    types: list[DamageType | Literal["all"]] = ["all"]
+    types: list[DamageType | Literal["all", "chosen"]] = ["all"]  # chosen: the character's chosen trait
 
     def text(self) -> str:
-        kinds = "all" if "all" in self.types else listing([str(kind) for kind in self.types])
+        kinds = "all" if "all" in self.types else listing(
+            ["your chosen trait's" if kind == CHOSEN else str(kind) for kind in self.types])
         if self.reduce_damage == "all":
             return f"reduce {kinds} damage to 0"
         return f"reduce {kinds} damage by {self.reduce_damage.text()}"
@@ -803,6 +820,17 @@ class GainSkill(_Strict):
     def text(self) -> str:
         skill = f"the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
         return f"you have {skill}" if self.who is Who.YOU else f"{self.who.words()} may have {skill}"
+
+
+class ChooseTrait(_Strict):
+    """Choose one of these traits, once, as the scenario is set up, and remember it: from then on the
+    character's powers that name the trait `chosen` name that one ("pick one 'mastered' trait: Acid, Cold,
+    Electricity or Fire")."""
+
+    choose_trait: list[Trait] = Field(min_length=2)
+
+    def text(self) -> str:
+        return f"choose the {listing(self.choose_trait)} trait: it is your chosen trait"
 
 
 class AfterCheck(_Strict):
@@ -1254,6 +1282,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "move_cards": MoveCards,
     "draw_random": DrawRandom,
     "gain_skill": GainSkill,
+    "choose_trait": ChooseTrait,
     "after_check": AfterCheck,
     "roll_die": RollDie,
     "take_encounter": TakeEncounter,
@@ -1331,6 +1360,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[MoveCards, Tag("move_cards")]
         | Annotated[DrawRandom, Tag("draw_random")]
         | Annotated[GainSkill, Tag("gain_skill")]
+        | Annotated[ChooseTrait, Tag("choose_trait")]
         | Annotated[AfterCheck, Tag("after_check")]
         | Annotated[RollDie, Tag("roll_die")]
         | Annotated[TakeEncounter, Tag("take_encounter")]
@@ -1500,3 +1530,41 @@ def choices_by_moment(powers: Iterable[tuple[Any, Power]]) -> ChoicesByMoment:
         if power.is_choice:
             by_moment.setdefault(power.moment, []).append((key, power))
     return by_moment
+
+
+# --- a character's chosen trait ------------------------------------------------------------------------
+
+
+_POWER_DATA = TypeAdapter(Power)
+
+
+def _with_trait(data: Any, trait: str) -> Any:
+    """Card data with `chosen` replaced by a trait wherever it is written in a list of traits."""
+    if isinstance(data, list):
+        return [trait if item == CHOSEN else _with_trait(item, trait) for item in data]
+    if isinstance(data, dict):
+        return {key: _with_trait(value, trait) for key, value in data.items()}
+    return data
+
+
+def with_chosen_trait(power: Power, trait: str) -> Power:
+    """The paragraph as it reads once its character has chosen a trait (ChooseTrait): `chosen` is that trait.
+    A paragraph that names no chosen trait is itself."""
+    if not names_chosen_trait(power):
+        return power
+    return _POWER_DATA.validate_python(_with_trait(_POWER_DATA.dump_python(power, by_alias=True), trait))
+
+
+def names_chosen_trait(part: Any) -> bool:
+    """Whether a paragraph (or a part of one: an effect, conditions, a list of them) names its character's chosen
+    trait in a list of traits."""
+    if isinstance(part, list):
+        return any(item == CHOSEN or names_chosen_trait(item) for item in part)
+    if isinstance(part, BaseModel):  # what a default leaves out names no trait
+        return any(names_chosen_trait(getattr(part, name)) for name in part.model_fields_set)
+    if isinstance(part, Power):
+        return any(names_chosen_trait(getattr(part, name)) for name in _POWER_FIELDS)
+    return False
+
+
+_POWER_FIELDS = ("cost", "conditions", "effects", "feats")

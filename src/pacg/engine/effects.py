@@ -38,6 +38,7 @@ from pacg.cards.powers import (
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
+    ChooseTrait,
     CloseLocation,
     CountFace,
     DealDamage,
@@ -502,6 +503,9 @@ def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | N
 
 
 def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
+    """Reduce the damage being dealt, if it is of a type the power reduces (DMG-01)."""
+    if not {"all", step.damage_type} & set(effect.types):
+        return
     amount = effect.reduce_damage
     step.damage = 0 if amount == "all" else max(0, step.damage - step.value(amount, player))
 
@@ -895,6 +899,14 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     yield from resolve(step, list(effect.if_kept if kept is not None else effect.if_not), player, play)
 
 
+def _choose_trait(step: Step, effect: ChooseTrait, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player chooses one of the traits; the character's powers name it from then on (a choice of the
+    game, made as the scenario is set up, so a replay makes it again)."""
+    trait = yield from choose(player, "trait", f"{player.name}: which trait do you choose?", effect.choose_trait)
+    player.choose_trait(trait)
+    step.game.note(f"{player.name} chooses the {trait} trait")
+
+
 def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play | None) -> Process[None]:
     """Give a card from your hand to a character, wherever they are."""
     game = step.game
@@ -1016,6 +1028,7 @@ ASKING: dict[type, Asking] = {
     ForEach: _for_each,
     Lasting: _lasting,
     ChooseOne: _choose_one,
+    ChooseTrait: _choose_trait,
     May: _may,
     ChooseFromBox: _choose_from_box,
     MoveAlong: _move_along,

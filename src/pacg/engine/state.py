@@ -27,6 +27,7 @@ from pacg.cards.powers import (
     Whose,
     choices_by_moment,
     powers_by_timing,
+    with_chosen_trait,
 )
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine import trace
@@ -91,6 +92,7 @@ class CharacterState:
         self.buried = self._zones[ZoneKind.BURIED]
         self.displayed = self._zones[ZoneKind.DISPLAYED]
         self._skills: dict[Skill, SkillDie | None] = {}
+        self.chosen_trait: str | None = None  # the trait chosen for the scenario (ChooseTrait)
 
     def zone(self, kind: ZoneKind) -> Zone:
         """One of the character's places for cards: deck, hand, discard pile, buried, displayed ..."""
@@ -109,6 +111,14 @@ class CharacterState:
         if "_powers_by_timing" in self.__dict__:
             raise ValueError(f"{self.name}'s powers are in use: choose a mythic path between scenarios")
         self._mythic_path = path
+
+    def choose_trait(self, trait: str) -> None:
+        """Remember the trait the player chose for the scenario (ChooseTrait): from now on the character's powers
+        that name the chosen trait name this one, so they are read again."""
+        self.chosen_trait = trait
+        for read in _READ_FROM_POWERS:
+            self.__dict__.pop(read, None)
+        self._skills.clear()
 
     def power_source(self, key: str) -> str:
         """What prints the character's power with this key: the mythic path card, or the character card."""
@@ -220,12 +230,25 @@ class CharacterState:
                 for feat in power.feats:
                     if (index, feat.box) in self.feats.powers:
                         power = feat.power
-                result.append((f"{prefix}{index}", power))
+                result.append((f"{prefix}{index}", self._as_chosen(power)))
         if self._mythic_path is not None:  # a mythic path's powers are its holder's (MYTH-01)
             result += [(f"{_PATH}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
         return result
 
 
+    def _as_chosen(self, power: Power) -> Power:
+        """The paragraph with the character's chosen trait where it names it (its original is traced as run)."""
+        if self.chosen_trait is None:
+            return power
+        chosen = with_chosen_trait(power, self.chosen_trait)
+        if chosen is not power:
+            trace.alias(chosen, power)
+        return chosen
+
+
+# What a character's powers are read into, read again once the character chooses a trait.
+_READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
+                     "given_skills")
 _YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
 _PATH = "path:"  # the keys of a character's powers that its mythic path card prints
 

@@ -42,6 +42,7 @@ from pacg.cards.powers import (
     CannotReduce,
     ChooseFromBox,
     ChooseOne,
+    ChooseTrait,
     CloseLocation,
     Conditions,
     CountFace,
@@ -72,6 +73,7 @@ from pacg.cards.powers import (
     TakeEncounter,
     Timing,
     UseSkill,
+    names_chosen_trait,
 )
 from pacg.cards.vocabulary import CardAction
 
@@ -174,6 +176,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     KeepEncountered: _OF_THE_ENCOUNTER,
     CloseLocation: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
+    ChooseTrait: frozenset({Timing.SETUP}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
@@ -194,6 +197,7 @@ EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
     IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
     GainSkill: frozenset({Kind.STANDING}),
+    ChooseTrait: frozenset({Kind.STANDING}),
     CannotEvade: frozenset({Kind.STANDING}),
     CannotPlay: frozenset({Kind.STANDING}),
     CannotReduce: frozenset({Kind.STANDING}),
@@ -251,10 +255,24 @@ def paragraphs(card: Card) -> Iterator[tuple[Holder, Field, Power]]:
 
 def refusals(card: Card) -> list[tuple[Field, str]]:
     """Every paragraph of a card the engine would not run, as (field, reason): a kind of paragraph not looked
-    for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph."""
+    for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph; one that
+    names a chosen trait no paragraph beside it chooses."""
     problems: list[tuple[Field, str]] = []
     for holder, field, power in paragraphs(card):
         problems += _power_refusals(power, holder, field, card)
+    return problems + _unchosen(card)
+
+
+def _unchosen(card: Card) -> list[tuple[Field, str]]:
+    """The paragraphs that name the chosen trait (`chosen`) where no paragraph of the same card (or role) lets
+    the character choose one (`choose_trait`): their `chosen` would never be any trait."""
+    problems: list[tuple[Field, str]] = []
+    for holder, field, powers in _holders(card):
+        every = [*powers, *(feat.power for power in powers for feat in power.feats)]
+        if holder is Holder.CHARACTER and any(ChooseTrait in power.effect_kinds for power in every):
+            continue
+        problems += [((*field, index), "names the chosen trait, but no paragraph of this card or role chooses one "
+                      "(choose_trait)") for index, power in enumerate(powers) if names_chosen_trait(power)]
     return problems
 
 
