@@ -24,7 +24,7 @@ from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
 from pacg.engine.state import CharacterState, Feats, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
-from pacg.engine.zones import ZoneKind
+from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
 from table import ABYSSAL_LOCATION, Table, card, library
 
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
@@ -717,6 +717,82 @@ def test_corruptor_examines_the_top_card_of_her_location_deck_after_acting_on_he
     table.dice(1)
     table.run(encounter(table.game, seoni, table.top("Armory")), "Attempt", "Strength", "Use Seoni's power")
     assert "Seoni examines the top of Armory's location deck: Mace" in table.game.log  # the card encountered
+
+
+def blessings_discard(table: Table, *names: str) -> None:
+    """The blessings discard pile, top card first."""
+    for name in reversed(names):
+        table.game.zones.move(table.card(name), BLESSINGS_DISCARD)
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.rule("CHK-12")
+def test_corruptor_plays_a_corrupted_card_as_a_copy_of_the_top_card_of_the_blessings_discard_pile() -> None:
+    """On her non-combat Charisma check, the Blessing of Shax played as a copy of the Blessing of Iomedae adds 2
+    dice (Iomedae's power; Shax's own would add 1). It is a copy of Iomedae's: the top of the blessings discard
+    pile has the Iomedae trait, so it may be recharged instead of discarded, and the Shax itself moves."""
+    table = Table(strict=True)
+    seoni = table.character("Seoni", at="Armory", hand=["Blessing of Shax"], feats=role("Seoni", "Corruptor", "copy"))
+    blessings_discard(table, "Blessing of Iomedae")
+    table.dice(1, 1, 1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma",
+                         "Discard Blessing of Shax as Blessing of Iomedae: add 2 dice",
+                         "Recharge Blessing of Shax instead")
+    assert result.pool.dice == (12, 12, 12)
+    assert table.cards(seoni, ZoneKind.DECK) == ["Blessing of Shax"]
+    assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ["Blessing of Iomedae"]
+
+
+TAINTED_IDOL = card("""
+name: Tainted Idol
+type: item
+set: B
+traits: [Corrupted]
+provenance: standin
+notes: A test item with the Corrupted trait.
+check_to_acquire: Charisma 6
+powers:
+- when: check
+  action: reveal
+  effects:
+  - add_modifier: 1
+""")
+
+
+@pytest.mark.rule("ENC-02")
+@pytest.mark.rule("BOON-01")
+def test_a_card_played_as_a_copy_of_a_blessing_counts_as_playing_a_blessing_not_itself() -> None:
+    """The Tainted Idol, an item, played as a copy of the Blessing of Ascension is a blessing played: she may play
+    no other blessing on the check, but still an item (the Codex, for checks to acquire)."""
+    table = Table(extra_cards=[TAINTED_IDOL])
+    seoni = table.character("Seoni", at="Armory", hand=["Tainted Idol", "Blessing of Ascension", "Codex"],
+                            feats=role("Seoni", "Corruptor", "copy"))
+    blessings_discard(table, "Blessing of Ascension")
+    table.dice(1, 1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.ACQUIRE), "Charisma",
+                         "Discard Tainted Idol as Blessing of Ascension")
+    after = table.decisions[2]  # her next chance to play, once the Idol is played
+    assert not any(option.label.startswith("Discard Blessing of Ascension") for option in after.options)
+    assert any(option.label.startswith("Discard Codex") for option in after.options)
+    assert result.pool.dice == (12, 12) and table.cards(seoni, ZoneKind.DISCARD) == ["Tainted Idol"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("boxes", "copies"), [
+    ((), []),
+    (("copy",), ["Blessing of Ascension"]),
+    (("copy", "any"), ["Blessing of Ascension", "Blessing of Iomedae"]),
+])
+def test_corruptors_any_box_lets_her_copy_any_card_of_the_blessings_discard_pile(
+        boxes: tuple[str, ...], copies: list[str]) -> None:
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Blessing of Shax"], feats=role("Seoni", "Corruptor", *boxes))
+    blessings_discard(table, "Blessing of Ascension", "Blessing of Iomedae", "Blessing of Ascension")
+    table.dice(1)
+    table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma")
+    offered = {option.label.split(":")[0].removeprefix("Discard Blessing of Shax as ")
+               for decision in table.decisions for option in decision.options if " as " in option.label}
+    assert offered == set(copies)
 
 
 def seoni_feats(chosen: str | None, *boxes: str) -> Feats:

@@ -503,6 +503,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "draw_random": {"draw_random": {"types": ["ally"]}},
     "gain_skill": {"gain_skill": "Perception", "ability": "Wisdom", "modifier": 2},
     "choose_trait": {"choose_trait": ["Acid", "Cold", "Electricity", "Fire"]},
+    "play_as_copy": {"play_as_copy": {"traits": ["Corrupted"]}, "of": "the blessings discard pile"},
     "after_check": {"after_check": [{"draw": 1}], "only_if": "success"},
     "roll_die": {"roll_die": 6, "at_least": 4, "then": [{"explore": True}]},
     "take_encounter": {"take_encounter": True},

@@ -833,6 +833,22 @@ class ChooseTrait(_Strict):
         return f"choose the {listing(self.choose_trait)} trait: it is your chosen trait"
 
 
+class PlayAsCopy(_Strict):
+    """You may play a card of this kind from your hand as a copy of another card: the top card of the blessings
+    discard pile, or any card of it. The card played acts with the other card's name, type, traits and powers (it
+    counts as playing that card: a blessing, for the limit of one card of each type, ENC-02), while the card you
+    play is the one that is discarded, recharged ... (DESIGN.md 7). Written in a paragraph `when: any time`,
+    `optional: false`: it is read wherever plays are listed."""
+
+    play_as_copy: CardFilter
+    of: Literal["top of the blessings discard pile", "the blessings discard pile"] = "top of the blessings discard pile"
+
+    def text(self) -> str:
+        of = "the top card" if self.of.startswith("top") else "any card"
+        return f"you may play {_cards_words(self.play_as_copy)} from your hand as a copy of {of} of the blessings " \
+               "discard pile"
+
+
 class AfterCheck(_Strict):
     """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
     check against such a card ("if that check defeats a monster, that character may draw a card";
@@ -1283,6 +1299,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "draw_random": DrawRandom,
     "gain_skill": GainSkill,
     "choose_trait": ChooseTrait,
+    "play_as_copy": PlayAsCopy,
     "after_check": AfterCheck,
     "roll_die": RollDie,
     "take_encounter": TakeEncounter,
@@ -1361,6 +1378,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[DrawRandom, Tag("draw_random")]
         | Annotated[GainSkill, Tag("gain_skill")]
         | Annotated[ChooseTrait, Tag("choose_trait")]
+        | Annotated[PlayAsCopy, Tag("play_as_copy")]
         | Annotated[AfterCheck, Tag("after_check")]
         | Annotated[RollDie, Tag("roll_die")]
         | Annotated[TakeEncounter, Tag("take_encounter")]

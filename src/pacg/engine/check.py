@@ -196,8 +196,8 @@ def _prepare(
         state.die = state.skill_die.die
         state.modifier += state.skill_die.modifier
     state.traits |= state.skills_used
-    if choice.play is not None and choice.play.card is not None:
-        state.traits |= set(choice.play.card.card.traits)  # the card that sets the skill adds its traits
+    if choice.play is not None and (acting := choice.play.acting) is not None:
+        state.traits |= set(acting.traits)  # the card that sets the skill adds its traits
     state.difficulty = difficulty_of(state, choice.option) + sum(
         encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)

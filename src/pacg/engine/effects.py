@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pacg.cards.checks import parse_check
+from pacg.cards.model import AnyCard
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
@@ -69,6 +70,7 @@ from pacg.cards.powers import (
     MoveCards,
     NoHelp,
     PlaceEncountered,
+    PlayAsCopy,
     Power,
     Purpose,
     ReduceDamage,
@@ -182,10 +184,14 @@ def play_window(step: Step, players: list[CharacterState] | None = None) -> Proc
 
 def apply_play(step: Step, play: Play) -> Process[None]:
     """Play: the card's own action first (PLAY-05), then the cost, then the effects in order, then what the
-    card says happens whenever it is played (PLAY-10)."""
+    card says happens whenever it is played (PLAY-10). A card played as a copy of another does what that card
+    says, and is itself the card that moves (PlayAsCopy)."""
     card, power = play.card, play.power
+    if play.as_card is not None:
+        for paragraph, _ in play.player.copy_powers:
+            trace.ran(paragraph)
     if card is not None and power.action is not None:
-        yield from place(step, play.player, card, power.action)
+        yield from place(step, play.player, card, power.action, play.as_card)
         if power.action is CardAction.DISPLAY:
             _display_next_to(step, play, card)
     if isinstance(power.cost, ChargeCost):  # offered only to a character who has the charges (MYTH-01)
@@ -218,15 +224,16 @@ def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
 
 
 def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
-    """The paragraphs of a card that are not powers of their own: they happen whenever the card is played
-    (PLAY-10: "a mandatory action you must take when you play the card"), once per card in a step (PLAY-02).
-    A card just displayed also works at once while displayed, for the character it is next to."""
+    """The paragraphs of a card that are not powers of their own (the card's, or those of the card it is played
+    as a copy of): they happen whenever the card is played (PLAY-10: "a mandatory action you must
+    take when you play the card"), once per card in a step (PLAY-02). A card just displayed also works at once
+    while displayed, for the character it is next to."""
     if card.uid in step.riders:
         return
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for _, paragraph in card.powers_by_timing.get(step.timing, ()):
+    for _, paragraph in (play.as_card or card).powers_by_timing.get(step.timing, ()):
         if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):
@@ -234,9 +241,13 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
             yield from resolve(step, list(paragraph.effects), play.player, play)
 
 
-def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
-    """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says."""
-    places, mandatory = ({}, False) if action is CardAction.REVEAL else replacements(step, player, card, action)
+def place(
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction, acting: AnyCard | None = None
+) -> Process[None]:
+    """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says (those of the
+    card it is played as a copy of, `acting`, PlayAsCopy)."""
+    places, mandatory = ({}, False) if action is CardAction.REVEAL else replacements(step, player, card, action,
+                                                                                       acting)
     if not places:
         perform(step.game, player, card, action)
         return
@@ -266,8 +277,9 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     player, after = play.player, Timing.AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
+    acting = play.acting
     own = [((*play.key, "after", index), power, play.source)
-           for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
+           for index, power in (acting.powers_by_timing.get(after, ()) if acting is not None else ())]
     for key, power, source in character + own:
         if ("after", key) in {p.key for p in step.plays}:
             continue
@@ -289,7 +301,8 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
 def _follows(power: Power, play: Play) -> bool:
     """Whether the card just played is of a kind the power is for ("after you play a spell")."""
     wanted = power.conditions.played
-    return not wanted or (play.card is not None and any(matches(play.card, one) for one in wanted))
+    acting = play.acting
+    return not wanted or (acting is not None and any(matches(acting, one) for one in wanted))
 
 
 def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
@@ -368,6 +381,7 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
     """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
     card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
     `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
+    `play_as_copy` when plays are listed,
     `cannot_evade` when evasion is offered, `cannot_play` when plays are listed, `cannot_move` when a
     character would move)."""
 
@@ -385,7 +399,8 @@ def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterSt
     """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for blessings played
     on the check, or for those the player plays."""
     die = state.die
-    if state.blessing_dice and play is not None and play.card is not None and play.card.type is CardType.BLESSING:
+    acting = play.acting if play is not None else None
+    if state.blessing_dice and play is not None and acting is not None and acting.type is CardType.BLESSING:
         die = max(state.blessing_dice.get(play.player, 0), state.blessing_dice.get(None, 0)) or die
     state.added_dice += [die] * effect.add_skill_dice
 
@@ -1007,6 +1022,7 @@ IMMEDIATE: dict[type, Immediate] = {
     IgnoreTypeLimit: _marker,
     Instead: _marker,
     GainSkill: _marker,
+    PlayAsCopy: _marker,
     CannotEvade: _marker,
     CannotMove: _marker,
     CannotPlay: _marker,

@@ -55,7 +55,8 @@ if TYPE_CHECKING:
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
-PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None"]  # a power's key, the power, its source, its card
+# A power's key, the power, its source, its card, and the card that card is played as a copy of (PlayAsCopy)
+PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None", "AnyCard | None"]
 
 
 class Play(NamedTuple):
@@ -67,6 +68,13 @@ class Play(NamedTuple):
     source: str  # the card the power is printed on: a card played, the character, the location
     card: PhysicalCard | None = None  # the card played, from hand or display
     cost_card: PhysicalCard | None = None
+    as_card: AnyCard | None = None  # the card it is played as a copy of (PlayAsCopy)
+
+    @property
+    def acting(self) -> AnyCard | PhysicalCard | None:
+        """What the card played acts as, for its type, traits and paragraphs: the card it is a copy of, or itself
+        (the physical card is the one that moves)."""
+        return self.as_card if self.as_card is not None else self.card
 
     @property
     def label(self) -> str:
@@ -145,13 +153,15 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
         for card in zones.cards(player.hand):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action is not None and power.while_in is None:
-                    offers.append((("card", card.uid, index), power, card.name, card))
+                    offers.append((("card", card.uid, index), power, card.name, card, None))
         for card in zones.cards(player.displayed):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.while_in == "displayed":
-                    offers.append((("card", card.uid, index), power, card.name, card))
+                    offers.append((("card", card.uid, index), power, card.name, card, None))
+    if player.copy_powers:
+        offers += _copies(game, player, moment)
     for key, power in player.choices_by_moment.get(moment, ()):
-        offers.append((("character", player.name, key), power, player.power_source(key), None))
+        offers.append((("character", player.name, key), power, player.power_source(key), None, None))
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
@@ -173,7 +183,25 @@ def _offer_table_card(
     """A card on the table offers the paragraphs that need no card played (a location's, the scenario's)."""
     for index, power in choices:
         if power.action is None:
-            offers.append(((*where, index), power, name, None))
+            offers.append(((*where, index), power, name, None, None))
+
+
+def _copies(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+    """The cards in a player's hand that a power lets them play as a copy of a card of the blessings discard pile
+    (its top card, or any), each with the copied card's powers of this moment that are played from the hand."""
+    offers: list[PowerOffer] = []
+    pile = game.zones.cards(BLESSINGS_DISCARD)
+    for _, copy in player.copy_powers:
+        copied = pile[:1] if copy.of.startswith("top") else list({card.name: card for card in pile}.values())
+        for card in game.zones.cards(player.hand):
+            if not matches(card, copy.play_as_copy):
+                continue
+            for original in copied:
+                for index, power in original.choices_by_moment.get(moment, ()):
+                    if power.action is not None and power.while_in is None:
+                        key = ("card", card.uid, ("as", original.name, index))
+                        offers.append((key, power, f"{card.name} as {original.name}", card, original.card))
+    return offers
 
 
 def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
@@ -349,9 +377,10 @@ def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
     return highest
 
 
-def _played_cards(state: Step) -> list[PhysicalCard]:
-    """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
-    return [play.card for play in (*state.played_on_check, *state.plays) if play.card is not None]
+def _played_cards(state: Step) -> list[AnyCard | PhysicalCard]:
+    """The cards played in the step, as what they were played as (a copy, PlayAsCopy); for a failed check's damage,
+    those played on the check too (DMG-01)."""
+    return [acting for play in (*state.played_on_check, *state.plays) if (acting := play.acting) is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
@@ -577,17 +606,19 @@ def _add_plays(
     """The offers a player may play now, each once (PLAY-03); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
     barred = _cannot_play(step, player)
-    for key, power, source, card in offers:
+    for key, power, source, card, as_card in offers:
         if key in used or not usable(power, step, player, helped):
             continue
-        if card is not None and (not _may_play(card, power, step, player) or any(matches(card, f) for f in barred)):
+        acting = as_card or card  # a card played as a copy of another is played as that card (PlayAsCopy)
+        if card is not None and acting is not None and (
+                not _may_play(card, acting, power, step, player) or any(matches(acting, f) for f in barred)):
             continue
         for cost_card in _cost_cards(step.game, player, power, card):
             power_of = key if card is None else (card.name, key[-1])
             same = (power_of, cost_card.name if cost_card else None)
             if same not in seen:
                 seen.add(same)
-                plays.append(Play(player, key, power, source, card, cost_card))
+                plays.append(Play(player, key, power, source, card, cost_card, as_card))
 
 
 def _cannot_play(step: Step, player: CharacterState) -> list[CardFilter]:
@@ -599,19 +630,21 @@ def _cannot_play(step: Step, player: CharacterState) -> list[CardFilter]:
     return barred
 
 
-def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:
+def _may_play(
+    card: PhysicalCard, acting: AnyCard | PhysicalCard, power: Power, step: Step, player: CharacterState
+) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
     BOON-01) unless a power lifts the limit (either this one, or the one a card of the type was played for):
     the player may not have played a different card of this card's type, in this step or, for a failed check's
     damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02):
-    it is still one card."""
-    if not step.immunities.isdisjoint(card.traits):
+    it is still one card. A card played as a copy of another has the other's traits and type (`acting`)."""
+    if not step.immunities.isdisjoint(acting.traits):
         return False
     if IgnoreTypeLimit in power.effect_kinds:
         return True
     for play in (*step.played_on_check, *step.plays):
-        other = play.card
-        if (other is not None and other is not card and other.counts_as == card.counts_as
+        other = play.acting
+        if (other is not None and play.card is not card and other.counts_as == acting.counts_as
                 and play.player is player and IgnoreTypeLimit not in play.power.effect_kinds):
             return False
     return True
@@ -701,21 +734,23 @@ def _others_instead(step: Step, player: CharacterState) -> list[tuple[Power, Cha
 
 
 def replacements(
-    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction, acting: AnyCard | None = None
 ) -> tuple[dict[str, Power], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
     player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
     discarding it if it matches the top of the blessings discard pile"), and the other characters' for cards
-    anyone plays, each with the first power that offers it, and whether that is mandatory."""
+    anyone plays, each with the first power that offers it, and whether that is mandatory. A card played as a
+    copy of another (`acting`) is that card for them: its paragraphs and traits are the other's."""
     places: dict[str, Power] = {}
     mandatory = False
-    own = [power for power in card.card.instead_powers if power.action is None]
+    printed = acting if acting is not None else card.card
+    own = [power for power in printed.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
                                         for power in table.instead_powers if power.action is None]
     offers = [(power, player) for power in standing + own] + _others_instead(step, player)
     for power, owner in offers:
         for effect in power.effects:
-            if not isinstance(effect, Instead) or not matches(card, effect.cards):
+            if not isinstance(effect, Instead) or not matches(printed, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue

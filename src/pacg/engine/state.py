@@ -20,6 +20,7 @@ from pacg.cards.powers import (
     GainSkill,
     Instead,
     Moment,
+    PlayAsCopy,
     Power,
     PowersByTiming,
     Timing,
@@ -201,6 +202,12 @@ class CharacterState:
         return [power for _, power in self.powers() if Instead in power.effect_kinds]
 
     @cached_property
+    def copy_powers(self) -> list[tuple[Power, PlayAsCopy]]:
+        """The character's paragraphs that let them play a card as a copy of another, each with its effect."""
+        return [(power, effect) for _, power in self.powers_at(Timing.ANY_TIME) if not power.optional
+                for effect in power.effects if isinstance(effect, PlayAsCopy)]
+
+    @cached_property
     def helping_standing(self) -> dict[Timing, list[Power]]:
         """The character's paragraphs that apply by themselves to other characters' checks and steps too
         ("on local characters' checks against monsters", KEEP-01), by timing."""
@@ -248,7 +255,7 @@ class CharacterState:
 
 # What a character's powers are read into, read again once the character chooses a trait.
 _READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
-                     "given_skills")
+                     "given_skills", "copy_powers")
 _YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
 _PATH = "path:"  # the keys of a character's powers that its mythic path card prints
 

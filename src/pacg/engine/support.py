@@ -59,6 +59,7 @@ from pacg.cards.powers import (
     MoveAlong,
     NoHelp,
     PlaceEncountered,
+    PlayAsCopy,
     Power,
     ReduceDamage,
     ReplaceDie,
@@ -135,7 +136,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BANE, Kind.STANDING): _ENCOUNTER,
     (Holder.BANE, Kind.REPLACEMENT): _WINDOWS,
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
-    (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
+    # ANY_TIME: what a character may always do when playing cards (`play_as_copy`, read where plays are listed)
+    (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP, Timing.ANY_TIME},
     (Holder.CHARACTER, Kind.REPLACEMENT): _WINDOWS,
     # a mythic path's paragraphs are run as its holder's own powers (`CharacterState.powers`)
     (Holder.MYTHIC_PATH, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
@@ -177,6 +179,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CloseLocation: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
     ChooseTrait: frozenset({Timing.SETUP}),
+    PlayAsCopy: frozenset({Timing.ANY_TIME}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
@@ -198,6 +201,7 @@ EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
     GainSkill: frozenset({Kind.STANDING}),
     ChooseTrait: frozenset({Kind.STANDING}),
+    PlayAsCopy: frozenset({Kind.STANDING}),
     CannotEvade: frozenset({Kind.STANDING}),
     CannotPlay: frozenset({Kind.STANDING}),
     CannotReduce: frozenset({Kind.STANDING}),
