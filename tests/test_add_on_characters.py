@@ -12,7 +12,7 @@ import pytest
 from pacg.agents.random_agent import RandomAgent
 from pacg.cards.model import Character
 from pacg.cards.powers import Purpose, Timing
-from pacg.decisions import run
+from pacg.decisions import Decision, run
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
@@ -21,7 +21,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
-from pacg.engine.state import CharacterState, Feats, TurnEnded, TurnState
+from pacg.engine.state import CharacterState, Feats, Game, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
@@ -627,6 +627,34 @@ def test_elemental_master_chooses_her_mastered_trait_as_the_scenario_is_set_up()
     table.run(apply_setup_powers(table.game, seoni), "Cold", strict=True)
     assert [option.label for option in table.decisions[0].options] == ["Acid", "Cold", "Electricity", "Fire"]
     assert seoni.chosen_trait == "Cold" and "Seoni chooses the Cold trait" in table.game.log
+
+
+def _elemental_master_game(seed: int, answers: dict[str, str]) -> Game:
+    """A whole game of Seoni as an Elemental Master, beside Kyra, random players answering all but the named
+    questions (a question's kind: the answer's label)."""
+    from test_random_games import SCENARIO
+
+    game = new_game(library(), SCENARIO, ["Seoni", "Kyra"], seed=seed)
+    game.characters[0].feats = role("Seoni", "Elemental Master", "element")
+    agent = RandomAgent(seed)
+
+    def answer(decision: Decision) -> int:
+        wanted = answers.get(decision.kind)
+        labels = [option.label for option in decision.options]
+        return labels.index(wanted) if wanted in labels else agent(decision)
+
+    run(play_scenario(game), answer)
+    return game
+
+
+@pytest.mark.rule("ROLE-01")
+def test_the_mastered_trait_is_a_decision_of_the_game_so_the_same_answers_replay_the_same_game() -> None:
+    """DESIGN.md 4: the trait is chosen at setup like any other answer; the same seed and answers give the same
+    game, and another trait another game."""
+    first, again = (_elemental_master_game(3, {"trait": "Acid"}) for _ in range(2))
+    other = _elemental_master_game(3, {"trait": "Electricity"})
+    assert "Seoni chooses the Acid trait" in first.log and first.characters[0].chosen_trait == "Acid"
+    assert again.log == first.log and other.log != first.log
 
 
 @pytest.mark.rule("ROLE-01")
