@@ -813,14 +813,18 @@ def test_a_card_played_as_a_copy_of_a_blessing_counts_as_playing_a_blessing_not_
 ])
 def test_corruptors_any_box_lets_her_copy_any_card_of_the_blessings_discard_pile(
         boxes: tuple[str, ...], copies: list[str]) -> None:
+    """With the box she plays the Shax as a copy of the Blessing of Iomedae below the top card: 2 dice more on her
+    non-combat Charisma check."""
     table = Table()
     seoni = table.character("Seoni", at="Armory", hand=["Blessing of Shax"], feats=role("Seoni", "Corruptor", *boxes))
     blessings_discard(table, "Blessing of Ascension", "Blessing of Iomedae", "Blessing of Ascension")
-    table.dice(1)
-    table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma")
+    iomedae = "Blessing of Iomedae" in copies
+    table.dice(*[1] * (3 if iomedae else 1))
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma",
+                         *(["Discard Blessing of Shax as Blessing of Iomedae: add 2 dice"] if iomedae else []))
     offered = {option.label.split(":")[0].removeprefix("Discard Blessing of Shax as ")
                for decision in table.decisions for option in decision.options if " as " in option.label}
-    assert offered == set(copies)
+    assert offered == set(copies) and len(result.pool.dice) == (3 if iomedae else 1)
 
 
 def seoni_feats(chosen: str | None, *boxes: str) -> Feats:
