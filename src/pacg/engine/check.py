@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
-from pacg.cards.powers import AfterCheck, CountFace, Purpose, Reroll, Timing, UseSkill
+from pacg.cards.powers import AfterCheck, CountFace, Purpose, Reroll, Timing, UseSkill, Whose
 from pacg.cards.vocabulary import (
     COMBAT,
     DEFAULT_COMBAT_SKILLS,
@@ -172,9 +172,17 @@ _SETTING_THE_SKILL = (Timing.CHECK, True, False)  # the moment of powers that se
 
 
 def _may_set_skills(game: Game, player: CharacterState) -> bool:
-    """Whether another player has a card or power that sets the skill of a check (one may help with others')."""
-    return player.alive and bool(player.choices_by_moment.get(_SETTING_THE_SKILL)
-                                 or game.held.moments[player.name].get(_SETTING_THE_SKILL))
+    """Whether another player has a power, or a card in hand or displayed, that sets the skill of checks other
+    than their own (KEEP-01: "local characters may use their Knowledge skill")."""
+    if not player.alive:
+        return False
+    if any(power.whose is not Whose.YOUR for _, power in player.choices_by_moment.get(_SETTING_THE_SKILL, ())):
+        return True
+    if not game.held.moments[player.name].get(_SETTING_THE_SKILL):
+        return False
+    cards = (*game.zones.cards(player.hand), *game.zones.cards(player.displayed))
+    return any(power.whose is not Whose.YOUR for card in cards for _, power in card.choices_by_moment.get(
+        _SETTING_THE_SKILL, ()))
 
 
 def _prepare(
