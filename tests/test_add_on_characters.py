@@ -12,7 +12,7 @@ import pytest
 from pacg.agents.random_agent import RandomAgent
 from pacg.cards.model import Character
 from pacg.cards.powers import Purpose, Timing
-from pacg.decisions import run
+from pacg.decisions import Decision, run
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
@@ -20,11 +20,11 @@ from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.scenario import play_scenario
-from pacg.engine.setup import build_deck, new_game, set_up
-from pacg.engine.state import Feats, TurnEnded, TurnState
+from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
+from pacg.engine.state import CharacterState, Feats, Game, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
-from pacg.engine.zones import ZoneKind, box
+from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind, box
 from table import ABYSSAL_LOCATION, STRIKING_FIEND, Table, card, library
 
 ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
@@ -703,14 +703,128 @@ def test_seoni_may_draw_a_card_when_she_acquires_an_ally(boon: str, draws: bool)
     assert ("Codex" in table.cards(seoni, ZoneKind.HAND)) == draws
 
 
+def elemental_master(table: Table, mastered: str, *boxes: str, **cards: list[str]) -> CharacterState:
+    """Seoni as an Elemental Master who chose her mastered trait as the scenario was set up."""
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master", *boxes), **cards)
+    table.run(apply_setup_powers(table.game, seoni), mastered, strict=True)
+    return seoni
+
+
 @pytest.mark.rule("ROLE-01")
-def test_elemental_master_adds_an_energy_trait_to_her_check() -> None:
+@pytest.mark.rule("SETUP-12")
+def test_elemental_master_chooses_her_mastered_trait_as_the_scenario_is_set_up() -> None:
     table = Table()
-    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master", "element"))
+    seoni = table.character("Seoni", at="Armory", feats=role("Seoni", "Elemental Master"))
+    table.run(apply_setup_powers(table.game, seoni), "Cold", strict=True)
+    assert [option.label for option in table.decisions[0].options] == ["Acid", "Cold", "Electricity", "Fire"]
+    assert seoni.chosen_trait == "Cold" and "Seoni chooses the Cold trait" in table.game.log
+
+
+def _elemental_master_game(seed: int, answers: dict[str, str]) -> Game:
+    """A whole game of Seoni as an Elemental Master, beside Kyra, random players answering all but the named
+    questions (a question's kind: the answer's label)."""
+    from test_random_games import SCENARIO
+
+    game = new_game(library(), SCENARIO, ["Seoni", "Kyra"], seed=seed)
+    game.characters[0].feats = role("Seoni", "Elemental Master", "element")
+    agent = RandomAgent(seed)
+
+    def answer(decision: Decision) -> int:
+        wanted = answers.get(decision.kind)
+        labels = [option.label for option in decision.options]
+        return labels.index(wanted) if wanted in labels else agent(decision)
+
+    run(play_scenario(game), answer)
+    return game
+
+
+@pytest.mark.rule("ROLE-01")
+def test_the_mastered_trait_is_a_decision_of_the_game_so_the_same_answers_replay_the_same_game() -> None:
+    """DESIGN.md 4: the trait is chosen at setup like any other answer; the same seed and answers give the same
+    game, and another trait another game."""
+    first, again = (_elemental_master_game(3, {"trait": "Acid"}) for _ in range(2))
+    other = _elemental_master_game(3, {"trait": "Electricity"})
+    assert "Seoni chooses the Acid trait" in first.log and first.characters[0].chosen_trait == "Acid"
+    assert again.log == first.log and other.log != first.log
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize("mastered", ["Acid", "Fire"])
+def test_elemental_master_adds_her_mastered_trait_to_her_check_and_4_to_a_check_with_it(mastered: str) -> None:
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, "element")
     table.dice(6)
-    results = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER), "Strength",
-                        "Use Seoni's power", "Add the Fire trait")
-    assert "Fire" in results[0].traits
+    [result] = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER), "Strength",
+                         "Use Seoni's power")
+    assert mastered in result.traits and result.total == 6 + 4
+
+
+@pytest.mark.rule("CHK-06")
+@pytest.mark.parametrize(("mastered", "bonus"), [("Cold", 4), ("Fire", 0)])
+def test_elemental_master_adds_4_to_a_check_that_a_spell_of_her_mastered_trait_gives_it(
+        mastered: str, bonus: int) -> None:
+    """Frigid Blast (Cold): her Arcane d12+2 and 2d4; the check has the Cold trait once the spell is played."""
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, hand=["Frigid Blast"], deck=FILLER)
+    table.dice(1, 1, 1)  # (her second power succeeds at the check to recharge it without a roll)
+    [result] = table.run(attempt_checks(table.game, seoni, "Combat 30", Purpose.OTHER),
+                         "Discard Frigid Blast: Arcane", "Arcane")
+    assert "Cold" in result.traits and result.total == 3 + 2 + bonus
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("boxes", "damage_type", "discarded"), [
+    ((), "Fire", 1), (("4",), "Fire", 0), ((), "Combat", 3), (("4",), "Cold", 3)])
+def test_elemental_master_reduces_damage_of_her_mastered_traits_type_by_2_or_with_the_box_4(
+        boxes: tuple[str, ...], damage_type: str, discarded: int) -> None:
+    table = Table(strict=True)
+    seoni = elemental_master(table, "Fire", *boxes, hand=FILLER * 3)
+    table.run(take_damage(table.game, seoni, 3, damage_type),
+              *(["Discard Blessing of Ascension"] if 0 < discarded < 3 else []))
+    assert len(table.cards(seoni, ZoneKind.DISCARD)) == discarded
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("mastered", "taken"), [("Fire", True), ("Cold", False)])
+def test_elemental_masters_first_power_extends_to_a_card_of_her_mastered_trait(mastered: str, taken: bool) -> None:
+    """Fireblade is a Divine Fire spell, not an Arcane one: she takes it back before she acts only if Fire is her
+    mastered trait."""
+    table = Table(strict=True)
+    seoni = elemental_master(table, mastered, hand=["Codex"], discard=["Fireblade"])
+    table.game.turn = TurnState(seoni)
+    step = Step(game=table.game, checker=seoni, timing=Timing.BEFORE_ACTING, against=table.card("Dire Rat"))
+    table.run(play_window(step, [seoni]), "Use Seoni's power, discard Codex")
+    assert table.cards(seoni, ZoneKind.HAND) == (["Fireblade"] if taken else [])
+
+
+EMBER_WARD = card("""
+name: Ember Ward
+type: spell
+set: B
+traits: [Arcane, Fire]
+provenance: standin
+notes: A test spell with the Fire trait and without the Attack trait.
+check_to_acquire: Arcane 6
+powers:
+- when: check
+  action: discard
+  effects:
+  - add_dice: 1d4
+  recharge_check:
+    check: Arcane 30
+""")
+
+
+@pytest.mark.rule("KEEP-04")
+@pytest.mark.parametrize(("mastered", "recharged"), [("Fire", True), ("Acid", False)])
+def test_elemental_master_succeeds_at_the_check_to_recharge_a_spell_of_her_mastered_trait(
+        mastered: str, recharged: bool) -> None:
+    table = Table(extra_cards=[EMBER_WARD])
+    seoni = elemental_master(table, mastered, hand=["Ember Ward"], deck=FILLER)
+    table.dice(*([1, 1] if recharged else [1, 1, 12]))  # Strength d6 and 1d4; then her Arcane d12+2 fails 30
+    table.run(attempt_checks(table.game, seoni, "Strength 30", Purpose.OTHER), "Strength", "Discard Ember Ward",
+              *([] if recharged else ["Arcane"]))
+    assert ("Ember Ward" in table.cards(seoni, ZoneKind.DECK)) == recharged
 
 
 @pytest.mark.rule("EXAM-01")
@@ -723,6 +837,86 @@ def test_corruptor_examines_the_top_card_of_her_location_deck_after_acting_on_he
     table.run(encounter(table.game, seoni, table.top("Armory")), "Attempt", "Strength", "Use Seoni's power")
     # the Mace she encounters is not in the deck as she acts (ENC-07): the card under it is the top card
     assert "Seoni examines the top of Armory's location deck: Dire Rat" in table.game.log
+
+
+def blessings_discard(table: Table, *names: str) -> None:
+    """The blessings discard pile, top card first."""
+    for name in reversed(names):
+        table.game.zones.move(table.card(name), BLESSINGS_DISCARD)
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.rule("CHK-12")
+def test_corruptor_plays_a_corrupted_card_as_a_copy_of_the_top_card_of_the_blessings_discard_pile() -> None:
+    """On her non-combat Charisma check, the Blessing of Shax played as a copy of the Blessing of Iomedae adds 2
+    dice (Iomedae's power; Shax's own would add 1). It is a copy of Iomedae's: the top of the blessings discard
+    pile has the Iomedae trait, so it may be recharged instead of discarded, and the Shax itself moves."""
+    table = Table(strict=True)
+    seoni = table.character("Seoni", at="Armory", hand=["Blessing of Shax"], feats=role("Seoni", "Corruptor", "copy"))
+    blessings_discard(table, "Blessing of Iomedae")
+    table.dice(1, 1, 1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma",
+                         "Discard Blessing of Shax as Blessing of Iomedae: add 2 dice",
+                         "Recharge Blessing of Shax instead")
+    assert result.pool.dice == (12, 12, 12)
+    assert table.cards(seoni, ZoneKind.DECK) == ["Blessing of Shax"]
+    assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ["Blessing of Iomedae"]
+
+
+TAINTED_IDOL = card("""
+name: Tainted Idol
+type: item
+set: B
+traits: [Corrupted]
+provenance: standin
+notes: A test item with the Corrupted trait.
+check_to_acquire: Charisma 6
+powers:
+- when: check
+  action: reveal
+  effects:
+  - add_modifier: 1
+""")
+
+
+@pytest.mark.rule("ENC-02")
+@pytest.mark.rule("BOON-01")
+def test_a_card_played_as_a_copy_of_a_blessing_counts_as_playing_a_blessing_not_itself() -> None:
+    """The Tainted Idol, an item, played as a copy of the Blessing of Ascension is a blessing played: she may play
+    no other blessing on the check, but still an item (the Codex, for checks to acquire)."""
+    table = Table(extra_cards=[TAINTED_IDOL])
+    seoni = table.character("Seoni", at="Armory", hand=["Tainted Idol", "Blessing of Ascension", "Codex"],
+                            feats=role("Seoni", "Corruptor", "copy"))
+    blessings_discard(table, "Blessing of Ascension")
+    table.dice(1, 1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.ACQUIRE), "Charisma",
+                         "Discard Tainted Idol as Blessing of Ascension")
+    after = table.decisions[2]  # her next chance to play, once the Idol is played
+    assert not any(option.label.startswith("Discard Blessing of Ascension") for option in after.options)
+    assert any(option.label.startswith("Discard Codex") for option in after.options)
+    assert result.pool.dice == (12, 12) and table.cards(seoni, ZoneKind.DISCARD) == ["Tainted Idol"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("boxes", "copies"), [
+    ((), []),
+    (("copy",), ["Blessing of Ascension"]),
+    (("copy", "any"), ["Blessing of Ascension", "Blessing of Iomedae"]),
+])
+def test_corruptors_any_box_lets_her_copy_any_card_of_the_blessings_discard_pile(
+        boxes: tuple[str, ...], copies: list[str]) -> None:
+    """With the box she plays the Shax as a copy of the Blessing of Iomedae below the top card: 2 dice more on her
+    non-combat Charisma check."""
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Blessing of Shax"], feats=role("Seoni", "Corruptor", *boxes))
+    blessings_discard(table, "Blessing of Ascension", "Blessing of Iomedae", "Blessing of Ascension")
+    iomedae = "Blessing of Iomedae" in copies
+    table.dice(*[1] * (3 if iomedae else 1))
+    [result] = table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma",
+                         *(["Discard Blessing of Shax as Blessing of Iomedae: add 2 dice"] if iomedae else []))
+    offered = {option.label.split(":")[0].removeprefix("Discard Blessing of Shax as ")
+               for decision in table.decisions for option in decision.options if " as " in option.label}
+    assert offered == set(copies) and len(result.pool.dice) == (3 if iomedae else 1)
 
 
 def seoni_feats(chosen: str | None, *boxes: str) -> Feats:
@@ -882,16 +1076,35 @@ def test_spirit_guide_recharges_a_spell_from_her_discard_pile_when_she_defeats_a
 
 
 @pytest.mark.rule("CHK-12")
-def test_spirit_guide_makes_blessings_roll_a_d12_on_a_local_check_against_a_monster() -> None:
-    table = Table()
-    table.location("Armory", ["Dire Rat"])
-    seelah = table.character("Seelah", at="Armory", hand=["Blessing of Ascension"], deck=FILLER)
-    table.character("Shardra", at="Armory", feats=role("Shardra", "Spirit Guide", "d12"))
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("whose", "bane", "pool"), [
+    ("Shardra", "Dire Rat", (12, 8)),  # her blessing on Seelah's check against a monster rolls a d12
+    ("Seelah", "Dire Rat", (8, 8)),  # Seelah's own blessing rolls the check's die
+    ("Shardra", "Spiked Pit Trap", (8, 8)),  # not against a barrier
+])
+def test_spirit_guides_blessings_roll_a_d12_on_a_local_characters_check_against_a_monster(
+        whose: str, bane: str, pool: tuple[int, ...]) -> None:
+    """Seelah's Strength d8 check; a blessing adds a die of the type it rolls (CHK-12), a d12 if Shardra plays it
+    against a monster."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at="Armory", hand=FILLER if whose == "Seelah" else [])
+    table.character("Shardra", at="Armory", hand=FILLER if whose == "Shardra" else [], deck=FILLER,
+                    feats=role("Shardra", "Spirit Guide", "d12"))
     table.dice(1, 1)
-    table.run(encounter(table.game, seelah, table.top("Armory")), "Strength", "Use Shardra's power",
-              "Discard Blessing of Ascension")
-    check = next(line for line in table.game.log if "against 8" in line)
-    assert "1d12" in check and "d8" in check
+    [result] = table.run(attempt_checks(table.game, seelah, "Strength 30", Purpose.DEFEAT, table.card(bane)),
+                         "Strength", "Discard Blessing of Ascension")
+    assert result.pool.dice == pool
+
+
+@pytest.mark.rule("CHK-12")
+def test_spirit_guides_blessing_rolls_a_d12_on_her_own_check_against_a_monster() -> None:
+    table = Table(strict=True)
+    shardra = table.character("Shardra", at="Armory", hand=FILLER, deck=FILLER,
+                              feats=role("Shardra", "Spirit Guide", "d12"))
+    table.dice(1, 1)
+    [result] = table.run(attempt_checks(table.game, shardra, "Strength 30", Purpose.DEFEAT, table.card("Dire Rat")),
+                         "Strength", "Discard Blessing of Ascension")
+    assert result.pool.dice == (12, 6)
 
 
 @pytest.mark.rule("DICE-03")
@@ -987,6 +1200,73 @@ def test_visionarys_closing_box_lets_her_use_knowledge_to_close_a_location(closi
     skill = "Use Shardra's power: Knowledge" if closing else "Charisma"
     assert table.run(attempt_to_close(table.game, shardra, hall), "Close Great Hall", skill) == closing
     assert hall.closed == closing
+
+
+@pytest.mark.rule("DICE-03")
+@pytest.mark.parametrize(("where", "pool"), [("Armory", ((8,), 2)), ("Laboratory", ((4,), 0))])
+def test_visionarys_lore_lets_local_characters_have_knowledge_wisdom_plus_2(
+        where: str, pool: tuple[tuple[int, ...], int]) -> None:
+    """Seelah has no Knowledge (a d4, DICE-03); at Shardra's location she may have Knowledge: Wisdom +2, with her
+    own Wisdom d8."""
+    table = Table(strict=True)
+    table.location("Laboratory")
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
+    seelah = table.character("Seelah", at=where)
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seelah, "Knowledge 10", Purpose.OTHER), "Knowledge")
+    assert (result.pool.dice, result.pool.modifier) == pool
+
+
+@pytest.mark.rule("DICE-03")
+@pytest.mark.parametrize(("boxes", "skill", "pool"), [
+    (("lore",), "Fortitude", ((8,), 1)),  # her own Fortitude: Constitution +1
+    (("lore", "Fortitude"), "Fortitude", ((8,), 2)),  # Fortitude: Constitution +2 is better
+    (("lore", "Fortitude"), "Divine", ((8,), 1)),  # her own Divine: Wisdom +1
+    (("lore", "Divine"), "Divine", ((8,), 3)),  # Divine: Wisdom +3; the boxes are read left to right
+    (("lore", "Divine"), "Fortitude", ((8,), 2)),
+])
+def test_visionarys_lore_boxes_let_local_characters_have_fortitude_and_divine(
+        boxes: tuple[str, ...], skill: str, pool: tuple[tuple[int, ...], int]) -> None:
+    table = Table(strict=True)
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", *boxes))
+    seelah = table.character("Seelah", at="Armory")
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seelah, f"{skill} 10", Purpose.OTHER), skill)
+    assert (result.pool.dice, result.pool.modifier) == pool
+
+
+@pytest.mark.rule("DICE-03")
+def test_a_local_character_whose_own_knowledge_rolls_better_keeps_it() -> None:
+    """Seoni's Knowledge: Intelligence d8 +2 rolls better than Knowledge: Wisdom +2 with her Wisdom d6."""
+    table = Table(strict=True)
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
+    seoni = table.character("Seoni", at="Armory")
+    table.dice(1)
+    [result] = table.run(attempt_checks(table.game, seoni, "Knowledge 10", Purpose.OTHER), "Knowledge")
+    assert (result.pool.dice, result.pool.modifier) == ((8,), 2)
+
+
+@pytest.mark.rule("CHK-05")
+@pytest.mark.rule("KEEP-01")
+@pytest.mark.parametrize(("boxes", "where", "offered"), [
+    (("Knowledge", "local", "lore"), "Armory", True),
+    (("Knowledge", "closing", "lore"), "Armory", False),  # without the box, only her own checks
+    (("Knowledge", "local", "lore"), "Laboratory", False),  # only for characters at her location
+])
+def test_visionarys_local_box_lets_a_local_character_use_their_knowledge_to_defeat_a_barrier(
+        boxes: tuple[str, ...], where: str, offered: bool) -> None:
+    """The Spiked Pit Trap: Wisdom or Perception 7 or Dexterity or Acrobatics 8. Seelah uses her Knowledge (Wisdom
+    d8 +2, from the lore box) through Shardra's power: a 5 defeats it."""
+    table = Table()
+    table.location("Armory", ["Spiked Pit Trap"])
+    table.location("Laboratory", ["Spiked Pit Trap"])
+    table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", *boxes))
+    seelah = table.character("Seelah", at=where)
+    table.dice(5)
+    answer = "Use Shardra's power: Knowledge d8+2 against 7" if offered else "Wisdom"
+    outcome = table.run(encounter(table.game, seelah, table.top(where)), answer)
+    assert table.offered("Use Shardra's power", "skill") == offered
+    assert outcome == ("defeated" if offered else "undefeated")
 
 
 @pytest.mark.rule("FEAT-02")

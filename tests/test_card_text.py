@@ -19,6 +19,7 @@ from pacg.cards.text import (
     CONDITION_WORDS,
     MOMENT_WORDS,
     WINDOW_CONDITIONS,
+    Reading,
     card_sections,
     card_summary,
     card_text,
@@ -525,6 +526,8 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "move_cards": {"move_cards": "recharge", "cards": {"types": ["weapon"]}, "count": "any"},
     "draw_random": {"draw_random": {"types": ["ally"]}},
     "gain_skill": {"gain_skill": "Perception", "ability": "Wisdom", "modifier": 2},
+    "choose_trait": {"choose_trait": ["Acid", "Cold", "Electricity", "Fire"]},
+    "play_as_copy": {"play_as_copy": {"traits": ["Corrupted"]}, "of": "the blessings discard pile"},
     "after_check": {"after_check": [{"draw": 1}], "only_if": "success"},
     "roll_die": {"roll_die": 6, "at_least": 4, "then": [{"explore": True}]},
     "take_encounter": {"take_encounter": True},
@@ -720,10 +723,16 @@ def test_a_replacement_reads_without_a_moment() -> None:
     )
 
 
-def test_a_paragraph_that_always_applies_does_so_on_everyones_checks() -> None:
-    local = power(when="check", whose="local", optional=False, **{"if": {"purpose": ["defeat"]}},
-                  effects=[{"adjust_difficulty": 1}])
-    assert power_text(local) == "Always, on checks to defeat: the difficulty is increased by 1."
+def test_a_paragraph_that_always_applies_says_whose_checks_it_applies_to() -> None:
+    """On its own (a character's), it names the characters it applies to; under a location's heading, it applies to
+    the checks of whoever is there."""
+    paragraph = {"when": "check", "optional": False, "if": {"purpose": ["defeat"]},
+                 "effects": [{"adjust_difficulty": 1}]}
+    assert power_text(power(**paragraph)) == "Always, on checks to defeat: the difficulty is increased by 1."
+    local = power(**paragraph, whose="local")
+    assert power_text(local) == (
+        "Always, on checks by characters at your location to defeat: the difficulty is increased by 1.")
+    assert power_text(local, Reading(section=True)) == "On checks to defeat: the difficulty is increased by 1."
 
 
 def test_effects_with_commas_of_their_own_are_kept_apart() -> None:

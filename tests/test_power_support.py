@@ -55,6 +55,9 @@ REFUSED = {
         BLESSING + "      - when: turn start\n        action: discard\n        effects:\n"
                    "          - roll_die: 20\n            at_most: undefeated summons\n            then: [{draw: 1}]\n",
         11, "powers[0].effects[0]", "'undefeated summons' is not known at 'turn start'"),
+    "a chosen trait no paragraph chooses": (
+        BLESSING + "      - when: check\n        action: discard\n        effects: [{add_traits: [chosen]}]\n",
+        8, "powers[0]", "no paragraph of this card or role chooses one"),
     "a displayed card revealed for a power": (
         BLESSING + "      - when: check\n        while: displayed\n        action: reveal\n"
                    "        effects: [{add_dice: 1d4}]\n",

@@ -20,7 +20,7 @@ Wherever a power gives a number it may give an amount (amounts.py): "1 + AD", "A
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cached_property
@@ -35,6 +35,7 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     Tag,
+    TypeAdapter,
     WithJsonSchema,
     field_validator,
     model_validator,
@@ -128,6 +129,21 @@ def _known_trait(trait: str) -> str:
 Trait = Annotated[str, AfterValidator(_known_trait)]
 """A trait of the game's vocabulary (a misspelt trait would silently never match)."""
 
+CHOSEN = "chosen"
+"""A character's chosen trait (`choose_trait`), written where a power names traits: "your mastered trait"."""
+
+
+def _known_or_chosen(trait: str) -> str:
+    return trait if trait == CHOSEN else _known_trait(trait)
+
+
+PowerTrait = Annotated[
+    str,
+    AfterValidator(_known_or_chosen),
+    WithJsonSchema({"type": "string", "x-pacg-power-trait": True}),  # a known trait or `chosen` (schema.py)
+]
+"""A trait a power names: one of the game's vocabulary, or `chosen`, the trait its character chose (ChooseTrait)."""
+
 
 # --- what cards a power refers to -------------------------------------------------------------------
 
@@ -138,9 +154,9 @@ class CardFilter(_Strict):
     the `check_skills` ("an ally whose check to acquire lists Diplomacy")."""
 
     types: list[CardType] | None = None
-    traits: list[Trait] | None = None
+    traits: list[PowerTrait] | None = None
     not_types: list[CardType] | None = None
-    not_traits: list[Trait] | None = None
+    not_traits: list[PowerTrait] | None = None
     check_skills: list[Skill] | None = None  # its check to acquire or defeat lists one of these skills
 
     @cached_property
@@ -313,7 +329,7 @@ class Conditions(_Strict):
 
     check: Literal["combat", "noncombat"] | None = None
     skills: list[Skill] | None = None  # the check uses one of these skills (CHK-10)
-    check_traits: list[Trait] | None = None  # the check has one of these traits
+    check_traits: list[PowerTrait] | None = None  # the check has one of these traits
     purpose: list[Purpose] | None = None
     against: CardFilter | None = None  # the card the check or encounter is against
     proficient: Proficiency | None = None
@@ -398,7 +414,7 @@ class AddModifier(_Strict):
 class AddTraits(_Strict):
     """Add traits to the check."""
 
-    add_traits: list[Trait]
+    add_traits: list[PowerTrait]
 
     def text(self) -> str:
         traits = "trait" if len(self.add_traits) == 1 else "traits"
@@ -491,16 +507,17 @@ DamageTypes = list[DamageType | Literal["all"]]
 reduces all types of damage")."""
 
 
-def _damage_kinds(types: DamageTypes) -> str:
-    """ "all", "Combat", "Fire or Cold": the damage a power reduces, in words."""
-    return "all" if "all" in types else listing([str(kind) for kind in types])
+def _damage_kinds(types: Sequence[str]) -> str:
+    """ "all", "Combat", "Fire or Cold", "your chosen trait's": the damage a power reduces, in words."""
+    return "all" if "all" in types else listing(
+        ["your chosen trait's" if kind == CHOSEN else str(kind) for kind in types])
 
 
 class ReduceDamage(_Strict):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
-    types: DamageTypes = ["all"]
+    types: list[DamageType | Literal["all", "chosen"]] = ["all"]  # chosen: the character's chosen trait
 
     def text(self) -> str:
         if self.reduce_damage == "all":
@@ -907,14 +924,45 @@ class DrawRandom(_Strict):
 
 class GainSkill(_Strict):
     """You have this skill, as a character card writes it: `{gain_skill: Perception, ability: Wisdom,
-    modifier: 2}` is "Perception: Wisdom +2" (DICE-03)."""
+    modifier: 2}` is "Perception: Wisdom +2" (DICE-03). With `who`, those characters may have it too, each with
+    their own ability's die, while they are where the group says ("local characters may have Knowledge: Wisdom
+    +2"); a character whose own skill is better keeps it."""
 
     gain_skill: Skill
     ability: Skill
     modifier: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    who: Literal[Who.YOU, Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] = Who.YOU
 
     def text(self) -> str:
-        return f"you have the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
+        skill = f"the skill {self.gain_skill}: {self.ability} {self.modifier:+d}"
+        return f"you have {skill}" if self.who is Who.YOU else f"{self.who.words()} may have {skill}"
+
+
+class ChooseTrait(_Strict):
+    """Choose one of these traits, once, as the scenario is set up, and remember it: from then on the
+    character's powers that name the trait `chosen` name that one ("pick one 'mastered' trait: Acid, Cold,
+    Electricity or Fire")."""
+
+    choose_trait: list[Trait] = Field(min_length=2)
+
+    def text(self) -> str:
+        return f"choose the {listing(self.choose_trait)} trait: it is your chosen trait"
+
+
+class PlayAsCopy(_Strict):
+    """You may play a card of this kind from your hand as a copy of another card: the top card of the blessings
+    discard pile, or any card of it. The card played acts with the other card's name, type, traits and powers (it
+    counts as playing that card: a blessing, for the limit of one card of each type, ENC-02), while the card you
+    play is the one that is discarded, recharged ... (DESIGN.md 7). Written in a paragraph `when: any time`,
+    `optional: false`: it is read wherever plays are listed."""
+
+    play_as_copy: CardFilter
+    of: Literal["top of the blessings discard pile", "the blessings discard pile"] = "top of the blessings discard pile"
+
+    def text(self) -> str:
+        of = "the top card" if self.of.startswith("top") else "any card"
+        return f"you may play {_cards_words(self.play_as_copy)} from your hand as a copy of {of} of the blessings " \
+               "discard pile"
 
 
 class AfterCheck(_Strict):
@@ -1025,12 +1073,15 @@ class IgnoreLocationPowers(_Strict):
 
 class BlessingDie(_Strict):
     """Blessings played on the check add dice of this many sides instead of the check's die (an exception to
-    CHK-12, which gives a blessing the die the check already rolls)."""
+    CHK-12, which gives a blessing the die the check already rolls): anyone's, or (`played_by: you`) only those
+    the character whose power this is plays ("your blessings roll a d12 on local characters' checks")."""
 
     blessing_die: CardDie
+    played_by: Literal["you", "anyone"] = "anyone"
 
     def text(self) -> str:
-        return f"blessings played on the check add d{self.blessing_die}s"
+        played = "you play" if self.played_by == "you" else "played"
+        return f"blessings {played} on the check add d{self.blessing_die}s"
 
 
 class SharedTraitDice(_Strict):
@@ -1480,6 +1531,8 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "move_cards": MoveCards,
     "draw_random": DrawRandom,
     "gain_skill": GainSkill,
+    "choose_trait": ChooseTrait,
+    "play_as_copy": PlayAsCopy,
     "after_check": AfterCheck,
     "instead_of_damage": InsteadOfDamage,
     "roll_die": RollDie,
@@ -1568,6 +1621,8 @@ Effect: TypeAlias = Annotated[
         | Annotated[MoveCards, Tag("move_cards")]
         | Annotated[DrawRandom, Tag("draw_random")]
         | Annotated[GainSkill, Tag("gain_skill")]
+        | Annotated[ChooseTrait, Tag("choose_trait")]
+        | Annotated[PlayAsCopy, Tag("play_as_copy")]
         | Annotated[AfterCheck, Tag("after_check")]
         | Annotated[InsteadOfDamage, Tag("instead_of_damage")]
         | Annotated[RollDie, Tag("roll_die")]
@@ -1747,3 +1802,41 @@ def choices_by_moment(powers: Iterable[tuple[Any, Power]]) -> ChoicesByMoment:
         if power.is_choice:
             by_moment.setdefault(power.moment, []).append((key, power))
     return by_moment
+
+
+# --- a character's chosen trait ------------------------------------------------------------------------
+
+
+_POWER_DATA = TypeAdapter(Power)
+
+
+def _with_trait(data: Any, trait: str) -> Any:
+    """Card data with `chosen` replaced by a trait wherever it is written in a list of traits."""
+    if isinstance(data, list):
+        return [trait if item == CHOSEN else _with_trait(item, trait) for item in data]
+    if isinstance(data, dict):
+        return {key: _with_trait(value, trait) for key, value in data.items()}
+    return data
+
+
+def with_chosen_trait(power: Power, trait: str) -> Power:
+    """The paragraph as it reads once its character has chosen a trait (ChooseTrait): `chosen` is that trait.
+    A paragraph that names no chosen trait is itself."""
+    if not names_chosen_trait(power):
+        return power
+    return _POWER_DATA.validate_python(_with_trait(_POWER_DATA.dump_python(power, by_alias=True), trait))
+
+
+def names_chosen_trait(part: Any) -> bool:
+    """Whether a paragraph (or a part of one: an effect, conditions, a list of them) names its character's chosen
+    trait in a list of traits."""
+    if isinstance(part, list):
+        return any(item == CHOSEN or names_chosen_trait(item) for item in part)
+    if isinstance(part, BaseModel):  # what a default leaves out names no trait
+        return any(names_chosen_trait(getattr(part, name)) for name in part.model_fields_set)
+    if isinstance(part, Power):
+        return any(names_chosen_trait(getattr(part, name)) for name in _POWER_FIELDS)
+    return False
+
+
+_POWER_FIELDS = ("cost", "conditions", "effects", "feats")

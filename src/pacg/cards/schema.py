@@ -38,6 +38,7 @@ def _merge_definitions(into: dict[str, Any], definitions: dict[str, Any], owner:
 
 
 _TRAIT_MARK = "x-pacg-trait"  # marks a trait in pydantic's output until it becomes a reference to `Trait`
+_POWER_TRAIT_MARK = "x-pacg-power-trait"  # a trait a power names: a known one, or the character's chosen trait
 
 
 def _trait_check() -> Any:
@@ -70,6 +71,11 @@ def _list_known_traits(node: Any) -> None:
         if node.pop(_TRAIT_MARK, False):
             node.clear()
             node["$ref"] = _REF.format(model="Trait")
+            return
+        if node.pop(_POWER_TRAIT_MARK, False):
+            node.clear()
+            node["anyOf"] = [{"$ref": _REF.format(model="Trait")},
+                             {"const": powers.CHOSEN, "description": "the trait the character chose (choose_trait)"}]
             return
         for name, value in node.get("properties", {}).items():
             if name in _TRAIT_FIELDS:

@@ -195,6 +195,15 @@ _SUBJECTS: dict[Whose, tuple[str, bool]] = {  # (subject, takes the third person
     Whose.ELSEWHERE: ("a character at another location", True),
 }
 
+# Who a paragraph that applies by itself helps, when it is not only you or anyone: "on checks by characters at your
+# location".
+_PLURAL_SUBJECTS: dict[Whose, str] = {
+    Whose.LOCAL: "characters at your location",
+    Whose.ANOTHER_LOCAL: "other characters at your location",
+    Whose.ANOTHER: "other characters",
+    Whose.ELSEWHERE: "characters at other locations",
+}
+
 _PURPOSES = {
     Purpose.DEFEAT: "defeat",
     Purpose.ACQUIRE: "acquire",
@@ -255,6 +264,8 @@ def _on_check(power: Power, reading: Reading) -> str:
     else:
         against = None
     noun, suffix = _check_parts(conditions, plural, against)
+    if plural and not reading.section and power.whose in _PLURAL_SUBJECTS:  # a character's, for others' checks
+        return f"on {noun} by {_PLURAL_SUBJECTS[power.whose]}{suffix}"
     if plural or power.whose == Whose.ANY:
         return f"on {'' if plural else 'any '}{noun}{suffix}"
     if power.whose == Whose.YOUR:
@@ -560,6 +571,8 @@ def _sentence(power: Power, reading: Reading) -> str:
         moment = f"while this card is {power.while_in}, {moment}" if moment else f"while this card is {power.while_in}"
     clauses = _clauses(power, reading)
     body = _once(_body(power, reading, alone=not (moment or clauses)), "the card you are encountering", "it")
+    if power.whose is not Whose.YOUR:  # the skill a power sets is the skill of whoever attempts the check (CHK-05)
+        body = body.replace("use your ", "have that character use their ")
     if reading.own:
         body = about_itself(body)
         clauses = about_itself(clauses)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from pacg.cards.checks import Check, CheckOption, CheckStep, parse_check
 from pacg.cards.model import Bane, Boon
-from pacg.cards.powers import AfterCheck, CountFace, InsteadOfDamage, Purpose, Reroll, Timing, UseSkill
+from pacg.cards.powers import AfterCheck, CountFace, InsteadOfDamage, Purpose, Reroll, Timing, UseSkill, Whose
 from pacg.cards.vocabulary import (
     COMBAT,
     DEFAULT_COMBAT_SKILLS,
@@ -39,6 +39,8 @@ from pacg.engine.playing import (
     perform,
     plays_in,
     reroll_plays,
+    skill_of,
+    table_order,
 )
 from pacg.engine.state import CharacterState, Game, SkillDie
 from pacg.engine.values import difficulty_of
@@ -69,7 +71,8 @@ class CheckState(Step):
     modifier: int = field(default=0, init=False)
     automatic_success: bool = field(default=False, init=False)
     roll: Roll | None = field(default=None, init=False)
-    blessing_die: int | None = field(default=None, init=False)  # blessings add this die instead (BlessingDie)
+    # the die blessings add instead (BlessingDie): those a character plays, or (None) anyone's
+    blessing_dice: dict[CharacterState | None, int] = field(default_factory=dict, init=False)
     count_faces: list[CountFace] = field(default_factory=list, init=False)
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
     # what a failed check does instead of its damage (CHK-15: "unless the card specifies otherwise")
@@ -133,8 +136,8 @@ def _listed_skills(option: CheckOption) -> tuple[Skill, ...]:
     return tuple(Skill(name) for name in option.skills if name != COMBAT)
 
 
-def _describe(character: CharacterState, skill: Skill) -> str:
-    known = character.skill(skill)
+def _describe(game: Game, character: CharacterState, skill: Skill) -> str:
+    known = skill_of(game, character, skill)
     if known is None:
         return f"{skill} d{UNTRAINED_DIE}"
     return f"{skill} d{known.die}" + (f"{known.modifier:+d}" if known.modifier else "")
@@ -144,8 +147,11 @@ def _skill_choices(
     game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
     during: Timing | None,
 ) -> list[SkillChoice]:
-    """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05)."""
+    """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05): the
+    checker's, or another player's that may help with the check ("local characters may use their Knowledge
+    skill", KEEP-01)."""
     choices = []
+    deciders = [player for player in table_order(game, checker) if player is checker or _may_set_skills(game, player)]
     for option in step.options:
         choices += [SkillChoice(option, skill) for skill in _listed_skills(option)]
         plays: list[Play] = []
@@ -155,12 +161,30 @@ def _skill_choices(
             scratch = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=option,
                                  during=during)
             if listed is not None:
-                scratch.skill, scratch.skill_die = listed, checker.skill(listed)
-            plays += [play for play in plays_in(scratch, checker, deciding_skill=True) if play not in plays]
+                scratch.skill, scratch.skill_die = listed, skill_of(game, checker, listed)
+            for player in deciders:
+                plays += [play for play in plays_in(scratch, player, deciding_skill=True) if play not in plays]
         for play in plays:
             use_skill = play.power.effect(UseSkill)
             choices += [SkillChoice(option, Skill(skill), play) for skill in use_skill.use_skill]
     return choices
+
+
+_SETTING_THE_SKILL = (Timing.CHECK, True, False)  # the moment of powers that set a check's skill (CHK-05)
+
+
+def _may_set_skills(game: Game, player: CharacterState) -> bool:
+    """Whether another player has a power, or a card in hand or displayed, that sets the skill of checks other
+    than their own (KEEP-01: "local characters may use their Knowledge skill")."""
+    if not player.alive:
+        return False
+    if any(power.whose is not Whose.YOUR for _, power in player.choices_by_moment.get(_SETTING_THE_SKILL, ())):
+        return True
+    if not game.held.moments[player.name].get(_SETTING_THE_SKILL):
+        return False
+    cards = (*game.zones.cards(player.hand), *game.zones.cards(player.displayed))
+    return any(power.whose is not Whose.YOUR for card in cards for _, power in card.choices_by_moment.get(
+        _SETTING_THE_SKILL, ()))
 
 
 def _prepare(
@@ -177,13 +201,13 @@ def _prepare(
     state = CheckState(game=game, checker=checker, purpose=purpose, against=against, option=choice.option,
                        encounterer=encounterer, during=during)
     state.skill = choice.skill
-    state.skill_die = checker.skill(choice.skill)
+    state.skill_die = skill_of(game, checker, choice.skill)
     if state.skill_die is not None:
         state.die = state.skill_die.die
         state.modifier += state.skill_die.modifier
     state.traits |= state.skills_used
-    if choice.play is not None and choice.play.card is not None:
-        state.traits |= set(game.traits(choice.play.card))  # the card that sets the skill adds its traits
+    if choice.play is not None and (acting := choice.play.acting) is not None:
+        state.traits |= set(game.traits(acting))  # the card that sets the skill adds its traits
     state.difficulty = difficulty_of(state, choice.option) + sum(
         encounter.difficulty_adjustment for encounter in game.encounters if encounter.card is against)
     apply_standing_powers(state)
@@ -204,7 +228,7 @@ def _choose_skill(
     options = tuple(
         Option(
             (f"{choice.play.label}: " if choice.play else "")
-            + f"{_describe(checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
+            + f"{_describe(game, checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
             + f"{state.difficulty}",
             index,
         )
@@ -391,7 +415,7 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
         return
     check = parse_check(recharge.check)
     skills = {Skill(name) for step in check.steps for option in step.options for name in option.skills}
-    if recharge.banish_without_skill and not any(play.player.skill(skill) for skill in skills):
+    if recharge.banish_without_skill and not any(skill_of(game, play.player, skill) for skill in skills):
         perform(game, play.player, play.card, CardAction.BANISH)
         return
     results = yield from attempt_checks(game, play.player, check, Purpose.RECHARGE, play.card)  # against it

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from pacg.cards.checks import parse_check
+from pacg.cards.model import AnyCard
 from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
@@ -41,6 +42,7 @@ from pacg.cards.powers import (
     ChargeCost,
     ChooseFromBox,
     ChooseOne,
+    ChooseTrait,
     CloseAfterEncounter,
     CloseLocation,
     CountFace,
@@ -79,6 +81,7 @@ from pacg.cards.powers import (
     MoveCards,
     NoHelp,
     PlaceEncountered,
+    PlayAsCopy,
     Power,
     Purpose,
     Redeem,
@@ -122,6 +125,7 @@ from pacg.engine.playing import (
     plays_in,
     put,
     replacements,
+    skill_of,
     standing_powers,
     table_order,
 )
@@ -207,10 +211,14 @@ def play_window(step: Step, players: list[CharacterState] | None = None) -> Proc
 
 def apply_play(step: Step, play: Play) -> Process[None]:
     """Play: the card's own action first (PLAY-05), then the cost, then the effects in order, then what the
-    card says happens whenever it is played (PLAY-10)."""
+    card says happens whenever it is played (PLAY-10). A card played as a copy of another does what that card
+    says, and is itself the card that moves (PlayAsCopy)."""
     card, power = play.card, play.power
+    if play.as_card is not None:
+        for paragraph, _ in play.player.copy_powers:
+            trace.ran(paragraph)
     if card is not None and power.action is not None:
-        yield from place(step, play.player, card, power.action)
+        yield from place(step, play.player, card, power.action, play.as_card)
         if power.action is CardAction.DISPLAY:
             _display_next_to(step, play, card)
     if isinstance(power.cost, ChargeCost):  # offered only to a character who has the charges (MYTH-01)
@@ -246,17 +254,19 @@ def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
 
 
 def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
-    """The paragraphs of a card that are not powers of their own: they happen whenever the card is played at
-    their moment, the moment of the power it is played for (PLAY-10: "a mandatory action you must take when you
-    play the card"; an "any time" power may be played as a turn starts or ends), once per card in a step
-    (PLAY-02). A card just displayed also works at once while displayed, for the character it is next to. A bane
-    played from a hand has none: its paragraphs that aren't played are about encountering it."""
-    if card.uid in step.riders or card.card.is_bane:
+    """The paragraphs of a card that are not powers of their own (the card's, or those of the card it is played
+    as a copy of): they happen whenever the card is played at their moment, the moment of the power it is played
+    for (PLAY-10: "a mandatory action you must take when you play the card"; an "any time" power may be played as
+    a turn starts or ends), once per card in a step (PLAY-02). A card just displayed also works at once while
+    displayed, for the character it is next to. A bane played from a hand has none: its paragraphs that aren't
+    played are about encountering it."""
+    acting = play.as_card or card.card
+    if card.uid in step.riders or acting.is_bane:
         return
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for _, paragraph in card.powers_by_timing.get(play.power.when, ()):
+    for _, paragraph in acting.powers_by_timing.get(play.power.when, ()):
         if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):
@@ -264,9 +274,13 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
             yield from resolve(step, list(paragraph.effects), play.player, play)
 
 
-def place(step: Step, player: CharacterState, card: PhysicalCard, action: CardAction) -> Process[None]:
-    """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says."""
-    places, mandatory = ({}, False) if action is CardAction.REVEAL else replacements(step, player, card, action)
+def place(
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction, acting: AnyCard | None = None
+) -> Process[None]:
+    """Reveal, discard, recharge, bury or banish a card, or send it where an `instead` power says (those of the
+    card it is played as a copy of, `acting`, PlayAsCopy)."""
+    places, mandatory = ({}, False) if action is CardAction.REVEAL else replacements(step, player, card, action,
+                                                                                       acting)
     if not places:
         perform(step.game, player, card, action)
         return
@@ -297,8 +311,9 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
     player, after = play.player, Timing.AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
+    acting = play.acting
     own = [((*play.key, "after", index), power, play.source)
-           for index, power in (play.card.powers_by_timing.get(after, ()) if play.card is not None else ())]
+           for index, power in (acting.powers_by_timing.get(after, ()) if acting is not None else ())]
     scenario = [(("scenario", index), power, step.game.scenario.name)
                 for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
     for key, power, source in character + own + scenario:
@@ -321,12 +336,14 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
 
 
 def _follows(game: Game, power: Power, play: Play) -> bool:
-    """Whether the card just played is of a kind the power is for ("after you play a spell"), played with an
-    action it names ("after you discard a 2-Handed weapon for its power")."""
+    """Whether the card just played is of a kind the power is for ("after you play a spell"), as what it was
+    played as (a copy, PlayAsCopy), played with an action it names ("after you discard a 2-Handed weapon for its
+    power")."""
     wanted, actions = power.conditions.played, power.conditions.played_action
     if actions and play.power.action not in actions:
         return False
-    return not wanted or (play.card is not None and any(fits(game, play.card, one) for one in wanted))
+    acting = play.acting
+    return not wanted or (acting is not None and any(fits(game, acting, one) for one in wanted))
 
 
 def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
@@ -405,6 +422,7 @@ def _marker(step: Step, effect: Any, player: CharacterState, play: Play | None) 
     """An effect that does nothing when resolved: the engine reads it where it applies (an `instead` when a
     card is moved, `ignore_type_limit` when plays are listed, `no_help` when others' plays are listed,
     `use_skill` when the skill is chosen, `reroll` once the dice are rolled, `gain_skill` for skills,
+    `play_as_copy` when plays are listed,
     `cannot_evade` when evasion is offered, `cannot_play` when plays are listed, `cannot_move` when a
     character would move)."""
 
@@ -419,15 +437,18 @@ def _add_dice(state: CheckState, effect: AddDice, player: CharacterState, play: 
 
 
 def _add_skill_dice(state: CheckState, effect: AddSkillDice, player: CharacterState, play: Play | None) -> None:
-    """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for them."""
-    blessing = play is not None and play.card is not None and play.card.type is CardType.BLESSING
-    die = state.blessing_die if blessing and state.blessing_die else state.die
+    """Blessings add dice of the type the check rolls (CHK-12), or the die a power names for blessings played
+    on the check, or for those the player plays."""
+    die = state.die
+    acting = play.acting if play is not None else None
+    if state.blessing_dice and play is not None and acting is not None and acting.type is CardType.BLESSING:
+        die = max(state.blessing_dice.get(play.player, 0), state.blessing_dice.get(None, 0)) or die
     state.added_dice += [die] * effect.add_skill_dice
 
 
 def _add_skill(state: CheckState, effect: AddSkill, player: CharacterState, play: Play | None) -> None:
     """Add your best of these skills, die and modifier, without its trait (CHK-06)."""
-    skills = [known for name in effect.add_skill if (known := player.skill(name))]
+    skills = [known for name in effect.add_skill if (known := skill_of(state.game, player, name))]
     best = max(skills, key=lambda known: (known.die, known.modifier), default=None)
     state.added_dice.append(best.die if best else UNTRAINED_DIE)
     state.modifier += best.modifier if best else 0
@@ -447,7 +468,7 @@ def _replace_die(state: CheckState, effect: ReplaceDie, player: CharacterState, 
     if isinstance(replacement, int):
         state.die = replacement
     else:
-        skill = player.skill(replacement)
+        skill = skill_of(state.game, player, replacement)
         state.die = skill.die if skill else UNTRAINED_DIE
 
 
@@ -469,7 +490,7 @@ def _add_card_number(state: CheckState, effect: AddCardNumber, player: Character
 
 
 def _blessing_die(state: CheckState, effect: BlessingDie, player: CharacterState, play: Play | None) -> None:
-    state.blessing_die = effect.blessing_die
+    state.blessing_dice[player if effect.played_by == "you" else None] = effect.blessing_die
 
 
 def _count_face(state: CheckState, effect: CountFace, player: CharacterState, play: Play | None) -> None:
@@ -564,6 +585,9 @@ def _explore(step: Step, effect: Explore, player: CharacterState, play: Play | N
 
 
 def _reduce(step: Step, effect: ReduceDamage, player: CharacterState, play: Play | None) -> None:
+    """Reduce the damage being dealt, if it is of a type the power reduces (DMG-01)."""
+    if not {"all", step.damage_type} & set(effect.types):
+        return
     amount = effect.reduce_damage
     step.damage = 0 if amount == "all" else max(0, step.damage - step.value(amount, player))
 
@@ -1058,6 +1082,12 @@ def _acquire_from_box(step: Step, effect: AcquireFromBox, player: CharacterState
             perform(game, character, card, CardAction.BANISH)
     if effect.decides == "all" and (encounter := step.encounter) is not None:
         encounter.defeated = everyone
+def _choose_trait(step: Step, effect: ChooseTrait, player: CharacterState, play: Play | None) -> Process[None]:
+    """The player chooses one of the traits; the character's powers name it from then on (a choice of the
+    game, made as the scenario is set up, so a replay makes it again)."""
+    trait = yield from choose(player, "trait", f"{player.name}: which trait do you choose?", effect.choose_trait)
+    player.choose_trait(trait)
+    step.game.note(f"{player.name} chooses the {trait} trait")
 
 
 def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play | None) -> Process[None]:
@@ -1199,6 +1229,7 @@ IMMEDIATE: dict[type, Immediate] = {
     IgnoreTypeLimit: _marker,
     Instead: _marker,
     GainSkill: _marker,
+    PlayAsCopy: _marker,
     CannotEvade: _marker,
     CannotMove: _marker,
     CannotPlay: _marker,
@@ -1222,6 +1253,7 @@ ASKING: dict[type, Asking] = {
     ForEach: _for_each,
     Lasting: _lasting,
     ChooseOne: _choose_one,
+    ChooseTrait: _choose_trait,
     May: _may,
     ChooseFromBox: _choose_from_box,
     AcquireFromBox: _acquire_from_box,

@@ -8,7 +8,7 @@ hand unless a power says otherwise (PLAY-06).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -23,7 +23,6 @@ from pacg.cards.powers import (
     ChargeCost,
     Conditions,
     DamageCost,
-    DamageTypes,
     Draw,
     Evade,
     ExamineMore,
@@ -47,13 +46,14 @@ from pacg.cards.powers import (
     TakeEncounter,
     ThisCardCost,
     Timing,
+    Who,
     Whose,
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine import trace
 from pacg.engine.redemption import redeemable_cards
-from pacg.engine.state import CharacterState, Game
+from pacg.engine.state import CharacterState, Game, SkillDie
 from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -64,9 +64,10 @@ if TYPE_CHECKING:
 
 
 PowerKey = tuple[object, ...]  # where a power is printed: ("card", uid, index), ("scenario", index), ...
-# A power's key, the power, its source, the card played for it, and the card it is printed on when that card
-# is not played: the card whose power left a lasting paragraph ("bury this card from your discard pile").
-PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None", "PhysicalCard | None"]
+# A power's key, the power, its source, the card played for it, the card it is printed on when that card is not
+# played (the card whose power left a lasting paragraph: "bury this card from your discard pile"), and the card
+# the card played is played as a copy of (PlayAsCopy).
+PowerOffer = tuple[PowerKey, Power, str, "PhysicalCard | None", "PhysicalCard | None", "AnyCard | None"]
 
 
 class Play(NamedTuple):
@@ -78,6 +79,13 @@ class Play(NamedTuple):
     source: str  # the card the power is printed on: a card played, the character, the location
     card: PhysicalCard | None = None  # the card played, from hand or display
     cost_card: PhysicalCard | None = None
+    as_card: AnyCard | None = None  # the card it is played as a copy of (PlayAsCopy)
+
+    @property
+    def acting(self) -> AnyCard | PhysicalCard | None:
+        """What the card played acts as, for its type, traits and paragraphs: the card it is a copy of, or itself
+        (the physical card is the one that moves)."""
+        return self.as_card if self.as_card is not None else self.card
 
     @property
     def label(self) -> str:
@@ -157,13 +165,15 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
         for card in zones.cards(player.hand):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.action is not None and power.while_in is None:
-                    offers.append((("card", card.uid, index), power, card.name, card, None))
+                    offers.append((("card", card.uid, index), power, card.name, card, None, None))
         for card in zones.cards(player.displayed):
             for index, power in card.choices_by_moment.get(moment, ()):
                 if power.while_in == "displayed":
-                    offers.append((("card", card.uid, index), power, card.name, card, None))
+                    offers.append((("card", card.uid, index), power, card.name, card, None, None))
+    if player.copy_powers:
+        offers += _copies(game, player, moment)
     for key, power in player.choices_by_moment.get(moment, ()):
-        offers.append((("character", player.name, key), power, player.power_source(key), None, None))
+        offers.append((("character", player.name, key), power, player.power_source(key), None, None, None))
     if game.lasting:
         offers += _lasting_offers(game, player, moment)
     location = game.locations.get(player.location)
@@ -187,14 +197,30 @@ def _offer_table_card(
     """A card on the table offers the paragraphs that need no card played (a location's, the scenario's)."""
     for index, power in choices:
         if power.action is None:
-            offers.append(((*where, index), power, name, None, None))
+            offers.append(((*where, index), power, name, None, None, None))
 
 
 def _lasting_offers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
     """The optional lasting paragraphs the player may use now, each under the card whose power left it."""
-    return [(("lasting", id(entry)), entry.power, entry.source, None, entry.card) for entry in game.lasting
+    return [(("lasting", id(entry)), entry.power, entry.source, None, entry.card, None) for entry in game.lasting
             if entry.character is player and entry.power.is_choice and entry.power.moment == moment
             and entry.applies(game.turn)]
+def _copies(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+    """The cards in a player's hand that a power lets them play as a copy of a card of the blessings discard pile
+    (its top card, or any), each with the copied card's powers of this moment that are played from the hand."""
+    offers: list[PowerOffer] = []
+    pile = game.zones.cards(BLESSINGS_DISCARD)
+    for _, copy in player.copy_powers:
+        copied = pile[:1] if copy.of.startswith("top") else list({card.name: card for card in pile}.values())
+        for card in game.zones.cards(player.hand):
+            if not matches(card, copy.play_as_copy):
+                continue
+            for original in copied:
+                for index, power in original.choices_by_moment.get(moment, ()):
+                    if power.action is not None and power.while_in is None:
+                        key = ("card", card.uid, ("as", original.name, index))
+                        offers.append((key, power, f"{card.name} as {original.name}", card, None, original.card))
+    return offers
 
 
 def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
@@ -221,7 +247,8 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     card encountered or checked against's (a boon's only those for its own encounter), the encountering
     character's (they apply to whoever attempts the check, CHK-03), the location's and the scenario's. They
     come in the order of GOLD-02 from the lowest: where two conflict, the one applied last (the scenario over
-    the location over the character over other cards) wins."""
+    the location over the character over other cards) wins. Another character's paragraph that applies to
+    others ("on checks by characters at your location") acts for that character, where it helps (KEEP-01)."""
     game, checker, timing = state.game, state.checker, state.timing
     if game.displayed_powers.get(timing):
         yield from _displayed_powers(state)
@@ -239,8 +266,14 @@ def standing_powers(state: Step) -> Iterator[Standing]:
         for _, power in against.powers_by_timing.get(timing, ()):
             if bane or power.while_in == "encountered":
                 yield power, checker, against
-    for _, power in (state.encounterer or checker).powers_at(timing):
+    acting = state.encounterer or checker
+    for _, power in acting.powers_at(timing):
         yield power, checker, None
+    for other in game.characters:  # others' paragraphs for local characters' checks ... (KEEP-01)
+        if other.helping_standing and other is not acting and other.alive:
+            for power in other.helping_standing.get(timing, ()):
+                if helps(power.whose, other, checker):
+                    yield power, other, None
     location = game.locations.get(checker.location)
     if location is not None and game.location_powers_apply(location):
         for _, power in location.powers_by_timing.get(timing, ()):
@@ -267,6 +300,33 @@ def _displayed_powers(state: Step) -> Iterator[Standing]:
                     yield power, owner, card
 
 
+# --- which skills a character has -------------------------------------------------------------------------
+
+
+def skill_of(game: Game, character: CharacterState, skill: Skill) -> SkillDie | None:
+    """A character's skill (DICE-03): their own, or one another character's power lets them have where they are
+    ("local characters may have Knowledge: Wisdom +2", with their own Wisdom), whichever rolls better."""
+    best = character.skill(skill)
+    for other in game.characters:
+        if not other.given_skills or other is character or not other.alive:
+            continue
+        for power, given in other.given_skills:
+            if given.gain_skill != skill or not _among(given.who, other, character):
+                continue
+            base = character.skill(given.ability)
+            if base is not None and (best is None or base.as_skill(skill, given.modifier).average > best.average):
+                trace.ran(power)
+                best = base.as_skill(skill, given.modifier)
+    return best
+
+
+def _among(who: Who, giver: CharacterState, character: CharacterState) -> bool:
+    """Whether another character is one of those a group names, seen from the giver: "each character at your
+    location", "each other character" ..."""
+    local = giver.location == character.location
+    return who in (Who.EACH, Who.EACH_OTHER) or (local and who in (Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL))
+
+
 # --- conditions -----------------------------------------------------------------------------------------
 
 
@@ -287,11 +347,12 @@ def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset
     return excluded.isdisjoint(has)
 
 
-def fits(game: Game, card: PhysicalCard, wanted: CardFilter) -> bool:
+def fits(game: Game, card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card of this game fits a filter, with the traits it has in the game: none of those ignored
-    this turn, no Corrupted trait once redeemed (`Game.ignored`, GOLD-03, RED-01)."""
-    if not game.ignored_traits and not game.redeemed:  # most of the time: a call the fewer
-        return matches(card, wanted)
+    this turn, no Corrupted trait once redeemed (`Game.ignored`, GOLD-03, RED-01). A card a card is played as
+    a copy of (PlayAsCopy) has its printed traits."""
+    if (not game.ignored_traits and not game.redeemed) or not isinstance(card, PhysicalCard):
+        return matches(card, wanted)  # most of the time: a call the fewer
     return matches(card, wanted, game.ignored(card))
 
 
@@ -349,9 +410,10 @@ def _card_plays(state: Step) -> list[Play]:
     return [play for play in (*state.played_on_check, *state.plays) if play.card is not None]
 
 
-def _played_cards(state: Step) -> list[PhysicalCard]:
-    """The cards played in the step; for a failed check's damage, those played on the check too (DMG-01)."""
-    return [play.card for play in _card_plays(state) if play.card is not None]
+def _played_cards(state: Step) -> list[AnyCard | PhysicalCard]:
+    """The cards played in the step, as what they were played as (a copy, PlayAsCopy); for a failed check's
+    damage, those played on the check too (DMG-01)."""
+    return [acting for play in _card_plays(state) if (acting := play.acting) is not None]
 
 
 def _was_played(wanted: list[CardFilter], state: Step) -> bool:
@@ -469,7 +531,7 @@ def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
     return step.timing is Timing.DAMAGE and step.damage > 0
 
 
-def _damage_of(types: DamageTypes, step: Step, player: CharacterState) -> bool:
+def _damage_of(types: Sequence[str], step: Step, player: CharacterState) -> bool:
     """Damage of one of these types (or "all") is being dealt (DMG-01, ARMOR-01)."""
     return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
 
@@ -628,17 +690,19 @@ def _add_plays(
     ("banish monsters from your hand for 1d4 each"); copies of one card are the same choice."""
     used = {p.key for p in step.plays}
     barred = _cannot_play(step, player)
-    for key, power, source, card, own in offers:
+    for key, power, source, card, own, as_card in offers:
         if (key in used and not power.repeatable) or not usable(power, step, player, helped):
             continue
-        if card is not None and (not _may_play(card, power, step, player) or _barred(step.game, card, barred)):
+        acting = as_card or card  # a card played as a copy of another is played as that card (PlayAsCopy)
+        if card is not None and acting is not None and (
+                not _may_play(card, acting, power, step, player) or _barred(step.game, acting, barred)):
             continue
         for cost_card in _cost_cards(step.game, player, power, card, own):
             power_of = key if card is None else (card.name, key[-1])
             same = (power_of, cost_card.name if cost_card else None)
             if same not in seen:
                 seen.add(same)
-                plays.append(Play(player, key, power, source, card, cost_card))
+                plays.append(Play(player, key, power, source, card, cost_card, as_card))
 
 
 def _cannot_play(step: Step, player: CharacterState) -> list[tuple[Power, CardFilter]]:
@@ -652,7 +716,7 @@ def _cannot_play(step: Step, player: CharacterState) -> list[tuple[Power, CardFi
     return barred
 
 
-def _barred(game: Game, card: PhysicalCard, barred: list[tuple[Power, CardFilter]]) -> bool:
+def _barred(game: Game, card: AnyCard | PhysicalCard, barred: list[tuple[Power, CardFilter]]) -> bool:
     """Whether a lasting paragraph says this card can't be played: that paragraph takes effect."""
     for power, wanted in barred:
         if fits(game, card, wanted):
@@ -661,19 +725,21 @@ def _barred(game: Game, card: PhysicalCard, barred: list[tuple[Power, CardFilter
     return False
 
 
-def _may_play(card: PhysicalCard, power: Power, step: Step, player: CharacterState) -> bool:
+def _may_play(
+    card: PhysicalCard, acting: AnyCard | PhysicalCard, power: Power, step: Step, player: CharacterState
+) -> bool:
     """None with a trait the bane is immune to (ENC-03), and one card of each type per player (ENC-02,
     BOON-01) unless a power lifts the limit (either this one, or the one a card of the type was played for):
     the player may not have played a different card of this card's type, in this step or, for a failed check's
     damage, on the check (DMG-01). A card revealed for one power may still be discarded for another (PLAY-02):
-    it is still one card."""
-    if not step.immunities.isdisjoint(step.game.traits(card)):
+    it is still one card. A card played as a copy of another has the other's traits and type (`acting`)."""
+    if not step.immunities.isdisjoint(step.game.traits(acting)):
         return False
     if IgnoreTypeLimit in power.effect_kinds:
         return True
     for play in (*step.played_on_check, *step.plays):
-        other = play.card
-        if (other is not None and other is not card and other.counts_as == card.counts_as
+        other = play.acting
+        if (other is not None and play.card is not card and other.counts_as == acting.counts_as
                 and play.player is player and IgnoreTypeLimit not in play.power.effect_kinds):
             return False
     return True
@@ -773,21 +839,23 @@ def _others_instead(step: Step, player: CharacterState) -> list[tuple[Power, Cha
 
 
 def replacements(
-    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction
+    step: Step, player: CharacterState, card: PhysicalCard, action: CardAction, acting: AnyCard | None = None
 ) -> tuple[dict[str, Power], bool]:
     """Where a card a player would reveal, discard, bury ... may (or must) go instead: the places the
     player's, the location's and the card's own `instead` powers offer for it ("recharge it instead of
     discarding it if it matches the top of the blessings discard pile"), and the other characters' for cards
-    anyone plays, each with the first power that offers it, and whether that is mandatory."""
+    anyone plays, each with the first power that offers it, and whether that is mandatory. A card played as a
+    copy of another (`acting`) is that card for them: its paragraphs and traits are the other's."""
     places: dict[str, Power] = {}
     mandatory = False
-    own = [power for power in card.card.instead_powers if power.action is None]
+    printed = acting if acting is not None else card.card
+    own = [power for power in printed.instead_powers if power.action is None]
     standing = player.instead_powers + [power for table in _table_cards(step.game, player)
                                         for power in table.instead_powers if power.action is None]
     offers = [(power, player) for power in standing + own] + _others_instead(step, player)
     for power, owner in offers:
         for effect in power.effects:
-            if not isinstance(effect, Instead) or not fits(step.game, card, effect.cards):
+            if not isinstance(effect, Instead) or not fits(step.game, acting or card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue

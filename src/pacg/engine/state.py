@@ -8,22 +8,27 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
-from pacg.cards.model import Character, Location, MythicPath, Role, Scenario
+from pacg.cards.model import AnyCard, Character, Location, MythicPath, Role, Scenario
 from pacg.cards.powers import (
     CannotMove,
     ChoicesByMoment,
     GainSkill,
     Instead,
     Moment,
+    PlayAsCopy,
     Power,
     PowersByTiming,
     Timing,
+    Who,
+    Whose,
     choices_by_moment,
     powers_by_timing,
+    with_chosen_trait,
 )
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine import trace
@@ -60,6 +65,15 @@ class SkillDie:
         """The skill and the skill it refers to are traits of a check that uses it (CHK-06, CHK-10)."""
         return frozenset({str(self.skill), str(self.ability)})
 
+    @property
+    def average(self) -> Fraction:
+        """The skill's average roll: which of two ways to have a skill is the better."""
+        return Fraction(self.die + 1, 2) + self.modifier
+
+    def as_skill(self, skill: Skill, modifier: int) -> SkillDie:
+        """Another skill that refers to this one's ability with a modifier of its own ("Knowledge: Wisdom +2")."""
+        return SkillDie(skill, self.die, self.modifier + modifier, self.ability)
+
 
 class CharacterState:
     """A character at the table: card, checked feats, location and piles."""
@@ -79,6 +93,7 @@ class CharacterState:
         self.buried = self._zones[ZoneKind.BURIED]
         self.displayed = self._zones[ZoneKind.DISPLAYED]
         self._skills: dict[Skill, SkillDie | None] = {}
+        self.chosen_trait: str | None = None  # the trait chosen for the scenario (ChooseTrait)
 
     def zone(self, kind: ZoneKind) -> Zone:
         """One of the character's places for cards: deck, hand, discard pile, buried, displayed ..."""
@@ -97,6 +112,14 @@ class CharacterState:
         if "_powers_by_timing" in self.__dict__:
             raise ValueError(f"{self.name}'s powers are in use: choose a mythic path between scenarios")
         self._mythic_path = path
+
+    def choose_trait(self, trait: str) -> None:
+        """Remember the trait the player chose for the scenario (ChooseTrait): from now on the character's powers
+        that name the chosen trait name this one, so they are read again."""
+        self.chosen_trait = trait
+        for read in _READ_FROM_POWERS:
+            self.__dict__.pop(read, None)
+        self._skills.clear()
 
     def power_source(self, key: str) -> str:
         """What prints the character's power with this key: the mythic path card, or the character card."""
@@ -127,12 +150,24 @@ class CharacterState:
                 return SkillDie(skill, entry.die, feat_bonus, ability)
             if skill in entry.derived:
                 return SkillDie(skill, entry.die, feat_bonus + entry.derived[skill], ability)
-        for _, power in self.powers_at(Timing.SETUP):  # "you have the skill Perception: Wisdom +2"
-            gained = power.effect(GainSkill)
-            if gained is not None and gained.gain_skill == skill and (base := self.skill(gained.ability)):
+        for power, gained in self.gained_skills:  # "you have the skill Perception: Wisdom +2"
+            if gained.gain_skill == skill and gained.who in _YOURS_TOO and (base := self.skill(gained.ability)):
                 trace.ran(power)
-                return SkillDie(skill, base.die, base.modifier + gained.modifier, base.ability)
+                return base.as_skill(skill, gained.modifier)
         return None
+
+    @cached_property
+    def gained_skills(self) -> list[tuple[Power, GainSkill]]:
+        """The skills the character's powers give, each with its paragraph: the character's own ("you have the
+        skill Perception: Wisdom +2") and those given to other characters too (`given_skills`)."""
+        return [(power, effect) for _, power in self.powers_at(Timing.SETUP) for effect in power.effects
+                if isinstance(effect, GainSkill)]
+
+    @cached_property
+    def given_skills(self) -> list[tuple[Power, GainSkill]]:
+        """The skills the character's powers let other characters have ("local characters may have Knowledge:
+        Wisdom +2")."""
+        return [(power, gained) for power, gained in self.gained_skills if gained.who is not Who.YOU]
 
     @cached_property
     def hand_size(self) -> int:
@@ -167,6 +202,22 @@ class CharacterState:
         return [power for _, power in self.powers() if Instead in power.effect_kinds]
 
     @cached_property
+    def copy_powers(self) -> list[tuple[Power, PlayAsCopy]]:
+        """The character's paragraphs that let them play a card as a copy of another, each with its effect."""
+        return [(power, effect) for _, power in self.powers_at(Timing.ANY_TIME) if not power.optional
+                for effect in power.effects if isinstance(effect, PlayAsCopy)]
+
+    @cached_property
+    def helping_standing(self) -> dict[Timing, list[Power]]:
+        """The character's paragraphs that apply by themselves to other characters' checks and steps too
+        ("on local characters' checks against monsters", KEEP-01), by timing."""
+        helping: dict[Timing, list[Power]] = {}
+        for _, power in self.powers():
+            if not power.optional and power.whose is not Whose.YOUR:
+                helping.setdefault(power.when, []).append(power)
+        return helping
+
+    @cached_property
     def _powers_by_timing(self) -> dict[Timing | None, list[tuple[str, Power]]]:
         powers = self._powers_with_feats()
         by_timing: dict[Timing | None, list[tuple[str, Power]]] = {None: powers}
@@ -186,12 +237,26 @@ class CharacterState:
                 for feat in power.feats:
                     if (index, feat.box) in self.feats.powers:
                         power = feat.power
-                result.append((f"{prefix}{index}", power))
+                result.append((f"{prefix}{index}", self._as_chosen(power)))
         if self._mythic_path is not None:  # a mythic path's powers are its holder's (MYTH-01)
             result += [(f"{_PATH}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
         return result
 
 
+    def _as_chosen(self, power: Power) -> Power:
+        """The paragraph with the character's chosen trait where it names it (its original is traced as run)."""
+        if self.chosen_trait is None:
+            return power
+        chosen = with_chosen_trait(power, self.chosen_trait)
+        if chosen is not power:
+            trace.alias(chosen, power)
+        return chosen
+
+
+# What a character's powers are read into, read again once the character chooses a trait.
+_READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
+                     "given_skills", "copy_powers")
+_YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
 _PATH = "path:"  # the keys of a character's powers that its mythic path card prints
 
 
@@ -407,8 +472,11 @@ class Game:
             return ignored | REDEEMED_TRAITS if card.name in self.redeemed else ignored
         return self.ignored_traits.get(card.name, frozenset())
 
-    def traits(self, card: PhysicalCard) -> list[str]:
-        """The traits a card has in this game: its printed ones but those it has not (`ignored`)."""
+    def traits(self, card: PhysicalCard | AnyCard) -> list[str]:
+        """The traits a card has in this game: its printed ones but those it has not (`ignored`); a card a card is
+        played as a copy of (PlayAsCopy) has its printed traits."""
+        if not isinstance(card, PhysicalCard):
+            return card.traits
         ignored = self.ignored(card)
         return [trait for trait in card.traits if trait not in ignored] if ignored else card.traits
 

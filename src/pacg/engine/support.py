@@ -44,6 +44,7 @@ from pacg.cards.powers import (
     CannotReduce,
     ChooseFromBox,
     ChooseOne,
+    ChooseTrait,
     CloseAfterEncounter,
     CloseLocation,
     Conditions,
@@ -67,6 +68,7 @@ from pacg.cards.powers import (
     MoveAlong,
     NoHelp,
     PlaceEncountered,
+    PlayAsCopy,
     Power,
     ReduceDamage,
     ReduceDamageTo,
@@ -83,6 +85,7 @@ from pacg.cards.powers import (
     ThisCardCost,
     Timing,
     UseSkill,
+    names_chosen_trait,
 )
 from pacg.cards.vocabulary import CardAction
 
@@ -151,7 +154,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     # for cards played while it is encountered: in the steps of its encounter, or at any of them
     (Holder.BANE, Kind.REPLACEMENT): _OF_A_BANE | {Timing.ANY_TIME},
     (Holder.CHARACTER, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
-    (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP},
+    # ANY_TIME: what a character may always do when playing cards (`play_as_copy`, read where plays are listed)
+    (Holder.CHARACTER, Kind.STANDING): _STANDING | {Timing.AFTER_PLAYING, Timing.SETUP, Timing.ANY_TIME},
     (Holder.CHARACTER, Kind.REPLACEMENT): _WINDOWS,
     # a mythic path's paragraphs are run as its holder's own powers (`CharacterState.powers`)
     (Holder.MYTHIC_PATH, Kind.USED): _WINDOWS | {Timing.AFTER_PLAYING, Timing.BEFORE_CLOSING},
@@ -199,6 +203,8 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     CloseLocation: _OF_THE_ENCOUNTER,
     CloseAfterEncounter: _OF_THE_ENCOUNTER,
     GainSkill: frozenset({Timing.SETUP}),
+    ChooseTrait: frozenset({Timing.SETUP}),
+    PlayAsCopy: frozenset({Timing.ANY_TIME}),
     CannotPlay: frozenset({Timing.ANY_TIME}),
     CannotReduce: frozenset({Timing.DAMAGE}),
     CannotMove: frozenset({Timing.ANY_TIME}),
@@ -229,6 +235,8 @@ EFFECT_KINDS: dict[type, frozenset[Kind]] = {
     Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
     IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
     GainSkill: frozenset({Kind.STANDING}),
+    ChooseTrait: frozenset({Kind.STANDING}),
+    PlayAsCopy: frozenset({Kind.STANDING}),
     CannotEvade: frozenset({Kind.STANDING}),
     CannotPlay: frozenset({Kind.STANDING}),
     CannotReduce: frozenset({Kind.STANDING}),
@@ -288,10 +296,24 @@ def paragraphs(card: Card) -> Iterator[tuple[Holder, Field, Power]]:
 
 def refusals(card: Card) -> list[tuple[Field, str]]:
     """Every paragraph of a card the engine would not run, as (field, reason): a kind of paragraph not looked
-    for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph."""
+    for at its moment, an effect with nothing to act on at that moment, or in that kind of paragraph; one that
+    names a chosen trait no paragraph beside it chooses."""
     problems: list[tuple[Field, str]] = []
     for holder, field, power in paragraphs(card):
         problems += _power_refusals(power, holder, field, card)
+    return problems + _unchosen(card)
+
+
+def _unchosen(card: Card) -> list[tuple[Field, str]]:
+    """The paragraphs that name the chosen trait (`chosen`) where no paragraph of the same card (or role) lets
+    the character choose one (`choose_trait`): their `chosen` would never be any trait."""
+    problems: list[tuple[Field, str]] = []
+    for holder, field, powers in _holders(card):
+        every = [*powers, *(feat.power for power in powers for feat in power.feats)]
+        if holder is Holder.CHARACTER and any(ChooseTrait in power.effect_kinds for power in every):
+            continue
+        problems += [((*field, index), "names the chosen trait, but no paragraph of this card or role chooses one "
+                      "(choose_trait)") for index, power in enumerate(powers) if names_chosen_trait(power)]
     return problems
 
 

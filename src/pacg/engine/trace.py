@@ -24,14 +24,29 @@ def start() -> None:
     """Trace from now on, forgetting what was traced before."""
     global executed
     executed = {}
+    aliases.clear()
 
 
 def stop() -> None:
     global executed
     executed = None
+    aliases.clear()
+
+
+aliases: dict[int, tuple[Power, Power]] = {}
+"""While tracing: paragraphs read anew from a card's (a character's, once it has chosen a trait), by id, each with
+the card's paragraph it stands for (kept, so an id can't be reused while traced)."""
+
+
+def alias(copy: Power, original: Power) -> None:
+    """A paragraph stands for a card's own paragraph: running it runs that one."""
+    if executed is not None:
+        aliases[id(copy)] = (copy, original)
 
 
 def ran(power: Power) -> None:
     """A power paragraph took effect."""
     if executed is not None:
+        if id(power) in aliases:
+            power = aliases[id(power)][1]
         executed[id(power)] = power
