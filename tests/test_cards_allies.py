@@ -252,3 +252,19 @@ def test_the_riding_horse_is_discarded_at_the_end_of_your_turn_to_move_taking_a_
     table.run(end_turn(table.game, kyra, forced=False), "Discard Riding Horse", "Yes" if along else "No")
     assert kyra.location == THERE and harsk.location == (THERE if along else HERE)
     assert table.cards(kyra, ZoneKind.DISCARD) == ["Riding Horse"]
+
+
+@pytest.mark.rule("KEEP-01")
+def test_the_researcher_is_recharged_for_1d6_on_a_local_characters_knowledge_check() -> None:
+    """Seelah recharges her Researcher on Kyra's Knowledge check at her location (Intelligence d8, Knowledge +2):
+    1d8+1d6+2 against 12. It is not offered on a combat check."""
+    table = Table()
+    seelah = table.character("Seelah", at=HERE, hand=["Researcher"])
+    kyra = table.character("Kyra", at=HERE)
+    table.dice(6, 4)
+    result = check(table, kyra, "Knowledge 12", "Knowledge", "Recharge Researcher")
+    assert str(result.pool) == "1d8+1d6+2" and result.total == 12 and result.success
+    assert table.cards(seelah, ZoneKind.DECK) == ["Researcher"]
+    table.dice(6)
+    check(table, kyra, "Combat 12", "Strength")
+    assert not offered(table, "Recharge Researcher")

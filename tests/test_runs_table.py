@@ -35,7 +35,7 @@ from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import CharacterState
 from pacg.engine.support import RUNS, Holder, Kind, refusals
 from pacg.engine.turn import take_turn
-from pacg.engine.zones import Zone, ZoneKind
+from pacg.engine.zones import BLESSINGS_DISCARD, Zone, ZoneKind
 from table import Table
 
 HERO, PATH, SCENARIO = "Test Hero", "Test Path", "Test Scenario"
@@ -43,6 +43,7 @@ BOON, BANE = "Test Boon", "Test Bane"  # the boon and the bane whose paragraphs 
 PRIZE, FOE, VILLAIN = "Test Prize", "Test Foe", "Test Villain"  # a boon, a barrier, a villain: no paragraphs
 PLACE, ROAD, RUIN = "Test Place", "Test Road", "Test Ruin"  # the hero's location, another, one closed before
 BLESSING = "Test Blessing"  # the cards of the hero's deck and the blessings deck, with no paragraphs
+GRACE = "Test Grace"  # a blessing with a power, in the blessings discard pile: a card to play a copy of
 POWERS, AT_THIS_LOCATION, WHEN_CLOSED = "powers", "at_this_location", "when_permanently_closed"
 FILLER = 4  # the hero's deck: enough to reset a hand of 2
 CLOSING = (Timing.BEFORE_CLOSING, Timing.CLOSING)
@@ -75,6 +76,7 @@ class Scene:
     difficulty: int = 12  # of the check to defeat or acquire the card encountered
     road: bool = False  # another location to move to
     closed_ruin: bool = False  # a location closed before the drive
+    grace: bool = False  # the Test Grace in the blessings discard pile
     answers: list[tuple[object, str]] = field(default_factory=list)
     carried: bool = False
 
@@ -132,6 +134,8 @@ class Scene:
             _card(name=PRIZE, type="item", check_to_acquire=check, powers=of(PRIZE)),
             _card(name=FOE, type="barrier", check_to_defeat=check, powers=of(FOE)),
             _card(name=BLESSING, type="blessing", copies=FILLER + 1),
+            _card(name=GRACE, type="blessing", powers=[{"when": "any time", "action": "discard",
+                                                        "effects": [{"gain_charge": 1}]}]),
             *(_card(name=name, type="location", deck={}, when_closing=[{"automatic": True}],
                     at_this_location=of(name, AT_THIS_LOCATION), when_permanently_closed=of(name, WHEN_CLOSED))
               for name in (PLACE, ROAD, RUIN)),
@@ -166,6 +170,8 @@ def _table(scene: Scene, cards: dict[str, AnyCard]) -> Run:
         game.zones.move(table.card(BANE), Zone(ZoneKind.BY_LOCATION, PLACE))
     if scene.bane_at == "hand":
         game.zones.move(table.card(BANE), hero.hand)
+    if scene.grace:
+        game.zones.move(table.card(GRACE), BLESSINGS_DISCARD)
     if scene.lasting:
         table.run(apply_setup_powers(game, hero))
     if scene.closed_ruin:
@@ -429,8 +435,21 @@ def _never_played(run: Run) -> bool:
 
 
 BARRED = Probe({"cannot_play": {"types": ["item"]}}, _never_played, _barred)
-# What a paragraph that works by itself "at any time" may say: a restriction, read wherever it applies.
-RESTRICTIONS = {Holder.BANE: SEALED, Holder.LASTING: BARRED}
+
+
+def _copyable(scene: Scene) -> None:
+    """The test boon in hand, the Test Grace in the blessings discard pile, and the answer that plays the one as
+    a copy of the other (its power gains a mythic charge)."""
+    scene.boon_at, scene.grace = "hand", True
+    scene.answers.append((Timing.ANY_TIME, f"Discard {BOON} as {GRACE}"))
+
+
+COPIED = Probe({"play_as_copy": {"types": ["item"]}, "of": "the blessings discard pile"},
+               lambda run: run.hero.mythic_charges == 1 and BOON in run.table.cards(run.hero, ZoneKind.DISCARD),
+               _copyable)
+# What a paragraph that works by itself "at any time" may say: what is read wherever cards are played (a
+# restriction; a character's way to play a card as a copy of another).
+RESTRICTIONS = {Holder.BANE: SEALED, Holder.LASTING: BARRED, Holder.CHARACTER: COPIED}
 _BY_ITSELF = (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
 
 

@@ -11,7 +11,8 @@ one place, which paragraphs it runs, and the card loader refuses any other with 
   evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
 - A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
   before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
-  One that applies by itself at "any time" is no step's: it may only restrict (`RESTRICTIONS`).
+  One that applies by itself at "any time" is no step's: it may only say what is read where cards are played
+  (`ANY_TIME_STANDING`: a restriction, or a character's way to play a card as a copy of another).
 - An amount names a value only where the engine knows it (`KNOWN_AT`): the check's margin once a check is
   rolled, the adventure deck number of the card encountered in an encounter.
 
@@ -215,9 +216,10 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
 }
 
-# The effects read wherever they apply rather than applied at a step (`playing._barred`, `Game.sealed`): the
-# only ones a paragraph that works by itself at "any time" may hold, since no step is at "any time".
-RESTRICTIONS: frozenset[type] = frozenset((CannotPlay, CannotMove))
+# The effects read wherever they apply rather than applied at a step (`playing._barred`, `Game.sealed`,
+# `playing._copies`): the only ones a paragraph that works by itself at "any time" may hold, since no step is at
+# "any time".
+ANY_TIME_STANDING: frozenset[type] = frozenset((CannotPlay, CannotMove, PlayAsCopy))
 
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
 # the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
@@ -399,9 +401,9 @@ def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: b
     preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
     if preparing and not _changes_the_check(effect):
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
-    if power.when is Timing.ANY_TIME and standing and effect_kind not in RESTRICTIONS:
+    if power.when is Timing.ANY_TIME and standing and effect_kind not in ANY_TIME_STANDING:
         return (f"{name} can't apply by itself at 'any time': no step applies such a paragraph, it may only "
-                "restrict (cannot_play, cannot_move)")
+                "restrict (cannot_play, cannot_move) or let a card be played as another (play_as_copy)")
     return ""
 
 
