@@ -242,7 +242,6 @@ class CharacterState:
             result += [(f"{_PATH}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
         return result
 
-
     def _as_chosen(self, power: Power) -> Power:
         """The paragraph with the character's chosen trait where it names it (its original is traced as run)."""
         if self.chosen_trait is None:
