@@ -13,6 +13,7 @@ import pytest
 from pacg.cards.powers import Purpose
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
+from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.state import TurnState
 from pacg.engine.turn import end_turn
@@ -140,9 +141,8 @@ def test_acquiring_a_boon_of_a_kind_at_some_locations_lets_you_draw_a_card(
 
 
 @pytest.mark.rule("DMG-01")
-@pytest.mark.parametrize(("location", "damage"), [("Torture Chamber", "Combat"), ("Molten Pool", "Fire"),
-                                                  (ELSEWHERE, None)])
-def test_ending_your_turn_in_the_torture_chamber_or_the_molten_pool_deals_you_1_damage(
+@pytest.mark.parametrize(("location", "damage"), [("Torture Chamber", "Combat"), (ELSEWHERE, None)])
+def test_ending_your_turn_in_the_torture_chamber_deals_you_1_damage(
         location: str, damage: str | None) -> None:
     table = Table()
     seelah = table.character("Seelah", at=location, hand=["Mace", *FILLER * 3], deck=FILLER * 4)
@@ -152,6 +152,21 @@ def test_ending_your_turn_in_the_torture_chamber_or_the_molten_pool_deals_you_1_
     assert [line for line in table.game.log if "damage" in line] == ([f"Seelah is dealt 1 {damage} damage"]
                                                                       if damage else [])
     assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if damage else [])
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("location", "shielded"), [("Molten Pool", False), (ELSEWHERE, True)])
+def test_combat_damage_dealt_at_the_molten_pool_becomes_fire_damage_which_a_shield_does_not_reduce(
+        location: str, shielded: bool) -> None:
+    """Seelah is dealt 3 Combat damage holding a Steel Shield, which reduces Combat damage only: elsewhere she
+    recharges it and discards nothing; at the Molten Pool the damage is Fire, and she discards 3 cards."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=location, hand=["Steel Shield", *FILLER * 3], deck=FILLER * 4)
+    table.run(take_damage(table.game, seelah, 3, "Combat"),
+              *(["Recharge Steel Shield"] if shielded else ["Discard Blessing"] * 3))
+    assert ("The damage to Seelah becomes Fire damage" in table.game.log) is not shielded
+    assert table.cards(seelah, ZoneKind.DISCARD) == ([] if shielded else FILLER * 3)
+    assert table.cards(seelah, ZoneKind.HAND) == (FILLER * 3 if shielded else ["Steel Shield"])
 
 
 @pytest.mark.rule("TURN-03")

@@ -529,6 +529,19 @@ class HalveDamage(_Strict):
         return f"the damage is halved, {self.halve_damage}"
 
 
+class ChangeDamageType(_Strict):
+    """The damage being dealt, where it is of one of these types (or "all"), becomes damage of another type, so
+    that only what reduces the new type reduces it (DMG-01): "Combat damage dealt to characters here becomes
+    Fire damage"."""
+
+    change_damage_type: DamageType
+    types: DamageTypes = ["all"]
+
+    def text(self) -> str:
+        changed = "the damage" if "all" in self.types else f"the {_damage_kinds(self.types)} damage"
+        return f"{changed} dealt to you becomes {self.change_damage_type} damage"
+
+
 class Draw(_Strict):
     """Draw cards from your deck (DRAW-01)."""
 
@@ -1464,6 +1477,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "reduce_damage": ReduceDamage,
     "reduce_damage_to": ReduceDamageTo,
     "halve_damage": HalveDamage,
+    "change_damage_type": ChangeDamageType,
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
@@ -1552,6 +1566,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[ReduceDamage, Tag("reduce_damage")]
         | Annotated[ReduceDamageTo, Tag("reduce_damage_to")]
         | Annotated[HalveDamage, Tag("halve_damage")]
+        | Annotated[ChangeDamageType, Tag("change_damage_type")]
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]

@@ -37,6 +37,7 @@ from pacg.cards.powers import (
     CannotReduce,
     CardFilter,
     CardPlace,
+    ChangeDamageType,
     Characters,
     ChargeCost,
     ChooseFromBox,
@@ -575,6 +576,12 @@ def _reduce_to(step: Step, effect: ReduceDamageTo, player: CharacterState, play:
 def _halve(step: Step, effect: HalveDamage, player: CharacterState, play: Play | None) -> None:
     """Half the damage, rounded as the card says."""
     step.damage = (step.damage + 1) // 2 if effect.halve_damage == "rounded up" else step.damage // 2
+
+
+def _change_type(step: Step, effect: ChangeDamageType, player: CharacterState, play: Play | None) -> None:
+    """Damage of the types the power names becomes damage of its new type, before anyone reduces it (DMG-01)."""
+    if {"all", step.damage_type} & set(effect.types):
+        step.damage_type = str(effect.change_damage_type)
 
 
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
@@ -1182,6 +1189,7 @@ IMMEDIATE: dict[type, Immediate] = {
     ReduceDamage: _reduce,
     ReduceDamageTo: _reduce_to,
     HalveDamage: _halve,
+    ChangeDamageType: _change_type,
     Draw: _draw,
     ExamineMore: _examine_more,
     GainCharge: _gain_charge,

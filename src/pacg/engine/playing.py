@@ -20,6 +20,7 @@ from pacg.cards.powers import (
     CannotPlay,
     CardFilter,
     CardPlace,
+    ChangeDamageType,
     ChargeCost,
     Conditions,
     DamageCost,
@@ -474,6 +475,11 @@ def _damage_of(types: DamageTypes, step: Step, player: CharacterState) -> bool:
     return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
 
 
+def _damage_type_changed(effect: ChangeDamageType, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power changes is being dealt (DMG-01)."""
+    return _damage_of(effect.types, step, player)
+
+
 def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
     """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
     return _damage_of(effect.types, step, player)
@@ -544,6 +550,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     ReduceDamage: _damage_reduced,
     ReduceDamageTo: _damage_reduced_to,
     HalveDamage: _damage_dealt,
+    ChangeDamageType: _damage_type_changed,
     ShiftDamage: _damage_dealt,
     Draw: _may_draw,
     Heal: _may_heal,
