@@ -696,11 +696,11 @@ class IgnoreTypeLimit(_Strict):
 
 class Move(_Strict):
     """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
-    from the same location coming along."""
+    from the same location coming along; to one chosen, one at random, or the location `to` names."""
 
     move: Characters
     with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
-    to: Literal["chosen", "random"] = "chosen"
+    to: str = "chosen"  # "chosen", "random", or a location's name: there, where it is in play
     where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
 
     def text(self) -> str:
@@ -708,6 +708,8 @@ class Move(_Strict):
         place = _cards_words(self.where).replace("card", "location") if self.where else "another location"
         if self.to == "random":
             place = "a random other location" if place == "another location" else _random(place)
+        elif self.to != "chosen":
+            place = f"the {self.to}"
         who += f" to {place}"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
@@ -1111,7 +1113,8 @@ ENCOUNTERED = "the encountered card"  # a copy of the card being encountered (SU
 
 class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
-    a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
+    a random card of a kind (SUM-06); a location is summoned and built with `build_location` (SUM-04). The
+    summoned card goes back to the
     box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
     `decides` makes those encounters decide, in place of its check, whether the card being encountered is
     defeated (or a boon acquired): `yours` (you defeat yours), `all` (every one is defeated) (a barrier with the
@@ -1137,6 +1140,16 @@ class Summon(_Strict):
         elif self.decides == "all":
             text += "; you defeat or acquire the card you are encountering only if every one of them is defeated"
         return text
+
+
+class BuildLocation(_Strict):
+    """Summon and build a location: if it is not already built, take it from the box and build it as at the
+    setup; it and its deck stay for the rest of the scenario, a location like any other (SUM-04)."""
+
+    build_location: str
+
+    def text(self) -> str:
+        return f"summon and build the {self.build_location}"
 
 
 class ForEach(_Strict):
@@ -1512,6 +1525,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "encounter_examined": EncounterExamined,
     "deal_damage": DealDamage,
     "summon": Summon,
+    "build_location": BuildLocation,
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
     "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
@@ -1601,6 +1615,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[EncounterExamined, Tag("encounter_examined")]
         | Annotated[DealDamage, Tag("deal_damage")]
         | Annotated[Summon, Tag("summon")]
+        | Annotated[BuildLocation, Tag("build_location")]
         | Annotated[Attempt, Tag("attempt")]
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
         | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]

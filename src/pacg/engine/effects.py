@@ -31,6 +31,7 @@ from pacg.cards.powers import (
     Banish,
     BlessingDie,
     BlessingToLocation,
+    BuildLocation,
     CannotEvade,
     CannotMove,
     CannotPlay,
@@ -136,7 +137,7 @@ from pacg.engine.state import (
     ScenarioOver,
     TurnEnded,
 )
-from pacg.engine.summon import summon_and_encounter
+from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
@@ -802,21 +803,23 @@ def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: P
 
 
 def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -> Process[None]:
-    """Move to another location (TURN-03), with local characters coming along if the power allows."""
+    """Move to another location (TURN-03): the one chosen, one at random, or the one named, if it is in play and
+    not the mover's own; local characters come along if the power allows."""
     game = step.game
     movers = yield from characters(step, player, effect.move, "who moves?")
     if not movers:
         return
     mover = movers[0]
     where = effect.where
-    places = [place for place in game.destinations(mover) if where is None or matches(place.card, where)]
+    places = [place for place in game.destinations(mover) if (where is None or matches(place.card, where))
+              and effect.to in ("chosen", "random", place.name)]
     if not places:
         return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
-    if effect.to == "random":
-        destination = game.rng.choice(places)
-    else:
+    if effect.to == "chosen":
         destination = yield from choose(player, "location", f"{mover.name}: move where?", places)
+    else:  # at random, or the one location named
+        destination = places[0] if effect.to != "random" else game.rng.choice(places)
     coming = []
     for companion in companions:
         along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination.name}?",
@@ -903,6 +906,10 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
         amount = step.value(effect.deal_damage, player)  # for each character: each has a roll (DICE-02)
         yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
                                buried=effect.buried, during=step.during or step.timing)
+
+
+def _build_location(step: Step, effect: BuildLocation, player: CharacterState, play: Play | None) -> None:
+    summon_and_build(step.game, player, effect.build_location)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
@@ -1199,6 +1206,7 @@ IMMEDIATE: dict[type, Immediate] = {
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
     AddToLocation: _add_to_location,
+    BuildLocation: _build_location,
     ExchangeFromBox: _exchange_from_box,
     # read where they apply
     UseSkill: _marker,
