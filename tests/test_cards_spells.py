@@ -49,6 +49,8 @@ ATTACKS = [
     ("Frigid Blast", "Kyra", ("Discard Frigid Blast: Divine", "Divine"), (5, 3, 2, 5), "Divine", "1d12+2d4+2", 10,
      False),
     ("Dazzle", "Enora", ("Discard Dazzle: Arcane", "No"), (5, 3, 5), "Arcane", "1d12+1d4+1", 8, True),
+    ("Viper Strike", "Kyra", ("Discard Viper Strike: Divine", "Divine"), (5, 3, 2, 4), "Divine", "1d12+2d4+2", 10,
+     True),
 ]
 
 
