@@ -1114,8 +1114,8 @@ ENCOUNTERED = "the encountered card"  # a copy of the card being encountered (SU
 class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
     a random card of a kind (SUM-06); a location is summoned and built with `build_location` (SUM-04). The
-    summoned card goes back to the
-    box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
+    summoned card goes back to the box afterwards; `who: each local` has every character at your location summon
+    and encounter one, in turn.
     `decides` makes those encounters decide, in place of its check, whether the card being encountered is
     defeated (or a boon acquired): `yours` (you defeat yours), `all` (every one is defeated) (a barrier with the
     Skirmish trait, ENC-06; "summon and defeat a monster instead of the check to acquire a boon")."""

@@ -151,7 +151,8 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     it, PLAY-01), the character card, the
     location (unless its powers don't apply), the scenario, and the "you may ..." paragraphs of the card the
     player is encountering. Most moments offer most players nothing, so each source is asked first whether
-    it offers anything at this moment."""
+    it offers anything at this moment. An open location also offers its powers for characters at other
+    locations to those elsewhere."""
     offers: list[PowerOffer] = []
     if game.held.moments[player.name].get(moment):
         zones = game.zones
@@ -170,6 +171,9 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
+    for other in game.locations.values():  # an open location's powers for characters elsewhere
+        if moment in other.elsewhere_choices and other.name != player.location and not other.closed:
+            _offer_table_card(offers, ("elsewhere", other.name), other.name, other.elsewhere_choices[moment])
     for closed in game.closed_with_powers:  # a closed location's powers that last (When Permanently Closed)
         if moment in closed.closed_choices:
             _offer_table_card(offers, ("closed", closed.name), closed.name, closed.closed_choices[moment])
