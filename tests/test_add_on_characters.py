@@ -1342,3 +1342,47 @@ def test_a_whole_game_of_the_godless_ones_with_each_add_on_character_plays_to_th
     outcome = run(play_scenario(game), watcher)
     watcher.finish()
     assert outcome.result in ("won", "lost") and outcome.characters == party
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("boxes", "skill", "bonus"), [(("+2",), "Strength", 2), (("+2",), "Wisdom", None),
+                                                       (("any check",), "Wisdom", 2)])
+def test_pack_leaders_any_check_box_lets_an_animal_card_revealed_add_its_1d4_plus_2_to_a_noncombat_check(
+    boxes: tuple[str, ...], skill: str, bonus: int | None
+) -> None:
+    """Adowyn reveals her Frog for 1d4+2 on a combat check; with the "any check" box on a Wisdom check too."""
+    table = Table()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Frog"],
+                             feats=role("Adowyn", "Pack Leader", "Animal", *boxes))
+    table.dice(5, 3)
+    check = f"{'Combat' if skill == 'Strength' else skill} 30"
+    answers = ["Use Adowyn's power, reveal Frog"] if bonus is not None else []
+    results = table.run(attempt_checks(table.game, adowyn, check, Purpose.OTHER), skill, *answers)
+    assert results[0].total == (5 + 3 + bonus if bonus is not None else 5)
+    assert any(label.startswith("Use Adowyn's power, reveal Frog") for decision in table.decisions
+               for label in (option.label for option in decision.options)) is (bonus is not None)
+
+
+@pytest.mark.rule("FEAT-02")
+def test_spellragers_shuffle_box_shuffles_the_card_into_his_deck_rather_than_burying_it() -> None:
+    table = Table()
+    crowe = table.character("Crowe", at="Armory", hand=["Codex"], deck=FILLER,
+                            feats=role("Crowe", "Spellrager", "+1", "shuffle"))
+    table.dice(5, 5)
+    results = table.run(attempt_checks(table.game, crowe, "Combat 30", Purpose.OTHER), "Strength",
+                        "Use Crowe's power, shuffle Codex", "Add the Electricity trait")
+    assert results[0].total == 5 + 5 + 1 and "Electricity" in results[0].traits
+    assert sorted(table.cards(crowe, ZoneKind.DECK)) == sorted(["Codex", *FILLER])
+    assert table.cards(crowe, ZoneKind.BURIED) == []
+
+
+@pytest.mark.rule("FEAT-02")
+def test_spirit_guides_draw_box_draws_a_card_after_recharging_a_spell_when_she_defeats_a_bane() -> None:
+    table = Table()
+    table.location("Armory", ["Dire Rat"])
+    shardra = table.character("Shardra", at="Armory", hand=["Mace"], discard=["Cure"], deck=["Codex"],
+                              feats=role("Shardra", "Spirit Guide", "recall", "draw"))
+    table.dice(8, 6)
+    table.run(encounter(table.game, shardra, table.top("Armory")), "Reveal Mace: Strength", "Use Shardra's power")
+    assert table.cards(shardra, ZoneKind.DECK) == ["Cure"] and sorted(table.cards(shardra, ZoneKind.HAND)) == [
+        "Codex", "Mace"]

@@ -158,6 +158,12 @@ BOX = {
                 at_least: 4
                 then:
                   - summon: Test Rat
+          - when: undefeated
+            optional: false
+            effects:
+              - build_location: Test Chapel
+              - move: you
+                to: Test Chapel
     """,
     "rat.yaml": RAT,
     "sword.yaml": """\
@@ -290,8 +296,13 @@ BAD_NAMES = {
                                  ":13: powers[0].effects[0].then[0].summon: no card named 'Test Ratt' (did you mean "
                                  "'Test Rat'?)"),
     "a character summoned": ("henchman.yaml", "summon: Test Rat", "summon: Test Hero",
-                             ":13: powers[0].effects[0].then[0].summon: 'Test Hero' is a character, not a bane, a "
-                             "boon or a location"),
+                             ":13: powers[0].effects[0].then[0].summon: 'Test Hero' is a character, not a bane or "
+                             "a boon"),
+    "a location built": ("henchman.yaml", "build_location: Test Chapel", "build_location: Test Rat",
+                         ":17: powers[1].effects[0].build_location: 'Test Rat' is a monster, not a location"),
+    "a move to a missing location": ("henchman.yaml", "to: Test Chapel", "to: Test Chapels",
+                                     ":19: powers[1].effects[1].to: no card named 'Test Chapels' (did you mean "
+                                     "'Test Chapel'?)"),
     "a closing summon": ("chapel.yaml", "summon: Test Henchman", "summon: Test Henchmen",
                          ":7: when_closing[0].summon: no card named 'Test Henchmen' (did you mean 'Test Henchman'?)"),
     "a card shuffled into the blessings deck": (

@@ -104,6 +104,8 @@ NONCOMBAT = [
     ("Raconteur", "Strength", None, 3),
     ("Teamster", "Strength", "1d8+1d6", 7), ("Teamster", "Constitution", "1d8+1d6", 7),
     ("Teamster", "Charisma", None, 3),
+    ("Athlete", "Strength", "1d8+1d6", 7), ("Athlete", "Dexterity", "1d6+1d4", 7), ("Athlete", "Wisdom", None, 3),
+    ("Researcher", "Intelligence", "1d6+1d4", 7), ("Researcher", "Charisma", None, 3),
 ]
 
 

@@ -618,3 +618,50 @@ def test_a_sloth_demon_defeated_in_a_location_deck_gives_the_chance_to_close_its
     outcome = table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done",
                         "Don't try to close")
     assert outcome == "defeated" and table.offered("Don't try to close")
+
+
+@pytest.mark.rule("CLOSE-01")
+def test_the_blackfire_adept_summons_the_servitor_demon_before_you_act_and_defeated_gives_the_chance_to_close(
+) -> None:
+    """Seelah first defeats the Demonling the Blackfire Adept summons (Wisdom d8: an 8, against 6, then her
+    Longsword's 19 against Combat 9), then the Adept with her Longsword (19), and may close the Great Hall
+    (Diplomacy 6: d10+1, a 6)."""
+    table = Table(strict=True)
+    table.location("Great Hall", ["Blackfire Adept", "Mace", "Helm"])
+    seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
+    table.dice(8, 8, 8, 8, 8, 6)
+    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), "Wisdom", "Done",
+                        "Reveal Longsword: Melee", "Done", "Reveal Longsword: Melee", "Done", "Close Great Hall",
+                        "Diplomacy", "Done")
+    assert outcome == "defeated" and "Seelah summons Demonling" in table.game.log
+    assert table.game.locations["Great Hall"].closed and table.deck("Great Hall") == []
+
+
+@pytest.mark.parametrize(("explorations", "damaged"), [(1, True), (2, False)])
+def test_the_cultist_of_baphomet_deals_1_damage_before_you_act_on_your_first_exploration_only(
+        explorations: int, damaged: bool) -> None:
+    """Kyra meets a Cultist on her first exploration (1 Combat damage before she acts), or on a later one (none);
+    she fails her Strength check (a 1 against Combat 10) and is dealt 9 either way."""
+    table = Table()
+    table.location(HERE, ["Cultist of Baphomet", "Mace"])
+    table.blessings("Blessing of Abadar")
+    kyra = table.character("Kyra", at=HERE, hand=["Cure", "Codex"], deck=FILLER * 4)
+    table.game.turn = TurnState(kyra, explorations=explorations)
+    table.dice(1)
+    table.run(encounter(table.game, kyra, top(table)), *(["Discard Codex"] if damaged else []), "Strength")
+    damage = [line for line in table.game.log if line.startswith("Kyra is dealt")]
+    assert damage == ["Kyra is dealt 1 Combat damage", "Kyra is dealt 9 Combat damage"][0 if damaged else 1:]
+
+
+def test_a_giant_maggot_swarm_makes_each_other_local_character_summon_and_encounter_one() -> None:
+    """Seelah encounters a Giant Maggot Swarm: Alain, there too, summons one and defeats it (Strength d10: a 9,
+    against Combat 7) before Seelah's check; Harsk, elsewhere, summons none."""
+    table = Table()
+    table.location(HERE, ["Giant Maggot Swarm", "Mace"])
+    seelah = table.character("Seelah", at=HERE, hand=FILLER, deck=FILLER * 4)
+    table.character("Alain", at=HERE, deck=FILLER * 4)
+    table.character("Harsk", at="Great Hall")
+    table.dice(9, 8)
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Strength", "Melee", "Done")
+    assert outcome == "defeated"
+    assert [line for line in table.game.log if "summoned" in line] == ["Alain encounters Giant Maggot Swarm (summoned)"]

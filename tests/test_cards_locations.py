@@ -13,6 +13,7 @@ import pytest
 from pacg.cards.powers import Purpose
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
+from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.state import TurnState
 from pacg.engine.turn import end_turn
@@ -123,11 +124,13 @@ def test_defeating_a_monster_at_the_guardpost_lets_you_recharge_a_weapon_from_yo
 @pytest.mark.parametrize(("location", "boon", "offered"), [
     ("Mongrel Village", "Recruit", True), ("Mongrel Village", "Mace", False),  # allies
     ("Citadel", "Helm", True), ("Citadel", "Recruit", False),  # armors
+    ("Armory", "Mace", True), ("Armory", "Helm", False),  # weapons
 ])
 def test_acquiring_a_boon_of_a_kind_at_some_locations_lets_you_draw_a_card(
     location: str, boon: str, offered: bool
 ) -> None:
-    """The Mongrel Village lets you draw a card when you acquire an ally there, the Citadel an armor."""
+    """The Mongrel Village lets you draw a card when you acquire an ally there, the Citadel an armor, the
+    Armory a weapon."""
     table = Table()
     table.location(location, [boon, "Longsword"])
     seelah = table.character("Seelah", at=location, deck=["Codex", *FILLER])
@@ -140,9 +143,8 @@ def test_acquiring_a_boon_of_a_kind_at_some_locations_lets_you_draw_a_card(
 
 
 @pytest.mark.rule("DMG-01")
-@pytest.mark.parametrize(("location", "damage"), [("Torture Chamber", "Combat"), ("Molten Pool", "Fire"),
-                                                  (ELSEWHERE, None)])
-def test_ending_your_turn_in_the_torture_chamber_or_the_molten_pool_deals_you_1_damage(
+@pytest.mark.parametrize(("location", "damage"), [("Torture Chamber", "Combat"), (ELSEWHERE, None)])
+def test_ending_your_turn_in_the_torture_chamber_deals_you_1_damage(
         location: str, damage: str | None) -> None:
     table = Table()
     seelah = table.character("Seelah", at=location, hand=["Mace", *FILLER * 3], deck=FILLER * 4)
@@ -152,6 +154,21 @@ def test_ending_your_turn_in_the_torture_chamber_or_the_molten_pool_deals_you_1_
     assert [line for line in table.game.log if "damage" in line] == ([f"Seelah is dealt 1 {damage} damage"]
                                                                       if damage else [])
     assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if damage else [])
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize(("location", "shielded"), [("Molten Pool", False), (ELSEWHERE, True)])
+def test_combat_damage_dealt_at_the_molten_pool_becomes_fire_damage_which_a_shield_does_not_reduce(
+        location: str, shielded: bool) -> None:
+    """Seelah is dealt 3 Combat damage holding a Steel Shield, which reduces Combat damage only: elsewhere she
+    recharges it and discards nothing; at the Molten Pool the damage is Fire, and she discards 3 cards."""
+    table = Table(strict=True)
+    seelah = table.character("Seelah", at=location, hand=["Steel Shield", *FILLER * 3], deck=FILLER * 4)
+    table.run(take_damage(table.game, seelah, 3, "Combat"),
+              *(["Recharge Steel Shield"] if shielded else ["Discard Blessing"] * 3))
+    assert ("The damage to Seelah becomes Fire damage" in table.game.log) is not shielded
+    assert table.cards(seelah, ZoneKind.DISCARD) == ([] if shielded else FILLER * 3)
+    assert table.cards(seelah, ZoneKind.HAND) == (FILLER * 3 if shielded else ["Steel Shield"])
 
 
 @pytest.mark.rule("TURN-03")
@@ -240,3 +257,37 @@ def test_the_watchtowers_power_is_not_offered_against_a_bane() -> None:
     table.dice(8)
     assert table.run(encounter(table.game, seelah, top(table, "Watchtower")), "Melee") == "defeated"
     assert not table.offered("Use Watchtower")
+
+
+# --- a location's powers for characters at other locations -------------------------------------------------------
+
+@pytest.mark.rule("ENC-05")
+@pytest.mark.rule("TURN-03")
+def test_a_character_elsewhere_may_discard_a_card_to_evade_and_move_to_the_forsaken_cloister() -> None:
+    """Seelah, at the Manor House, encounters a Dire Rat: she discards a Mace to evade it and moves to the
+    Forsaken Cloister, where moving in buries a card; the Dire Rat goes back into the Manor House's deck."""
+    table = Table(strict=True)
+    table.location("Forsaken Cloister", FILLER)
+    table.location(ELSEWHERE, ["Dire Rat"])
+    seelah = table.character("Seelah", at=ELSEWHERE, hand=["Mace", "Codex", *FILLER], deck=FILLER * 4)
+    outcome = table.run(encounter(table.game, seelah, top(table, ELSEWHERE)), "Use Forsaken Cloister, discard Mace",
+                        "Codex")
+    assert outcome == "evaded"
+    assert seelah.location == "Forsaken Cloister"
+    assert table.cards(seelah, ZoneKind.DISCARD) == ["Mace"] and table.cards(seelah, ZoneKind.BURIED) == ["Codex"]
+    assert table.deck(ELSEWHERE) == ["Dire Rat"]
+
+
+@pytest.mark.parametrize(("seelah_at", "closed"), [("Forsaken Cloister", False), (ELSEWHERE, True)])
+def test_the_forsaken_cloister_offers_its_evasion_only_to_characters_elsewhere_while_it_is_open(
+        seelah_at: str, closed: bool) -> None:
+    table = Table(strict=True)
+    rat = ["Dire Rat"]
+    table.location("Forsaken Cloister", rat if seelah_at == "Forsaken Cloister" else [])
+    table.location(ELSEWHERE, rat if seelah_at == ELSEWHERE else [])
+    table.game.locations["Forsaken Cloister"].closed = closed
+    seelah = table.character("Seelah", at=seelah_at, hand=["Mace", *FILLER], deck=FILLER * 4)
+    table.dice(8)
+    assert table.run(encounter(table.game, seelah, top(table, seelah_at)), "Melee d8+3", "Done") == "defeated"
+    offered = [option.label for decision in table.decisions for option in decision.options]
+    assert offered and not any("Forsaken Cloister" in label for label in offered)

@@ -12,7 +12,7 @@ from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
-from pacg.engine.summon import summon_and_encounter
+from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import ZoneKind, box
 from table import Table, card, shuffled
@@ -272,13 +272,16 @@ def test_a_card_in_play_is_summoned_as_a_copy_that_vanishes() -> None:
 
 
 @pytest.mark.rule("SUM-04")
-def test_summoning_a_location_builds_it_for_the_rest_of_the_scenario() -> None:
+def test_summoning_and_building_a_location_builds_it_once_for_the_rest_of_the_scenario() -> None:
     table = Table()
     table.location("Armory")
     kyra = table.character("Kyra", at="Armory")
-    assert table.run(summon_and_encounter(table.game, kyra, "Watchtower")) == "built"
+    summon_and_build(table.game, kyra, "Watchtower")
     watchtower = table.game.locations["Watchtower"]
-    assert len(table.deck("Watchtower")) == sum(watchtower.card.deck.values())
+    deck = table.deck("Watchtower")
+    assert len(deck) == sum(watchtower.card.deck.values())
+    summon_and_build(table.game, kyra, "Watchtower")
+    assert table.game.locations["Watchtower"] is watchtower and table.deck("Watchtower") == deck, "already built"
 
 
 def _place_of_the_blessing(seed: int) -> int:

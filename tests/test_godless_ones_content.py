@@ -19,8 +19,9 @@ import pytest
 from pacg.cards.model import Bane, Character, Location, Scenario
 from pacg.cards.powers import ENCOUNTERED, SERVITOR_DEMON, Attempt, ExamineDeck, Timing
 from pacg.cards.vocabulary import DECK_TYPES, CardType
+from pacg.engine.encounter import encounter
 from pacg.engine.summon import SERVITOR_DEMONS
-from table import library
+from table import Table, library
 
 SCENARIO = "The Godless Ones"
 BLESSINGS_DECK = 30  # SETUP-08
@@ -193,3 +194,25 @@ def test_the_box_fills_the_four_player_game_for_any_four_characters(party: tuple
             f"{', '.join(hero.name for hero in chosen)}: {left[card_type]} {card_type} left, {need[card_type]} needed"
         )
     assert left[CardType.BLESSING] >= BLESSINGS_DECK + need[CardType.BLESSING]
+
+
+@pytest.mark.rule("EXAM-01")
+@pytest.mark.parametrize(("face", "examined"), [(10, True), (5, False)])
+def test_acquiring_an_ally_lets_you_attempt_a_check_to_examine_the_top_card_of_any_location_deck(
+    face: int, examined: bool
+) -> None:
+    """Enora acquires a Recruit (Charisma d8: an 8, against 3) and uses the scenario's power: her Intelligence d12
+    meets 6 with a 10 and she looks at the top of the Manor House's deck, the Dire Rat, which stays there; a 5
+    fails, and she examines nothing."""
+    table = Table(strict=True)
+    table.scenario(SCENARIO)
+    table.location("Armory", ["Recruit"])
+    table.location("Manor House", ["Dire Rat", "Mace"])
+    enora = table.character("Enora", at="Armory", deck=["Codex"])
+    table.dice(8, face)
+    outcome = table.run(encounter(table.game, enora, table.top("Armory")), "Attempt", "Charisma",
+                        "Use The Godless Ones", "Intelligence", *(["Manor House"] if examined else []))
+    assert outcome == "acquired"
+    examinations = [line for line in table.game.log if line.startswith("Enora examines")]
+    assert examinations == (["Enora examines the top of Manor House's location deck: Dire Rat"] if examined else [])
+    assert table.deck("Manor House") == ["Dire Rat", "Mace"]

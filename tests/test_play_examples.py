@@ -62,7 +62,7 @@ def karsos_table() -> Table:
     table.location("Laboratory", ["Skeleton"])
     table.location("Cemetery", ["Zombie"])
     table.location("Torture Chamber", [])
-    table.blessings("Blessing of Ascension", "Blessing of Ascension", "Blessing of Ascension")
+    table.blessings(*["Blessing of Ascension"] * 4)
     table.character("Balazar", at="Laboratory", hand=["Blessing of Ascension"])
     table.character("Enora", at="Manor House", hand=["Lightning Touch"])
     return table
@@ -103,7 +103,10 @@ def test_karsos_is_defeated_and_escapes_with_a_blessing_from_the_box_but_not_int
 
 
 @pytest.mark.rule("VIL-04")
-def test_an_undefeated_villain_escapes_with_blessings_from_the_blessings_deck() -> None:
+@pytest.mark.rule("SUM-04")
+def test_an_undefeated_karsos_builds_the_maze_moves_you_there_and_escapes_into_it_too() -> None:
+    """Enora fails against Karsos: she summons and builds the Maze (5 cards) and moves there; the Maze is then one
+    of 5 open locations, so Karsos escapes with 4 blessings from the blessings deck, 1 into each."""
     table = karsos_table()
     game = table.game
     enora = game.characters[1]
@@ -111,10 +114,13 @@ def test_an_undefeated_villain_escapes_with_blessings_from_the_blessings_deck() 
     karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
     outcome = table.run(encounter(game, enora, karsos), "Don't try", "Discard Lightning Touch: Arcane", "No")
     assert outcome == "undefeated"
-    assert game.zones.cards(BLESSINGS_DECK) == [], "4 open locations: the villain and 3 blessings from the deck"
-    decks = [table.deck(name) for name in ("Manor House", "Laboratory", "Cemetery", "Torture Chamber")]
+    assert enora.location == "Maze" and "Enora summons and builds Maze" in game.log
+    assert game.zones.cards(BLESSINGS_DECK) == [], "5 open locations: the villain and 4 blessings from the deck"
+    names = ("Manor House", "Laboratory", "Cemetery", "Torture Chamber", "Maze")
+    decks = [table.deck(name) for name in names]
     assert sum(name == "Karsos" for deck in decks for name in deck) == 1
-    assert [len(deck) for deck in decks] == [2, 2, 2, 1]
+    assert [len(deck) for deck in decks] == [2, 2, 2, 1, 5 + 1]
+
 
 
 @pytest.mark.rule("VIL-05")

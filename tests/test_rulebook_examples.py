@@ -109,7 +109,7 @@ def averys_turn(table: Table) -> None:
         "Reveal Glaive +1: Melee d10+4 against Combat 13", "Discard Corrosive Dagger +1", "Put Donahan on top",
         DONE, DONE,
         "Discard Glaive +1",  # the reroll
-        "Close Cavern: succeed at a Strength 5 check", "Strength d10+1 against 6", DONE,
+        "Close Cavern: succeed at a Strength 5 + AD check", "Strength d10+1 against 6", DONE,
         DONE, DONE,  # between the steps
         DONE,  # Alain recharges no weapons at the end of his turn
         DONE, DONE, DONE, "Done discarding",

@@ -45,6 +45,7 @@ PLACE, ROAD, RUIN = "Test Place", "Test Road", "Test Ruin"  # the hero's locatio
 BLESSING = "Test Blessing"  # the cards of the hero's deck and the blessings deck, with no paragraphs
 GRACE = "Test Grace"  # a blessing with a power, in the blessings discard pile: a card to play a copy of
 POWERS, AT_THIS_LOCATION, WHEN_CLOSED = "powers", "at_this_location", "when_permanently_closed"
+AT_OTHER_LOCATIONS = "at_other_locations"
 FILLER = 4  # the hero's deck: enough to reset a hand of 2
 CLOSING = (Timing.BEFORE_CLOSING, Timing.CLOSING)
 EXAMINE_ONE = TypeAdapter(Effect).validate_python({"examine_deck": 1})  # examine the top card of your location deck
@@ -137,7 +138,8 @@ class Scene:
             _card(name=GRACE, type="blessing", powers=[{"when": "any time", "action": "discard",
                                                         "effects": [{"gain_charge": 1}]}]),
             *(_card(name=name, type="location", deck={}, when_closing=[{"automatic": True}],
-                    at_this_location=of(name, AT_THIS_LOCATION), when_permanently_closed=of(name, WHEN_CLOSED))
+                    at_this_location=of(name, AT_THIS_LOCATION), at_other_locations=of(name, AT_OTHER_LOCATIONS),
+                    when_permanently_closed=of(name, WHEN_CLOSED))
               for name in (PLACE, ROAD, RUIN)),
         ]
         return {card.name: card for card in cards}
@@ -351,6 +353,14 @@ def _closed_location(optional: bool) -> Callable[[Scene], None]:
     return place
 
 
+def _at_another_location(scene: Scene) -> None:
+    """A location's paragraph for characters elsewhere: printed on another location, open, which the hero is not
+    at, and used as the hero's own location's would be."""
+    scene.holder = (ROAD, AT_OTHER_LOCATIONS)
+    scene.road = True
+    scene.answers.append((scene.when, f"Use {ROAD}"))
+
+
 def _lasting(optional: bool) -> Callable[[Scene], None]:
     """A paragraph a lasting effect applies, begun by the hero's setup paragraph: one that works by itself, or a
     power the hero may use meanwhile, offered as the power that left it."""
@@ -390,6 +400,7 @@ PLACEMENTS: dict[tuple[Holder, Kind], Callable[[Scene], None]] = {
     (Holder.LOCATION, Kind.USED): _placement((PLACE, AT_THIS_LOCATION), answer=f"Use {PLACE}"),
     (Holder.LOCATION, Kind.STANDING): _placement((PLACE, AT_THIS_LOCATION), optional=False),
     (Holder.LOCATION, Kind.REPLACEMENT): _placement((PLACE, AT_THIS_LOCATION), optional=False, carry=True),
+    (Holder.OTHER_LOCATION, Kind.USED): _at_another_location,
     (Holder.CLOSED_LOCATION, Kind.USED): _closed_location(optional=True),
     (Holder.CLOSED_LOCATION, Kind.STANDING): _closed_location(optional=False),
     (Holder.SCENARIO, Kind.USED): _placement((SCENARIO, POWERS), answer=f"Use {SCENARIO}"),

@@ -312,6 +312,9 @@ class Location(Card):
 
     deck: dict[CardType, DeckCount]
     at_this_location: list[Power] = []
+    # the "you may ..." paragraphs it offers a character at another location ("a character at another location
+    # may discard a card to evade a card they encounter and move here"), while it is open
+    at_other_locations: list[Power] = []
     when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
     when_permanently_closed: list[Power] = []
 

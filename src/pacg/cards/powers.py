@@ -546,6 +546,19 @@ class HalveDamage(_Strict):
         return f"the damage is halved, {self.halve_damage}"
 
 
+class ChangeDamageType(_Strict):
+    """The damage being dealt, where it is of one of these types (or "all"), becomes damage of another type, so
+    that only what reduces the new type reduces it (DMG-01): "Combat damage dealt to characters here becomes
+    Fire damage"."""
+
+    change_damage_type: DamageType
+    types: DamageTypes = ["all"]
+
+    def text(self) -> str:
+        changed = "the damage" if "all" in self.types else f"the {_damage_kinds(self.types)} damage"
+        return f"{changed} dealt to you becomes {self.change_damage_type} damage"
+
+
 class Draw(_Strict):
     """Draw cards from your deck (DRAW-01)."""
 
@@ -700,11 +713,11 @@ class IgnoreTypeLimit(_Strict):
 
 class Move(_Strict):
     """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
-    from the same location coming along."""
+    from the same location coming along; to one chosen, one at random, or the location `to` names."""
 
     move: Characters
     with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
-    to: Literal["chosen", "random"] = "chosen"
+    to: str = "chosen"  # "chosen", "random", or a location's name: there, where it is in play
     where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
 
     def text(self) -> str:
@@ -712,6 +725,8 @@ class Move(_Strict):
         place = _cards_words(self.where).replace("card", "location") if self.where else "another location"
         if self.to == "random":
             place = "a random other location" if place == "another location" else _random(place)
+        elif self.to != "chosen":
+            place = f"the {self.to}"
         who += f" to {place}"
         if self.with_local == 1:
             who += ", and another character at that location may move along"
@@ -1149,8 +1164,9 @@ ENCOUNTERED = "the encountered card"  # a copy of the card being encountered (SU
 
 class Summon(_Strict):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
-    a random card of a kind (SUM-06); a location is built instead (SUM-04). The summoned card goes back to the
-    box afterwards; `who: each local` has every character at your location summon and encounter one, in turn.
+    a random card of a kind (SUM-06); a location is summoned and built with `build_location` (SUM-04). The
+    summoned card goes back to the box afterwards; `who: each local` has every character at your location summon
+    and encounter one, in turn.
     `decides` makes those encounters decide, in place of its check, whether the card being encountered is
     defeated (or a boon acquired): `yours` (you defeat yours), `all` (every one is defeated) (a barrier with the
     Skirmish trait, ENC-06; "summon and defeat a monster instead of the check to acquire a boon")."""
@@ -1175,6 +1191,16 @@ class Summon(_Strict):
         elif self.decides == "all":
             text += "; you defeat or acquire the card you are encountering only if every one of them is defeated"
         return text
+
+
+class BuildLocation(_Strict):
+    """Summon and build a location: if it is not already built, take it from the box and build it as at the
+    setup; it and its deck stay for the rest of the scenario, a location like any other (SUM-04)."""
+
+    build_location: str
+
+    def text(self) -> str:
+        return f"summon and build the {self.build_location}"
 
 
 class ForEach(_Strict):
@@ -1515,6 +1541,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "reduce_damage": ReduceDamage,
     "reduce_damage_to": ReduceDamageTo,
     "halve_damage": HalveDamage,
+    "change_damage_type": ChangeDamageType,
     "draw": Draw,
     "heal": Heal,
     "examine": Examine,
@@ -1551,6 +1578,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "encounter_examined": EncounterExamined,
     "deal_damage": DealDamage,
     "summon": Summon,
+    "build_location": BuildLocation,
     "attempt": Attempt,
     "blessing_to_location": BlessingToLocation,
     "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
@@ -1605,6 +1633,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[ReduceDamage, Tag("reduce_damage")]
         | Annotated[ReduceDamageTo, Tag("reduce_damage_to")]
         | Annotated[HalveDamage, Tag("halve_damage")]
+        | Annotated[ChangeDamageType, Tag("change_damage_type")]
         | Annotated[Draw, Tag("draw")]
         | Annotated[Heal, Tag("heal")]
         | Annotated[Examine, Tag("examine")]
@@ -1641,6 +1670,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[EncounterExamined, Tag("encounter_examined")]
         | Annotated[DealDamage, Tag("deal_damage")]
         | Annotated[Summon, Tag("summon")]
+        | Annotated[BuildLocation, Tag("build_location")]
         | Annotated[Attempt, Tag("attempt")]
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
         | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]

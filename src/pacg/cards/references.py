@@ -23,7 +23,15 @@ from pacg.cards.model import (
     Reward,
     Scenario,
 )
-from pacg.cards.powers import ENCOUNTERED, SERVITOR_DEMON, THIS_CARD, ShuffleIntoBlessingsDeck, Summon
+from pacg.cards.powers import (
+    ENCOUNTERED,
+    SERVITOR_DEMON,
+    THIS_CARD,
+    BuildLocation,
+    Move,
+    ShuffleIntoBlessingsDeck,
+    Summon,
+)
 from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, CardType
 
 if TYPE_CHECKING:
@@ -54,7 +62,7 @@ def _one(card_type: CardType, wanted: str) -> tuple[frozenset[CardType], str]:
 
 
 REDEEMABLE_TYPES = frozenset({CardType.WEAPON, CardType.ITEM, CardType.ARMOR})  # what can be redeemed (RED-01)
-SUMMONABLE = BANE_TYPES | BOON_TYPES | {CardType.LOCATION}  # a summoned location is built (SUM-04)
+SUMMONABLE = BANE_TYPES | BOON_TYPES  # a location is summoned and built with `build_location` (SUM-04)
 
 REFERENCES = (
     Reference(Character, "cohort", *_one(CardType.COHORT, "a cohort")),
@@ -67,9 +75,10 @@ REFERENCES = (
     Reference(AdventurePath, "adventures", *_one(CardType.ADVENTURE, "an adventure")),
     Reference(Reward, "loot", *_one(CardType.LOOT, "a loot card")),
     Reference(Redemption, "redeemable", REDEEMABLE_TYPES, "a weapon, an item or an armor"),
-    Reference(Summon, "summon", SUMMONABLE, "a bane, a boon or a location",
-              special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
-    Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
+    Reference(Summon, "summon", SUMMONABLE, "a bane or a boon", special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
+    Reference(ClosingOption, "summon", SUMMONABLE, "a bane or a boon"),
+    Reference(BuildLocation, "build_location", *_one(CardType.LOCATION, "a location")),
+    Reference(Move, "to", *_one(CardType.LOCATION, "a location"), special=frozenset({"chosen", "random"})),
     Reference(ShuffleIntoBlessingsDeck, "shuffle_into_blessings_deck", BANE_TYPES | BOON_TYPES, "a bane or a boon",
               special=frozenset({THIS_CARD})),
 )

@@ -631,6 +631,7 @@ def _bane_sections(card: Bane) -> list[Section]:
     return sections
 
 
+AT_OTHER_LOCATIONS = "For A Character At Another Location"  # a location's powers for characters elsewhere
 _SECTION_TITLES = {Scenario: "During This Scenario", Adventure: "During This Adventure",
                    AdventurePath: "During This Adventure Path"}
 
@@ -643,6 +644,7 @@ def card_sections(card: Card) -> list[Section]:
     if isinstance(card, Location):
         return [
             *_section("At This Location", card.at_this_location, Reading(section=True)),
+            *_section(AT_OTHER_LOCATIONS, card.at_other_locations, Reading(section=True)),
             *_section("When Permanently Closed", card.when_permanently_closed,
                       Reading(section=True, heading=Timing.CLOSING)),
         ]
@@ -798,7 +800,7 @@ def _role_lines(role: Role) -> list[str]:
 
 def _location_lines(card: Location) -> list[str]:
     sections = card_sections(card)
-    at_this_location = [section for section in sections if section[0] == "At This Location"]
+    at_this_location = [section for section in sections if section[0] in ("At This Location", AT_OTHER_LOCATIONS)]
     permanently_closed = [section for section in sections if section[0] == "When Permanently Closed"]
     return [
         "Deck: " + ", ".join(f"{_type_name(kind)} {count}" for kind, count in card.deck.items()),

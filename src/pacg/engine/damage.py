@@ -41,7 +41,9 @@ def take_damage(
         yield from play_window(step)
     if step.damage < amount:
         game.note(f"The damage to {character.name} is reduced to {step.damage}")
-    yield from deal_damage(game, character, step.damage, damage_type, buried)
+    if step.damage_type != damage_type:
+        game.note(f"The damage to {character.name} becomes {step.damage_type} damage")
+    yield from deal_damage(game, character, step.damage, step.damage_type, buried)
 
 
 def deal_damage(

@@ -32,12 +32,14 @@ from pacg.cards.powers import (
     Banish,
     BlessingDie,
     BlessingToLocation,
+    BuildLocation,
     CannotEvade,
     CannotMove,
     CannotPlay,
     CannotReduce,
     CardFilter,
     CardPlace,
+    ChangeDamageType,
     Characters,
     ChargeCost,
     ChooseFromBox,
@@ -139,7 +141,7 @@ from pacg.engine.state import (
     ScenarioOver,
     TurnEnded,
 )
-from pacg.engine.summon import summon_and_encounter
+from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
@@ -601,6 +603,12 @@ def _halve(step: Step, effect: HalveDamage, player: CharacterState, play: Play |
     step.damage = (step.damage + 1) // 2 if effect.halve_damage == "rounded up" else step.damage // 2
 
 
+def _change_type(step: Step, effect: ChangeDamageType, player: CharacterState, play: Play | None) -> None:
+    """Damage of the types the power names becomes damage of its new type, before anyone reduces it (DMG-01)."""
+    if {"all", step.damage_type} & set(effect.types):
+        step.damage_type = str(effect.change_damage_type)
+
+
 def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Pass some of the damage to another character (chosen at random, or by the player)."""
     amount = min(step.damage, step.value(effect.shift_damage, player))
@@ -819,21 +827,23 @@ def _draw_random(step: Step, effect: DrawRandom, player: CharacterState, play: P
 
 
 def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -> Process[None]:
-    """Move to another location (TURN-03), with local characters coming along if the power allows."""
+    """Move to another location (TURN-03): the one chosen, one at random, or the one named, if it is in play and
+    not the mover's own; local characters come along if the power allows."""
     game = step.game
     movers = yield from characters(step, player, effect.move, "who moves?")
     if not movers:
         return
     mover = movers[0]
     where = effect.where
-    places = [place for place in game.destinations(mover) if where is None or matches(place.card, where)]
+    places = [place for place in game.destinations(mover) if (where is None or matches(place.card, where))
+              and effect.to in ("chosen", "random", place.name)]
     if not places:
         return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
-    if effect.to == "random":
-        destination = game.rng.choice(places)
-    else:
+    if effect.to == "chosen":
         destination = yield from choose(player, "location", f"{mover.name}: move where?", places)
+    else:  # at random, or the one location named
+        destination = places[0] if effect.to != "random" else game.rng.choice(places)
     coming = []
     for companion in companions:
         along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination.name}?",
@@ -920,6 +930,10 @@ def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: P
         amount = step.value(effect.deal_damage, player)  # for each character: each has a roll (DICE-02)
         yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
                                buried=effect.buried, during=step.during or step.timing)
+
+
+def _build_location(step: Step, effect: BuildLocation, player: CharacterState, play: Play | None) -> None:
+    summon_and_build(step.game, player, effect.build_location)
 
 
 def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | None) -> Process[None]:
@@ -1212,6 +1226,7 @@ IMMEDIATE: dict[type, Immediate] = {
     ReduceDamage: _reduce,
     ReduceDamageTo: _reduce_to,
     HalveDamage: _halve,
+    ChangeDamageType: _change_type,
     Draw: _draw,
     ExamineMore: _examine_more,
     GainCharge: _gain_charge,
@@ -1221,6 +1236,7 @@ IMMEDIATE: dict[type, Immediate] = {
     IgnoreLocationPowers: _ignore_location,
     EndTurn: _end_turn,
     AddToLocation: _add_to_location,
+    BuildLocation: _build_location,
     ExchangeFromBox: _exchange_from_box,
     # read where they apply
     UseSkill: _marker,

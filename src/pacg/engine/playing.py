@@ -20,6 +20,7 @@ from pacg.cards.powers import (
     CannotPlay,
     CardFilter,
     CardPlace,
+    ChangeDamageType,
     ChargeCost,
     Conditions,
     DamageCost,
@@ -158,7 +159,8 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     it, PLAY-01), the character card, the
     location (unless its powers don't apply), the scenario, and the "you may ..." paragraphs of the card the
     player is encountering. Most moments offer most players nothing, so each source is asked first whether
-    it offers anything at this moment."""
+    it offers anything at this moment. An open location also offers its powers for characters at other
+    locations to those elsewhere."""
     offers: list[PowerOffer] = []
     if game.held.moments[player.name].get(moment):
         zones = game.zones
@@ -179,6 +181,9 @@ def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[Po
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
+    for other in game.locations.values():  # an open location's powers for characters elsewhere
+        if moment in other.elsewhere_choices and other.name != player.location and not other.closed:
+            _offer_table_card(offers, ("elsewhere", other.name), other.name, other.elsewhere_choices[moment])
     for closed in game.closed_with_powers:  # a closed location's powers that last (When Permanently Closed)
         if moment in closed.closed_choices:
             _offer_table_card(offers, ("closed", closed.name), closed.name, closed.closed_choices[moment])
@@ -536,6 +541,11 @@ def _damage_of(types: Sequence[str], step: Step, player: CharacterState) -> bool
     return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
 
 
+def _damage_type_changed(effect: ChangeDamageType, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power changes is being dealt (DMG-01)."""
+    return _damage_of(effect.types, step, player)
+
+
 def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
     """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
     return _damage_of(effect.types, step, player)
@@ -606,6 +616,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     ReduceDamage: _damage_reduced,
     ReduceDamageTo: _damage_reduced_to,
     HalveDamage: _damage_dealt,
+    ChangeDamageType: _damage_type_changed,
     ShiftDamage: _damage_dealt,
     Draw: _may_draw,
     Heal: _may_heal,

@@ -296,6 +296,7 @@ class LocationState:
     # Its When Permanently Closed powers that last once it is closed (all but those of closing it, CLOSE-04)
     closed_powers: PowersByTiming = field(init=False)
     closed_choices: ChoicesByMoment = field(init=False)
+    elsewhere_choices: ChoicesByMoment = field(init=False)  # its powers for characters at other locations
 
     def __post_init__(self) -> None:
         self.name = self.card.name
@@ -305,6 +306,7 @@ class LocationState:
         lasting = [power for power in self.card.when_permanently_closed if power.when not in _OF_CLOSING]
         self.closed_powers = powers_by_timing(lasting)
         self.closed_choices = choices_by_moment(enumerate(lasting))
+        self.elsewhere_choices = choices_by_moment(enumerate(self.card.at_other_locations))
 
 
 _OF_CLOSING = (Timing.BEFORE_CLOSING, Timing.CLOSING)  # done once, as the location is permanently closed

@@ -60,17 +60,20 @@ def dismiss(game: Game, card: PhysicalCard) -> None:
         banish(game, card)
 
 
+def summon_and_build(game: Game, character: CharacterState, name: str) -> None:
+    """Summon and build a location, "if it's not already built": it stays for the rest of the scenario and is no
+    longer a summoned card (SUM-04)."""
+    if name not in game.locations:
+        build_location(game, game.library.typed(name, Location))
+        game.note(f"{character.name} summons and builds {name}")
+
+
 def summon_and_encounter(
     game: Game, character: CharacterState, what: str | CardFilter | PhysicalCard
 ) -> Process[str]:
     """Summon a card and encounter it at once (SUM-02); the result of that encounter."""
     from pacg.engine.encounter import encounter  # a summoned encounter is nested in another
 
-    if isinstance(what, str) and isinstance(game.library.find(what), Location):
-        if what not in game.locations:  # SUM-04: a summoned location is built and stays
-            build_location(game, game.library.typed(what, Location))
-            game.note(f"{character.name} summons and builds {what}")
-        return "built"
     card = summon(game, character, what)
     if card is None:
         game.note(f"There is no {what} in the box to summon")

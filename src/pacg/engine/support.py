@@ -43,6 +43,7 @@ from pacg.cards.powers import (
     CannotMove,
     CannotPlay,
     CannotReduce,
+    ChangeDamageType,
     ChooseFromBox,
     ChooseOne,
     ChooseTrait,
@@ -112,6 +113,7 @@ class Holder(StrEnum):
     CHARACTER = "character"
     MYTHIC_PATH = "mythic path"  # its holder's powers as much as the character card's (MYTH-01)
     LOCATION = "location"
+    OTHER_LOCATION = "location, for a character at another location"
     CLOSED_LOCATION = "location when permanently closed"
     SCENARIO = "scenario"
     LASTING = "lasting effect"  # the paragraphs a `lasting` effect applies until the turn, encounter ... ends
@@ -165,6 +167,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.LOCATION, Kind.USED): _WINDOWS,
     (Holder.LOCATION, Kind.STANDING): _STANDING | {Timing.ENTER, Timing.LEAVE},
     (Holder.LOCATION, Kind.REPLACEMENT): _WINDOWS,
+    # its "you may ..." paragraphs for characters elsewhere, while it is open (`playing.player_powers`)
+    (Holder.OTHER_LOCATION, Kind.USED): _WINDOWS,
     # as it is closed (CLOSE-04), and from then on: `playing.player_powers`, `playing.standing_powers`
     (Holder.CLOSED_LOCATION, Kind.USED): _WINDOWS | {Timing.BEFORE_CLOSING, Timing.CLOSING},
     (Holder.CLOSED_LOCATION, Kind.STANDING): _STANDING | {Timing.BEFORE_CLOSING, Timing.CLOSING},
@@ -195,6 +199,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     ReduceDamage: frozenset({Timing.DAMAGE}),
     ReduceDamageTo: frozenset({Timing.DAMAGE}),
     HalveDamage: frozenset({Timing.DAMAGE}),
+    ChangeDamageType: frozenset({Timing.DAMAGE}),
     ShiftDamage: frozenset({Timing.DAMAGE}),
     TakeEncounter: frozenset({Timing.ON_ENCOUNTER}),
     SwapFromBox: frozenset({Timing.ON_ENCOUNTER}),
@@ -281,6 +286,7 @@ def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
         yield Holder.MYTHIC_PATH, ("powers",), card.powers
     elif isinstance(card, Location):
         yield Holder.LOCATION, ("at_this_location",), card.at_this_location
+        yield Holder.OTHER_LOCATION, ("at_other_locations",), card.at_other_locations
         yield Holder.CLOSED_LOCATION, ("when_permanently_closed",), card.when_permanently_closed
     else:
         yield Holder.SCENARIO, ("powers",), list(getattr(card, "powers", []))
