@@ -39,8 +39,18 @@ def _by_chance(item: pytest.Item) -> bool:
 
 
 @pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    """No tracing while a test's play is left to chance, its fixtures' included."""
+    return (yield from _untraced_by_chance(item))
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     """No tracing while a test's play is left to chance."""
+    return (yield from _untraced_by_chance(item))
+
+
+def _untraced_by_chance(item: pytest.Item) -> Iterator[None]:
     if not _by_chance(item):
         return (yield)
     executed, trace.executed = trace.executed, None

@@ -739,6 +739,7 @@ def _elemental_master_game(seed: int, answers: dict[str, str]) -> Game:
 
 
 @pytest.mark.rule("ROLE-01")
+@pytest.mark.plays_at_random
 def test_the_mastered_trait_is_a_decision_of_the_game_so_the_same_answers_replay_the_same_game() -> None:
     """DESIGN.md 4: the trait is chosen at setup like any other answer; the same seed and answers give the same
     game, and another trait another game."""

@@ -230,6 +230,7 @@ def test_play_with_bad_custom_cards_prints_the_problems_and_exits_1(tmp_path: Pa
     ]
 
 
+@pytest.mark.plays_at_random  # a whole game answered at random
 def test_a_game_with_custom_cards_remembers_their_folder_and_replays_with_them(tmp_path: Path) -> None:
     custom, log = tmp_path / "custom", tmp_path / "game.json"
     write(custom, "blessing.yaml", STRONG_BLESSING)

@@ -30,6 +30,9 @@ from pacg.decisions import Decision
 from pacg.record import GameRecord, RecordError, play, replay
 from table import library
 
+# Whole games answered at random (in this process too): the powers they happen to use count as tested by no one.
+pytestmark = pytest.mark.plays_at_random
+
 SCENARIO = "The Godless Ones"
 SUMMARY_KEYS = {"scenario", "characters", "seed", "result", "turns", "blessings_left", "dead", "reward",
                 "redeemed"}
