@@ -1198,6 +1198,16 @@ class ShuffleIntoBlessingsDeck(_Strict):
         return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
 
 
+class Dies(_Strict):
+    """The characters named die (DEATH-01: deck, hand and discard pile are buried; no more turns or plays this
+    scenario; DEATH-02 when no one is left): "if you fail to defeat him, you die"."""
+
+    dies: Characters
+
+    def text(self) -> str:
+        return "you die" if self.dies is Who.YOU else f"{self.dies.words()} dies"
+
+
 class EndTurn(_Strict):
     """Your turn ends at once (ENC-09: an encounter under way ends, its card neither defeated nor undefeated)."""
 
@@ -1502,6 +1512,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "blessing_to_location": BlessingToLocation,
     "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
     "end_turn": EndTurn,
+    "dies": Dies,
     "cannot_evade": CannotEvade,
     "for_each": ForEach,
     "lasting": Lasting,
@@ -1590,6 +1601,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
         | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]
         | Annotated[EndTurn, Tag("end_turn")]
+        | Annotated[Dies, Tag("dies")]
         | Annotated[CannotEvade, Tag("cannot_evade")]
         | Annotated[ForEach, Tag("for_each")]
         | Annotated[Lasting, Tag("lasting")]

@@ -47,6 +47,7 @@ from pacg.cards.powers import (
     DamageCost,
     DealDamage,
     Defeat,
+    Dies,
     Draw,
     DrawRandom,
     Effect,
@@ -107,7 +108,7 @@ from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
-from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
+from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
     Play,
@@ -968,6 +969,15 @@ def _shuffle_into_blessings_deck(
         game.note(f"{card.name} is shuffled into the blessings deck")
 
 
+def _dies(step: Step, effect: Dies, player: CharacterState, play: Play | None) -> Process[None]:
+    """The characters named die (DEATH-01); the last death loses the scenario (DEATH-02), and a death on your
+    own turn ends it (`damage.die`), so the character whose turn it is dies last."""
+    targets = yield from characters(step, player, effect.dies, "who dies?")
+    turn = step.game.turn
+    for target in sorted(targets, key=lambda target: turn is not None and target is turn.character):
+        die(step.game, target)
+
+
 def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:
     """A forced end of turn (ENC-09); only the current turn's character's turn can end."""
     if step.game.turn is not None and step.game.turn.character is player:
@@ -1217,6 +1227,7 @@ ASKING: dict[type, Asking] = {
     Move: _move,
     RollDie: _roll_die,
     DealDamage: _deal_damage,
+    Dies: _dies,
     Summon: _summon,
     Attempt: _attempt,
     ForEach: _for_each,
