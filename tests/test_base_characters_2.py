@@ -14,7 +14,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import explore, explore_step
-from pacg.engine.zones import ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
 from table import Table, glaring_fiend, shuffled
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -111,11 +111,46 @@ def test_wandering_judge_recharges_a_divine_card_to_add_1d4_to_another_character
     assert result.total == 2 + 3 + bonus and table.cards(imrijka, ZoneKind.DECK) == ["Detect Demon"]
 
 
+@pytest.mark.rule("KEEP-01")
+def test_wandering_judge_doesnt_help_a_combat_check_at_her_own_location() -> None:
+    table = Table(strict=True)
+    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"], feats=feats("Wandering Judge", 3, "help"))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2)
+    result = table.check(kyra, "Dire Rat", "Strength")
+    assert result.total == 2 and not table.offered("Use Imrijka's power")
+    assert table.cards(imrijka, ZoneKind.HAND) == ["Detect Demon"]
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("top", "shuffled"), [("Blessing of Iomedae", True), ("Blessing of Torag", False),
+                                               ("Blessing of Ascension", False)])
+def test_wandering_judge_shuffles_the_top_of_the_blessings_discard_back_after_playing_a_blessing_of_its_name(
+        top: str, shuffled: bool) -> None:
+    """She plays Blessing of Iomedae (not Basic) on her check: with a Blessing of Iomedae on top of the blessings
+    discard pile, she may shuffle that card into the blessings deck; another blessing on top stays there. Played
+    as a Basic Blessing of Ascension on an Ascension on top, the power isn't offered (FAQ: "non-Basic")."""
+    table = Table(strict=True)
+    table.blessings(*FILLER * 2)
+    table.game.zones.move(table.card(top), BLESSINGS_DISCARD)
+    played = "Blessing of Ascension" if top == "Blessing of Ascension" else "Blessing of Iomedae"
+    imrijka = table.character("Imrijka", at="Armory", hand=[played],
+                              feats=feats("Wandering Judge", 4, "blessings discard"))
+    table.dice(6, 6)
+    # its own power would recharge it; then Imrijka's is offered
+    answers = ["Discards Blessing of Iomedae", "Use Imrijka's power: shuffle"] if shuffled else []
+    table.check(imrijka, "Dire Rat", "Strength", f"Discard {played}", *answers)
+    assert table.offered("Use Imrijka's power: shuffle") == shuffled
+    assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ([] if shuffled else [top])
+    assert sorted(card.name for card in table.game.zones.cards(BLESSINGS_DECK)) == sorted(
+        [*FILLER * 2, *([top] if shuffled else [])])
+
+
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize("boon", ["Recruit", "Blessing of Ascension"])
 def test_wandering_judge_adds_2_to_her_checks_to_acquire_allies_and_blessings(boon: str) -> None:
     table = Table()
-    imrijka = table.character("Imrijka", at="Armory", feats=feats("Wandering Judge", 4, "+2"))
+    imrijka = table.character("Imrijka", at="Armory", feats=feats("Wandering Judge", 5, "+2"))
     table.dice(1)
     result = table.check(imrijka, boon, "Charisma")
     assert result.total == 1 + 2

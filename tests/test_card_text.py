@@ -100,6 +100,8 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"dies": "each local"}, "each character at your location dies"),
         ({"shuffle_into_blessings_deck": "Khorramzadeh"},
          "shuffle Khorramzadeh from the box into the blessings deck"),
+        ({"shuffle_into_blessings_deck": "top of blessings discard"},
+         "shuffle the top card of the blessings discard pile into the blessings deck"),
         ({"exchange_from_box": {"types": ["blessing"], "traits": ["Corrupted"]}},
          "exchange it for a random blessing with the Corrupted trait from the box"),
         ({"deal_damage": 2, "type": "Fire", "to": "each character at a random location"},
@@ -463,6 +465,8 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "mythic_charges": (2, "if you have at least 2 mythic charges"),
     "margin": ("4 + AD", "if the check succeeded or failed by at least 4 plus the adventure deck number"),
     "blessings_discard": ({"traits": ["Pulura"]}, "if the top card of the blessings discard pile has the Pulura trait"),
+    "played_as_blessings_discard": (True, "if the card played has the same name as the top card of the blessings "
+                                            "discard pile"),
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
     "summoned": (True, "if it was summoned"),

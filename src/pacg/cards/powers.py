@@ -329,6 +329,8 @@ class Conditions(_Strict):
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
+    # the card last played (after playing: the card just played) has the name of the blessings discard's top card
+    played_as_blessings_discard: bool | None = None
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
     role: list[str] | None = None  # your character has chosen one of these roles (ROLE-01)
@@ -1183,18 +1185,22 @@ class BlessingToLocation(_Strict):
 
 
 THIS_CARD = "this card"  # the card whose power it is
+TOP_OF_BLESSINGS_DISCARD = "top of blessings discard"  # the top card of the blessings discard pile
 
 
 class ShuffleIntoBlessingsDeck(_Strict):
     """Shuffle a card into the blessings deck: a named card from the box (a scenario's setup: "shuffle the
-    villain into the blessings deck"; nothing if the box has none), or this card, the card whose power it is
-    (a bane that came up as the blessings deck advanced goes back into it)."""
+    villain into the blessings deck"; nothing if the box has none), this card, the card whose power it is
+    (a bane that came up as the blessings deck advanced goes back into it), or the top card of the blessings
+    discard pile (`top of blessings discard`; nothing if the pile is empty)."""
 
     shuffle_into_blessings_deck: str
 
     def text(self) -> str:
         if self.shuffle_into_blessings_deck == THIS_CARD:
             return "shuffle this card into the blessings deck"
+        if self.shuffle_into_blessings_deck == TOP_OF_BLESSINGS_DISCARD:
+            return "shuffle the top card of the blessings discard pile into the blessings deck"
         return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
 
 

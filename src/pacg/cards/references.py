@@ -23,7 +23,14 @@ from pacg.cards.model import (
     Reward,
     Scenario,
 )
-from pacg.cards.powers import ENCOUNTERED, SERVITOR_DEMON, THIS_CARD, ShuffleIntoBlessingsDeck, Summon
+from pacg.cards.powers import (
+    ENCOUNTERED,
+    SERVITOR_DEMON,
+    THIS_CARD,
+    TOP_OF_BLESSINGS_DISCARD,
+    ShuffleIntoBlessingsDeck,
+    Summon,
+)
 from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, CardType
 
 if TYPE_CHECKING:
@@ -71,7 +78,7 @@ REFERENCES = (
               special=frozenset({SERVITOR_DEMON, ENCOUNTERED})),
     Reference(ClosingOption, "summon", SUMMONABLE, "a bane, a boon or a location"),
     Reference(ShuffleIntoBlessingsDeck, "shuffle_into_blessings_deck", BANE_TYPES | BOON_TYPES, "a bane or a boon",
-              special=frozenset({THIS_CARD})),
+              special=frozenset({THIS_CARD, TOP_OF_BLESSINGS_DISCARD})),
 )
 
 

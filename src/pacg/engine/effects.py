@@ -17,6 +17,7 @@ from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
     THIS_CARD,
+    TOP_OF_BLESSINGS_DISCARD,
     AcquireFromBox,
     AddCardNumber,
     AddDice,
@@ -962,6 +963,8 @@ def _shuffle_into_blessings_deck(
     game = step.game
     if effect.shuffle_into_blessings_deck == THIS_CARD:
         card = play.card if play is not None else None
+    elif effect.shuffle_into_blessings_deck == TOP_OF_BLESSINGS_DISCARD:
+        card = next(iter(game.zones.cards(BLESSINGS_DISCARD)), None)
     else:
         card = first_in_box(game, effect.shuffle_into_blessings_deck)
     if card is not None:
