@@ -229,7 +229,8 @@ def test_cold_iron_warden_evades_a_barrier_and_with_the_box_puts_it_at_the_botto
 
 KYRA_DIVINE = [(None, None, "Cure", 1), (None, "blessing", "Blessing of Ascension", 1),
                ("Dawnflower's Flare", None, "Cure", 1), ("Dawnflower's Flare", "blessing", "Blessing of Ascension", 1),
-               ("Dawnflower's Flare", "2d8", "Blessing of Ascension", 2), ("Everlight's Grace", None, "Cure", 1),
+               ("Dawnflower's Flare", "2d8", "Blessing of Ascension", 2),
+               ("Dawnflower's Flare", "Fire", "Blessing of Ascension", 3), ("Everlight's Grace", None, "Cure", 1),
                ("Everlight's Grace", "blessing", "Blessing of Ascension", 1)]
 
 
@@ -244,8 +245,21 @@ def test_kyra_recharges_a_spell_or_with_the_box_a_blessing_to_use_divine_and_1d8
     result = table.check(kyra, "Zombie", f"Use Kyra's power, recharge {cost}")
     assert result.success and result.skill == "Divine" and result.total == 5 + 2 + 3 * d8s
     assert {"Attack", "Divine", "Magic"} <= set(result.traits)
+    assert ("Fire" in result.traits) == (box == "Fire")
     assert table.cards(kyra, ZoneKind.DISCARD) == []
     assert sorted(table.cards(kyra, ZoneKind.DECK)) == sorted([cost, "Mace"])
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("choice", "faces", "total"), [("Add 1d8", (5, 3), 5 + 2 + 3),
+                                                        ("Add 2d6", (5, 3, 3), 5 + 2 + 3 + 3)])
+def test_everlights_grace_chooses_1d8_or_2d6_with_the_box(choice: str, faces: tuple[int, ...], total: int) -> None:
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], feats=feats("Everlight's Grace", 0, "2d6"))
+    table.dice(*faces)
+    result = table.check(kyra, "Zombie", "Use Kyra's power, recharge Cure", choice)
+    assert result.skill == "Divine" and result.total == total and sorted(result.pool.dice) == sorted(
+        [12, *([8] if choice == "Add 1d8" else [6, 6])])
 
 
 @pytest.mark.rule("KEEP-01")
