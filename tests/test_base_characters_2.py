@@ -279,6 +279,23 @@ def test_kyra_plays_a_blessing_on_another_characters_or_with_the_box_her_own_che
     assert table.cards(kyra, ZoneKind.DECK) == ["Codex"]
 
 
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("kind", "healed"), [("Weapon", "Mace"), ("Item", "Codex")])
+def test_everlights_grace_chooses_the_type_of_the_random_card_shuffled_back_with_the_box(
+        kind: str, healed: str) -> None:
+    """Kyra blesses Seelah's check to defeat: Seelah shuffles a random card of the type Kyra chooses from her
+    discard pile (a Mace and a Codex) into her deck."""
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"],
+                           feats=feats("Everlight's Grace", 1, ("your check", "type")))
+    seelah = table.character("Seelah", at="Armory", discard=["Mace", "Codex"])
+    table.dice(6, 6)
+    table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Discard Blessing of Ascension", "Use Kyra's power", "Seelah", kind)
+    assert table.cards(seelah, ZoneKind.DECK) == [healed] and table.cards(kyra, ZoneKind.DECK) == []
+
+
 @pytest.mark.rule("PLAY-10")
 def test_dawnflowers_flare_recharges_blessings_played_on_her_checks_against_undead() -> None:
     table = Table()

@@ -88,6 +88,8 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"move_cards": "discard", "source": "top of deck"}, "discard the top card of your deck"),
         ({"move_cards": "discard", "source": "top of deck", "count": 2}, "discard the top 2 cards of your deck"),
         ({"move_cards": "hand", "source": "buried"}, "put a card from your buried cards into your hand"),
+        ({"move_cards": "shuffle into deck", "source": "discard pile", "random": True, "chosen_type": True},
+         "shuffle a random card of a type you choose from your discard pile into your deck"),
         ({"summon": "Ulkreth"}, "summon and encounter an Ulkreth"),
         ({"summon": "Fiendish Tree", "who": "each local"},
          "each character at your location summons and encounters a Fiendish Tree"),

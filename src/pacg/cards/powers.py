@@ -852,7 +852,7 @@ class MoveCards(_Strict):
     your hand", "shuffle a random card from your discard pile into your deck", "put a card from your hand on
     top of your deck", "take a Mount from your deck or discard pile" (searching a deck shuffles it). A list of
     places is the player's choice; `cards: this card` moves the card whose power this is; `character` says
-    whose cards (yours, or the character the power helps)."""
+    whose cards (yours, or the character the power helps); `chosen_type`: "a random card of a type you choose"."""
 
     move_cards: CardPlace | list[CardPlace]
     cards: CardFilter | Literal["this card"] = CardFilter()
@@ -860,6 +860,7 @@ class MoveCards(_Strict):
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
     character: Characters = Who.YOU
+    chosen_type: bool = False  # you first choose a card type (of those the cards are); only cards of that type
 
     def text(self) -> str:
         places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
@@ -873,6 +874,8 @@ class MoveCards(_Strict):
             what = _cards_words(self.cards)
             if self.random:
                 what = _random(what)
+            if self.chosen_type:
+                what += " of a type you choose"
         else:
             cards = f"{'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
             what = self.count.count_text("", cards)

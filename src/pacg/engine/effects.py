@@ -736,13 +736,16 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
             where = yield from _choose_place(player, play.card, places)
             put(game, owner, play.card, where)
         return
+    wanted = effect.cards
+    if effect.chosen_type:
+        wanted = yield from _chosen_type(game, player, owner, effect)
     source = _source_cards(game, owner, effect.source)
-    fitting = [card for card in source if fits(game, card, effect.cards)]
+    fitting = [card for card in source if fits(game, card, wanted)]
     count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
-        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)]
+        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, wanted)]
         if not fitting:
             break
         card: PhysicalCard | None
@@ -761,6 +764,17 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
     elif effect.source == "location deck":
         game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
+
+
+def _chosen_type(game: Game, player: CharacterState, owner: CharacterState, effect: MoveCards) -> Process[CardFilter]:
+    """The player chooses a card type, of those among the cards the effect may move ("a random card of a type you
+    choose"); the cards moved are then of that type too. With no such cards there is nothing to choose."""
+    assert isinstance(effect.cards, CardFilter)
+    kinds = sorted({card.type for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)})
+    if not kinds:
+        return effect.cards
+    kind = yield from choose(player, "card type", f"{player.name}: which card type?", kinds)
+    return CardFilter.model_validate({**effect.cards.model_dump(exclude_none=True), "types": [kind]})
 
 
 # The character's zones a power's "from your ..." names.
