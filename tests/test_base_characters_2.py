@@ -10,6 +10,7 @@ import pytest
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
+from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
@@ -317,13 +318,31 @@ def test_dawnflowers_flare_adds_1d4_to_her_checks_to_recharge_an_attack_card(
     assert result.total == 1 + 2 + 3 + bonus
 
 
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "hand", "deck"), [((), [], ["Frog", "Mace", "Scale Mail"]),
+                                                   (("Healing",), ["Scale Mail"], ["Frog", "Mace"]),
+                                                   (("Healing", "ally"), ["Frog", "Scale Mail"], ["Mace"])])
+def test_everlights_grace_sends_armors_and_with_the_box_allies_a_healing_boon_heals_to_the_hand(
+        box: tuple[str, ...], hand: list[str], deck: list[str]) -> None:
+    """Kyra reveals Cure (Healing) for Seelah, who shuffles 1d4+1 = 3 random cards from her discard pile (all
+    three) into her deck; with the box, the Scale Mail (and with the next, the Frog) goes into her hand instead."""
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], feats=feats("Everlight's Grace", 2, box))
+    seelah = table.character("Seelah", at="Armory", discard=["Scale Mail", "Mace", "Frog"])
+    table.game.turn = TurnState(kyra)
+    table.dice(2, 12)  # the 1d4, then her Divine check to recharge Cure
+    step = Step(game=table.game, checker=kyra, timing=Timing.ANY_TIME)
+    table.run(play_window(step, [kyra]), "Reveal Cure", "Divine", "Done")
+    assert sorted(table.cards(seelah, ZoneKind.HAND)) == hand and sorted(table.cards(seelah, ZoneKind.DECK)) == deck
+
+
 @pytest.mark.rule("DMG-01")
 @pytest.mark.parametrize(("box", "wearer"), [(("armor",), "Kyra"), (("armor", "local"), "Kyra")])
 def test_everlights_grace_discards_an_armor_instead_of_burying_it_and_with_the_box_so_do_local_characters(
         box: tuple[str, ...], wearer: str) -> None:
     table = Table()
     kyra = table.character("Kyra", at="Armory", hand=["Scale Mail"] if wearer == "Kyra" else [],
-                           feats=feats("Everlight's Grace", 2, box))
+                           feats=feats("Everlight's Grace", 3, box))
     seelah = table.character("Seelah", at="Armory", hand=["Scale Mail"] if wearer == "Seelah" else [])
     victim = kyra if wearer == "Kyra" else seelah
     table.run(take_damage(table.game, victim, 3, "Fire"), "Bury Scale Mail", "Discard")

@@ -108,6 +108,9 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
          "exchange it for a random blessing with the Corrupted trait from the box"),
         ({"deal_damage": 2, "type": "Fire", "to": "each character at a random location"},
          "each character at a random location is dealt 2 Fire damage"),
+        ({"instead": "hand", "cards": {"types": ["armor"]}, "healed_by": {"traits": ["Healing"]}},
+         "put armors that a card with the Healing trait you play would shuffle from a discard pile into a deck into "
+         "their owner's hand instead"),
         ({"instead": "banish", "cards": {"types": ["spell"], "traits": ["Attack"]}},
          "banish a spell with the Attack trait you play instead of putting it where its power says"),
     ],

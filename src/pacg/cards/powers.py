@@ -823,15 +823,25 @@ class Instead(_Strict):
     """A card played for its power (or paid for this power's cost) goes somewhere other than where it would
     go ("you may recharge a Ranged weapon instead of discarding or burying it"; "an Attack spell you play is
     banished afterwards"). A list of places is the player's choice; `replaces` limits it to those actions
-    (None: wherever the card would go); `played_by: anyone` also covers cards others play on the check."""
+    (None: wherever the card would go); `played_by: anyone` also covers cards others play on the check.
+    With `healed_by`, it is not for cards played but for the cards a card of that kind you play shuffles from a
+    discard pile into a deck (`heal`): they go to their owner's `instead` place ("armors a boon with the Healing
+    trait shuffles into a deck go into the hand instead")."""
 
     instead: CardPlace | list[CardPlace]
     cards: CardFilter = CardFilter()
     replaces: list[CardAction] | None = None
     played_by: Literal["you", "anyone"] = "you"
+    healed_by: CardFilter | None = None
 
     def text(self) -> str:
         places = self.instead if isinstance(self.instead, list) else [self.instead]
+        if self.healed_by is not None:
+            what = f"{_cards_words(self.cards, plural=True)} that {_cards_words(self.healed_by)} you play would " \
+                   "shuffle from a discard pile into a deck"
+            owners = [(_PLACE_WORDS[place][0], _PLACE_WORDS[place][1].replace("your", "their owner's"))
+                      for place in places]
+            return " or ".join(f"{verb} {what}{where}" for verb, where in owners) + " instead"
         who = "you play" if self.played_by == "you" else "anyone plays"
         what = f"{_cards_words(self.cards)} {who}"
         text = " or ".join(f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places)

@@ -609,9 +609,34 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
     discard = game.zones.cards(target.discard_pile)
     count = min(step.value(effect.heal, player), len(discard))
+    shuffled = 0
     for card in game.rng.sample(discard, count):
-        game.zones.shuffle_into(card, target.deck, game.rng)
-    game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
+        places = _healed_instead(step, player, play, card)
+        if not places:
+            game.zones.shuffle_into(card, target.deck, game.rng)
+            shuffled += 1
+            continue
+        where = yield from _choose_place(player, card, places)
+        put(game, target, card, where)
+        game.note(f"{card.name} goes to {target.name}'s {where} instead of the deck")
+    game.note(f"{target.name} shuffles {shuffled} cards from the discard pile into the deck")
+
+
+def _healed_instead(step: Step, player: CharacterState, play: Play | None, card: PhysicalCard) -> list[CardPlace]:
+    """Where a card healed by a card the player played may go instead of its owner's deck: the places the first
+    of the player's `instead` powers for the cards such a card heals offers ("armors a Healing boon heals go into
+    the hand"); none if no power does."""
+    healer = play.card if play is not None else None
+    if healer is None:
+        return []
+    for power in player.instead_powers:
+        for effect in power.effects:
+            if not isinstance(effect, Instead) or effect.healed_by is None:
+                continue
+            if (fits(step.game, healer, effect.healed_by) and fits(step.game, card, effect.cards)
+                    and conditions_hold(power.conditions, step, player)):
+                return effect.instead if isinstance(effect.instead, list) else [effect.instead]
+    return []
 
 
 def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:

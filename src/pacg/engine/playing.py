@@ -794,7 +794,9 @@ def replacements(
     offers = [(power, player) for power in standing + own] + _others_instead(step, player)
     for power, owner in offers:
         for effect in power.effects:
-            if not isinstance(effect, Instead) or not fits(step.game, card, effect.cards):
+            if not isinstance(effect, Instead) or effect.healed_by is not None:
+                continue  # (an `instead` for the cards a heal moves is `effects._heal`'s)
+            if not fits(step.game, card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue
