@@ -124,23 +124,27 @@ def test_wandering_judge_doesnt_help_a_combat_check_at_her_own_location() -> Non
 
 
 @pytest.mark.rule("ROLE-01")
-@pytest.mark.parametrize(("top", "shuffled"), [("Blessing of Iomedae", True), ("Blessing of Torag", False),
-                                               ("Blessing of Ascension", False)])
+@pytest.mark.parametrize(("top", "shuffled", "checker"), [("Blessing of Iomedae", True, "Imrijka"),
+                                                          ("Blessing of Iomedae", True, "Seelah"),
+                                                          ("Blessing of Torag", False, "Imrijka"),
+                                                          ("Blessing of Ascension", False, "Imrijka")])
 def test_wandering_judge_shuffles_the_top_of_the_blessings_discard_back_after_playing_a_blessing_of_its_name(
-        top: str, shuffled: bool) -> None:
-    """She plays Blessing of Iomedae (not Basic) on her check: with a Blessing of Iomedae on top of the blessings
-    discard pile, she may shuffle that card into the blessings deck; another blessing on top stays there. Played
-    as a Basic Blessing of Ascension on an Ascension on top, the power isn't offered (FAQ: "non-Basic")."""
+        top: str, shuffled: bool, checker: str) -> None:
+    """She plays Blessing of Iomedae (not Basic) on her check or on Seelah's: with a Blessing of Iomedae on top of
+    the blessings discard pile, she may shuffle that card into the blessings deck; another blessing on top stays
+    there. Played as a Basic Blessing of Ascension on an Ascension on top, the power isn't offered (FAQ:
+    "non-Basic")."""
     table = Table(strict=True)
     table.blessings(*FILLER * 2)
     table.game.zones.move(table.card(top), BLESSINGS_DISCARD)
     played = "Blessing of Ascension" if top == "Blessing of Ascension" else "Blessing of Iomedae"
     imrijka = table.character("Imrijka", at="Armory", hand=[played],
                               feats=feats("Wandering Judge", 4, "blessings discard"))
+    seelah = table.character("Seelah", at="Armory")
     table.dice(6, 6)
     # its own power would recharge it; then Imrijka's is offered
     answers = ["Discards Blessing of Iomedae", "Use Imrijka's power: shuffle"] if shuffled else []
-    table.check(imrijka, "Dire Rat", "Strength", f"Discard {played}", *answers)
+    table.check(imrijka if checker == "Imrijka" else seelah, "Dire Rat", "Strength", f"Discard {played}", *answers)
     assert table.offered("Use Imrijka's power: shuffle") == shuffled
     assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ([] if shuffled else [top])
     assert sorted(card.name for card in table.game.zones.cards(BLESSINGS_DECK)) == sorted(
