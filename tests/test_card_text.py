@@ -606,6 +606,13 @@ def test_for_each_names_a_group_of_characters_even_by_a_trait() -> None:
               effects=[{"for_each": {"who": "a character", "traits": ["Summoner"]}, "do": [{"draw": 1}]}])
 
 
+def test_an_instead_for_healed_cards_replaces_no_action_of_a_play() -> None:
+    with pytest.raises(ValueError, match="healed_by"):
+        power(when="any time", optional=False, effects=[
+            {"instead": "hand", "cards": {"types": ["armor"]}, "healed_by": {"traits": ["Healing"]},
+             "replaces": ["discard"]}])
+
+
 def test_a_repeatable_power_says_so_and_needs_a_cost_paid_each_time() -> None:
     banish = power(when="check", repeatable=True, cost={"action": "banish", "card": {"types": ["monster"]}},
                    effects=[{"add_dice": "1d4"}])

@@ -834,6 +834,12 @@ class Instead(_Strict):
     played_by: Literal["you", "anyone"] = "you"
     healed_by: CardFilter | None = None
 
+    @model_validator(mode="after")
+    def _healed_cards_are_not_played(self) -> Instead:
+        if self.healed_by is not None and (self.replaces is not None or self.played_by != "you"):
+            raise ValueError("an instead for healed cards (healed_by) names no replaced action nor who plays them")
+        return self
+
     def text(self) -> str:
         places = self.instead if isinstance(self.instead, list) else [self.instead]
         if self.healed_by is not None:
