@@ -375,14 +375,19 @@ def test_pack_leaders_discard_box_discards_rather_than_buries_an_animal_card_to_
 
 
 @pytest.mark.rule("EXAM-01")
-def test_leryn_is_displayed_to_examine_the_top_card_of_the_location_deck() -> None:
-    table = Table()
-    table.location("Armory", ["Dire Rat", "Mace"])
-    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"])
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("chosen", "examined"), [(None, 1), ("Blight Scout", 2), ("Pack Leader", 2)])
+def test_leryn_is_displayed_to_examine_the_top_card_of_the_location_deck_or_two_with_a_role(
+        chosen: str | None, examined: int) -> None:
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat", "Mace", "Bolas"])
+    feats = role("Adowyn", chosen) if chosen else Feats()
+    adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"], feats=feats)
     table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
     assert table.cards(adowyn, ZoneKind.DISPLAYED) == ["Leryn"]
-    assert any("Dire Rat" in line and "examine" in line.lower() for line in table.game.log)
-    assert table.deck("Armory") == ["Dire Rat", "Mace"]
+    seen = [line for line in table.game.log if "examine" in line.lower()]
+    assert any("Dire Rat" in line for line in seen) and any("Mace" in line for line in seen) == (examined == 2)
+    assert table.deck("Armory") == ["Dire Rat", "Mace", "Bolas"]
 
 
 @pytest.mark.rule("COH-01")

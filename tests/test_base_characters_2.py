@@ -10,11 +10,12 @@ import pytest
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
+from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import explore, explore_step
-from pacg.engine.zones import ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
 from table import Table, glaring_fiend, shuffled
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -111,11 +112,50 @@ def test_wandering_judge_recharges_a_divine_card_to_add_1d4_to_another_character
     assert result.total == 2 + 3 + bonus and table.cards(imrijka, ZoneKind.DECK) == ["Detect Demon"]
 
 
+@pytest.mark.rule("KEEP-01")
+def test_wandering_judge_doesnt_help_a_combat_check_at_her_own_location() -> None:
+    table = Table(strict=True)
+    imrijka = table.character("Imrijka", at="Armory", hand=["Detect Demon"], feats=feats("Wandering Judge", 3, "help"))
+    kyra = table.character("Kyra", at="Armory")
+    table.dice(2)
+    result = table.check(kyra, "Dire Rat", "Strength")
+    assert result.total == 2 and not table.offered("Use Imrijka's power")
+    assert table.cards(imrijka, ZoneKind.HAND) == ["Detect Demon"]
+
+
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("top", "shuffled", "checker"), [("Blessing of Iomedae", True, "Imrijka"),
+                                                          ("Blessing of Iomedae", True, "Seelah"),
+                                                          ("Blessing of Torag", False, "Imrijka"),
+                                                          ("Blessing of Ascension", False, "Imrijka")])
+def test_wandering_judge_shuffles_the_top_of_the_blessings_discard_back_after_playing_a_blessing_of_its_name(
+        top: str, shuffled: bool, checker: str) -> None:
+    """She plays Blessing of Iomedae (not Basic) on her check or on Seelah's: with a Blessing of Iomedae on top of
+    the blessings discard pile, she may shuffle that card into the blessings deck; another blessing on top stays
+    there. Played as a Basic Blessing of Ascension on an Ascension on top, the power isn't offered (FAQ:
+    "non-Basic")."""
+    table = Table(strict=True)
+    table.blessings(*FILLER * 2)
+    table.game.zones.move(table.card(top), BLESSINGS_DISCARD)
+    played = "Blessing of Ascension" if top == "Blessing of Ascension" else "Blessing of Iomedae"
+    imrijka = table.character("Imrijka", at="Armory", hand=[played],
+                              feats=feats("Wandering Judge", 4, "blessings discard"))
+    seelah = table.character("Seelah", at="Armory")
+    table.dice(6, 6)
+    # its own power would recharge it; then Imrijka's is offered
+    answers = ["Discards Blessing of Iomedae", "Use Imrijka's power: shuffle"] if shuffled else []
+    table.check(imrijka if checker == "Imrijka" else seelah, "Dire Rat", "Strength", f"Discard {played}", *answers)
+    assert table.offered("Use Imrijka's power: shuffle") == shuffled
+    assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ([] if shuffled else [top])
+    assert sorted(card.name for card in table.game.zones.cards(BLESSINGS_DECK)) == sorted(
+        [*FILLER * 2, *([top] if shuffled else [])])
+
+
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize("boon", ["Recruit", "Blessing of Ascension"])
 def test_wandering_judge_adds_2_to_her_checks_to_acquire_allies_and_blessings(boon: str) -> None:
     table = Table()
-    imrijka = table.character("Imrijka", at="Armory", feats=feats("Wandering Judge", 4, "+2"))
+    imrijka = table.character("Imrijka", at="Armory", feats=feats("Wandering Judge", 5, "+2"))
     table.dice(1)
     result = table.check(imrijka, boon, "Charisma")
     assert result.total == 1 + 2
@@ -194,7 +234,8 @@ def test_cold_iron_warden_evades_a_barrier_and_with_the_box_puts_it_at_the_botto
 
 KYRA_DIVINE = [(None, None, "Cure", 1), (None, "blessing", "Blessing of Ascension", 1),
                ("Dawnflower's Flare", None, "Cure", 1), ("Dawnflower's Flare", "blessing", "Blessing of Ascension", 1),
-               ("Dawnflower's Flare", "2d8", "Blessing of Ascension", 2), ("Everlight's Grace", None, "Cure", 1),
+               ("Dawnflower's Flare", "2d8", "Blessing of Ascension", 2),
+               ("Dawnflower's Flare", "Fire", "Blessing of Ascension", 3), ("Everlight's Grace", None, "Cure", 1),
                ("Everlight's Grace", "blessing", "Blessing of Ascension", 1)]
 
 
@@ -209,8 +250,21 @@ def test_kyra_recharges_a_spell_or_with_the_box_a_blessing_to_use_divine_and_1d8
     result = table.check(kyra, "Zombie", f"Use Kyra's power, recharge {cost}")
     assert result.success and result.skill == "Divine" and result.total == 5 + 2 + 3 * d8s
     assert {"Attack", "Divine", "Magic"} <= set(result.traits)
+    assert ("Fire" in result.traits) == (box == "Fire")
     assert table.cards(kyra, ZoneKind.DISCARD) == []
     assert sorted(table.cards(kyra, ZoneKind.DECK)) == sorted([cost, "Mace"])
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("choice", "faces", "total"), [("Add 1d8", (5, 3), 5 + 2 + 3),
+                                                        ("Add 2d6", (5, 3, 3), 5 + 2 + 3 + 3)])
+def test_everlights_grace_chooses_1d8_or_2d6_with_the_box(choice: str, faces: tuple[int, ...], total: int) -> None:
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], feats=feats("Everlight's Grace", 0, "2d6"))
+    table.dice(*faces)
+    result = table.check(kyra, "Zombie", "Use Kyra's power, recharge Cure", choice)
+    assert result.skill == "Divine" and result.total == total and sorted(result.pool.dice) == sorted(
+        [12, *([8] if choice == "Add 1d8" else [6, 6])])
 
 
 @pytest.mark.rule("KEEP-01")
@@ -228,6 +282,23 @@ def test_kyra_plays_a_blessing_on_another_characters_or_with_the_box_her_own_che
     table.run(attempt_checks(table.game, checker, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
               "Discard Blessing of Ascension", "Use Kyra's power", "Kyra")
     assert table.cards(kyra, ZoneKind.DECK) == ["Codex"]
+
+
+@pytest.mark.rule("FEAT-02")
+@pytest.mark.parametrize(("kind", "healed"), [("Weapon", "Mace"), ("Item", "Codex")])
+def test_everlights_grace_chooses_the_type_of_the_random_card_shuffled_back_with_the_box(
+        kind: str, healed: str) -> None:
+    """Kyra blesses Seelah's check to defeat: Seelah shuffles a random card of the type Kyra chooses from her
+    discard pile (a Mace and a Codex) into her deck."""
+    table = Table(strict=True)
+    table.location("Armory", ["Dire Rat"])
+    kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"],
+                           feats=feats("Everlight's Grace", 1, ("your check", "type")))
+    seelah = table.character("Seelah", at="Armory", discard=["Mace", "Codex"])
+    table.dice(6, 6)
+    table.run(attempt_checks(table.game, seelah, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
+              "Discard Blessing of Ascension", "Use Kyra's power", "Seelah", kind)
+    assert table.cards(seelah, ZoneKind.DECK) == [healed] and table.cards(kyra, ZoneKind.DECK) == []
 
 
 @pytest.mark.rule("PLAY-10")
@@ -251,13 +322,31 @@ def test_dawnflowers_flare_adds_1d4_to_her_checks_to_recharge_an_attack_card(
     assert result.total == 1 + 2 + 3 + bonus
 
 
+@pytest.mark.rule("ROLE-01")
+@pytest.mark.parametrize(("box", "hand", "deck"), [((), [], ["Frog", "Mace", "Scale Mail"]),
+                                                   (("Healing",), ["Scale Mail"], ["Frog", "Mace"]),
+                                                   (("Healing", "ally"), ["Frog", "Scale Mail"], ["Mace"])])
+def test_everlights_grace_sends_armors_and_with_the_box_allies_a_healing_boon_heals_to_the_hand(
+        box: tuple[str, ...], hand: list[str], deck: list[str]) -> None:
+    """Kyra reveals Cure (Healing) for Seelah, who shuffles 1d4+1 = 3 random cards from her discard pile (all
+    three) into her deck; with the box, the Scale Mail (and with the next, the Frog) goes into her hand instead."""
+    table = Table(strict=True)
+    kyra = table.character("Kyra", at="Armory", hand=["Cure"], feats=feats("Everlight's Grace", 2, box))
+    seelah = table.character("Seelah", at="Armory", discard=["Scale Mail", "Mace", "Frog"])
+    table.game.turn = TurnState(kyra)
+    table.dice(2, 12)  # the 1d4, then her Divine check to recharge Cure
+    step = Step(game=table.game, checker=kyra, timing=Timing.ANY_TIME)
+    table.run(play_window(step, [kyra]), "Reveal Cure", "Divine", "Done")
+    assert sorted(table.cards(seelah, ZoneKind.HAND)) == hand and sorted(table.cards(seelah, ZoneKind.DECK)) == deck
+
+
 @pytest.mark.rule("DMG-01")
 @pytest.mark.parametrize(("box", "wearer"), [(("armor",), "Kyra"), (("armor", "local"), "Kyra")])
 def test_everlights_grace_discards_an_armor_instead_of_burying_it_and_with_the_box_so_do_local_characters(
         box: tuple[str, ...], wearer: str) -> None:
     table = Table()
     kyra = table.character("Kyra", at="Armory", hand=["Scale Mail"] if wearer == "Kyra" else [],
-                           feats=feats("Everlight's Grace", 2, box))
+                           feats=feats("Everlight's Grace", 3, box))
     seelah = table.character("Seelah", at="Armory", hand=["Scale Mail"] if wearer == "Seelah" else [])
     victim = kyra if wearer == "Kyra" else seelah
     table.run(take_damage(table.game, victim, 3, "Fire"), "Bury Scale Mail", "Discard")

@@ -93,6 +93,8 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"move_cards": "discard", "source": "top of deck"}, "discard the top card of your deck"),
         ({"move_cards": "discard", "source": "top of deck", "count": 2}, "discard the top 2 cards of your deck"),
         ({"move_cards": "hand", "source": "buried"}, "put a card from your buried cards into your hand"),
+        ({"move_cards": "shuffle into deck", "source": "discard pile", "random": True, "chosen_type": True},
+         "shuffle a random card of a type you choose from your discard pile into your deck"),
         ({"summon": "Ulkreth"}, "summon and encounter an Ulkreth"),
         ({"summon": "Fiendish Tree", "who": "each local"},
          "each character at your location summons and encounters a Fiendish Tree"),
@@ -101,12 +103,19 @@ def test_dice_read_as_printed(written: str, text: str) -> None:
         ({"close_location": True}, "you may attempt to close your location"),
         ({"close_location": "automatic"}, "let the character who defeated it close its location automatically"),
         ({"close_after_encounter": True}, "after the encounter, the location closes"),
+        ({"dies": "you"}, "you die"),
+        ({"dies": "each local"}, "each character at your location dies"),
         ({"shuffle_into_blessings_deck": "Khorramzadeh"},
          "shuffle Khorramzadeh from the box into the blessings deck"),
+        ({"shuffle_into_blessings_deck": "top of blessings discard"},
+         "shuffle the top card of the blessings discard pile into the blessings deck"),
         ({"exchange_from_box": {"types": ["blessing"], "traits": ["Corrupted"]}},
          "exchange it for a random blessing with the Corrupted trait from the box"),
         ({"deal_damage": 2, "type": "Fire", "to": "each character at a random location"},
          "each character at a random location is dealt 2 Fire damage"),
+        ({"instead": "hand", "cards": {"types": ["armor"]}, "healed_by": {"traits": ["Healing"]}},
+         "put armors that a card with the Healing trait you play would shuffle from a discard pile into a deck into "
+         "their owner's hand instead"),
         ({"instead": "banish", "cards": {"types": ["spell"], "traits": ["Attack"]}},
          "banish a spell with the Attack trait you play instead of putting it where its power says"),
     ],
@@ -466,6 +475,8 @@ CONDITION_SAMPLES: dict[str, tuple[Any, str]] = {
     "mythic_charges": (2, "if you have at least 2 mythic charges"),
     "margin": ("4 + AD", "if the check succeeded or failed by at least 4 plus the adventure deck number"),
     "blessings_discard": ({"traits": ["Pulura"]}, "if the top card of the blessings discard pile has the Pulura trait"),
+    "played_as_blessings_discard": (True, "if the card played has the same name as the top card of the blessings "
+                                            "discard pile"),
     "during": (["before acting"], "before you act"),
     "character_traits": (["Dwarf"], "if your character has the Dwarf trait"),
     "summoned": (True, "if it was summoned"),
@@ -555,6 +566,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "blessing_to_location": {"blessing_to_location": True},
     "shuffle_into_blessings_deck": {"shuffle_into_blessings_deck": "this card"},
     "end_turn": {"end_turn": True},
+    "dies": {"dies": "you"},
     "cannot_evade": {"cannot_evade": True},
     "for_each": {"for_each": "each local", "do": [{"draw": 1}]},
     "lasting": {"lasting": [{"when": "check", "optional": False, "effects": [{"add_dice": "1d4"}]}],
@@ -601,6 +613,13 @@ def test_for_each_names_a_group_of_characters_even_by_a_trait() -> None:
     with pytest.raises(ValueError, match="names a group of characters"):
         power(when="turn end", optional=False,
               effects=[{"for_each": {"who": "a character", "traits": ["Summoner"]}, "do": [{"draw": 1}]}])
+
+
+def test_an_instead_for_healed_cards_replaces_no_action_of_a_play() -> None:
+    with pytest.raises(ValueError, match="healed_by"):
+        power(when="any time", optional=False, effects=[
+            {"instead": "hand", "cards": {"types": ["armor"]}, "healed_by": {"traits": ["Healing"]},
+             "replaces": ["discard"]}])
 
 
 def test_a_repeatable_power_says_so_and_needs_a_cost_paid_each_time() -> None:

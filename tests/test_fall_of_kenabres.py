@@ -138,3 +138,33 @@ def test_a_scenario_with_a_villain_is_not_won_by_closing_every_location() -> Non
     seelah = table.character("Seelah", at="Armory")
     table.run(close(table.game, seelah, armory))
     assert armory.closed and table.game.result is None
+
+
+
+@pytest.mark.rule("DEATH-01")
+def test_failing_to_defeat_khorramzadeh_kills() -> None:
+    """A power has shuffled Khorramzadeh into the Citadel: Seelah fights him with her Mace (2d8 + 3) against
+    Combat 30 and fails (1 + 1 + 3). The damage takes her hand; then she dies: her deck is buried too, which no
+    damage does. Kyra, elsewhere, lives on (and declines to close her location against the villain)."""
+    table = kenabres("Citadel", "Occult Library")
+    table.blessings(*FILLER * 3)
+    table.location("Citadel", ["Khorramzadeh"])
+    seelah = table.character("Seelah", at="Citadel", hand=["Mace", "Codex"], deck=["Helm"])
+    kyra = table.character("Kyra", at="Occult Library", deck=["Cure"])
+    table.dice(1, 1)
+    table.run(encounter(table.game, seelah, table.top("Citadel")), "Don't try to temporarily close",
+              "Reveal Mace: Melee", "Done")
+    assert not seelah.alive and kyra.alive and "Seelah dies" in table.game.log
+    assert sorted(table.cards(seelah, ZoneKind.BURIED)) == ["Codex", "Helm", "Mace"]
+    assert table.cards(seelah, ZoneKind.DECK) == [] and table.cards(kyra, ZoneKind.DECK) == ["Cure"]
+
+
+@pytest.mark.rule("DEATH-02")
+def test_the_last_character_killed_by_khorramzadeh_loses_the_scenario() -> None:
+    table = kenabres("Citadel")
+    table.location("Citadel", ["Khorramzadeh"])
+    seelah = table.character("Seelah", at="Citadel", hand=["Mace"], deck=["Helm"])
+    table.dice(1, 1)
+    with pytest.raises(ScenarioOver) as over:
+        table.run(encounter(table.game, seelah, table.top("Citadel")), "Reveal Mace: Melee", "Done")
+    assert (over.value.result, over.value.reason) == ("lost", "every character is dead")

@@ -345,6 +345,8 @@ class Conditions(_Strict):
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
+    # the card last played (after playing: the card just played) has the name of the blessings discard's top card
+    played_as_blessings_discard: bool | None = None
     during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
     character_traits: list[Trait] | None = None  # your character has one of these traits
     role: list[str] | None = None  # your character has chosen one of these roles (ROLE-01)
@@ -853,15 +855,31 @@ class Instead(_Strict):
     """A card played for its power (or paid for this power's cost) goes somewhere other than where it would
     go ("you may recharge a Ranged weapon instead of discarding or burying it"; "an Attack spell you play is
     banished afterwards"). A list of places is the player's choice; `replaces` limits it to those actions
-    (None: wherever the card would go); `played_by: anyone` also covers cards others play on the check."""
+    (None: wherever the card would go); `played_by: anyone` also covers cards others play on the check.
+    With `healed_by`, it is not for cards played but for the cards a card of that kind you play shuffles from a
+    discard pile into a deck (`heal`): they go to their owner's `instead` place ("armors a boon with the Healing
+    trait shuffles into a deck go into the hand instead")."""
 
     instead: CardPlace | list[CardPlace]
     cards: CardFilter = CardFilter()
     replaces: list[CardAction] | None = None
     played_by: Literal["you", "anyone"] = "you"
+    healed_by: CardFilter | None = None
+
+    @model_validator(mode="after")
+    def _healed_cards_are_not_played(self) -> Instead:
+        if self.healed_by is not None and (self.replaces is not None or self.played_by != "you"):
+            raise ValueError("an instead for healed cards (healed_by) names no replaced action nor who plays them")
+        return self
 
     def text(self) -> str:
         places = self.instead if isinstance(self.instead, list) else [self.instead]
+        if self.healed_by is not None:
+            what = f"{_cards_words(self.cards, plural=True)} that {_cards_words(self.healed_by)} you play would " \
+                   "shuffle from a discard pile into a deck"
+            owners = [(_PLACE_WORDS[place][0], _PLACE_WORDS[place][1].replace("your", "their owner's"))
+                      for place in places]
+            return " or ".join(f"{verb} {what}{where}" for verb, where in owners) + " instead"
         who = "you play" if self.played_by == "you" else "anyone plays"
         what = f"{_cards_words(self.cards)} {who}"
         text = " or ".join(f"{_PLACE_WORDS[place][0]} {what}{_PLACE_WORDS[place][1]}" for place in places)
@@ -882,7 +900,7 @@ class MoveCards(_Strict):
     your hand", "shuffle a random card from your discard pile into your deck", "put a card from your hand on
     top of your deck", "take a Mount from your deck or discard pile" (searching a deck shuffles it). A list of
     places is the player's choice; `cards: this card` moves the card whose power this is; `character` says
-    whose cards (yours, or the character the power helps)."""
+    whose cards (yours, or the character the power helps); `chosen_type`: "a random card of a type you choose"."""
 
     move_cards: CardPlace | list[CardPlace]
     cards: CardFilter | Literal["this card"] = CardFilter()
@@ -890,6 +908,7 @@ class MoveCards(_Strict):
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
     character: Characters = Who.YOU
+    chosen_type: bool = False  # you first choose a card type (of those the cards are); only cards of that type
 
     def text(self) -> str:
         places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
@@ -903,6 +922,8 @@ class MoveCards(_Strict):
             what = _cards_words(self.cards)
             if self.random:
                 what = _random(what)
+            if self.chosen_type:
+                what += " of a type you choose"
         else:
             cards = f"{'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
             what = self.count.count_text("", cards)
@@ -1260,19 +1281,33 @@ class BlessingToLocation(_Strict):
 
 
 THIS_CARD = "this card"  # the card whose power it is
+TOP_OF_BLESSINGS_DISCARD = "top of blessings discard"  # the top card of the blessings discard pile
 
 
 class ShuffleIntoBlessingsDeck(_Strict):
     """Shuffle a card into the blessings deck: a named card from the box (a scenario's setup: "shuffle the
-    villain into the blessings deck"; nothing if the box has none), or this card, the card whose power it is
-    (a bane that came up as the blessings deck advanced goes back into it)."""
+    villain into the blessings deck"; nothing if the box has none), this card, the card whose power it is
+    (a bane that came up as the blessings deck advanced goes back into it), or the top card of the blessings
+    discard pile (`top of blessings discard`; nothing if the pile is empty)."""
 
     shuffle_into_blessings_deck: str
 
     def text(self) -> str:
         if self.shuffle_into_blessings_deck == THIS_CARD:
             return "shuffle this card into the blessings deck"
+        if self.shuffle_into_blessings_deck == TOP_OF_BLESSINGS_DISCARD:
+            return "shuffle the top card of the blessings discard pile into the blessings deck"
         return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
+
+
+class Dies(_Strict):
+    """The characters named die (DEATH-01: deck, hand and discard pile are buried; no more turns or plays this
+    scenario; DEATH-02 when no one is left): "if you fail to defeat him, you die"."""
+
+    dies: Characters
+
+    def text(self) -> str:
+        return "you die" if self.dies is Who.YOU else f"{self.dies.words()} dies"
 
 
 class EndTurn(_Strict):
@@ -1583,6 +1618,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "blessing_to_location": BlessingToLocation,
     "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
     "end_turn": EndTurn,
+    "dies": Dies,
     "cannot_evade": CannotEvade,
     "for_each": ForEach,
     "lasting": Lasting,
@@ -1675,6 +1711,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[BlessingToLocation, Tag("blessing_to_location")]
         | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]
         | Annotated[EndTurn, Tag("end_turn")]
+        | Annotated[Dies, Tag("dies")]
         | Annotated[CannotEvade, Tag("cannot_evade")]
         | Annotated[ForEach, Tag("for_each")]
         | Annotated[Lasting, Tag("lasting")]

@@ -27,6 +27,7 @@ from pacg.cards.powers import (
     ENCOUNTERED,
     SERVITOR_DEMON,
     THIS_CARD,
+    TOP_OF_BLESSINGS_DISCARD,
     BuildLocation,
     Move,
     ShuffleIntoBlessingsDeck,
@@ -80,7 +81,7 @@ REFERENCES = (
     Reference(BuildLocation, "build_location", *_one(CardType.LOCATION, "a location")),
     Reference(Move, "to", *_one(CardType.LOCATION, "a location"), special=frozenset({"chosen", "random"})),
     Reference(ShuffleIntoBlessingsDeck, "shuffle_into_blessings_deck", BANE_TYPES | BOON_TYPES, "a bane or a boon",
-              special=frozenset({THIS_CARD})),
+              special=frozenset({THIS_CARD, TOP_OF_BLESSINGS_DISCARD})),
 )
 
 

@@ -408,6 +408,8 @@ CONDITION_WORDS: dict[str, Callable[[Any], str]] = {
     "mythic_charges": lambda value: f"if you have at least {value} mythic charge{'s' if value != 1 else ''}",
     "margin": lambda value: f"if the check succeeded or failed by at least {value.text()}",
     "blessings_discard": _blessings_discard,
+    "played_as_blessings_discard": lambda value: f"if the card played {'has' if value else 'does not have'} the same "
+    "name as the top card of the blessings discard pile",
     "during": lambda value: listing([DURING_WORDS.get(step, f"during the {step} step") for step in value]),
     "character_traits": lambda value: f"if your character has the {listing(value)} trait",
     "role": lambda value: f"if your role is {listing(value)}",

@@ -18,6 +18,7 @@ from pacg.cards.powers import (
     EFFECT_MODELS,
     ENCOUNTERED,
     THIS_CARD,
+    TOP_OF_BLESSINGS_DISCARD,
     AcquireFromBox,
     AddCardNumber,
     AddDice,
@@ -51,6 +52,7 @@ from pacg.cards.powers import (
     DamageCost,
     DealDamage,
     Defeat,
+    Dies,
     Draw,
     DrawRandom,
     Effect,
@@ -112,7 +114,7 @@ from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
 from pacg.decisions import Decision, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
-from pacg.engine.damage import deck_holds, remove_from_deck, take_damage
+from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
 from pacg.engine.playing import (
     VERB,
     Play,
@@ -639,9 +641,34 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
     discard = game.zones.cards(target.discard_pile)
     count = min(step.value(effect.heal, player), len(discard))
+    shuffled = 0
     for card in game.rng.sample(discard, count):
-        game.zones.shuffle_into(card, target.deck, game.rng)
-    game.note(f"{target.name} shuffles {count} cards from the discard pile into the deck")
+        places = _healed_instead(step, player, play, card)
+        if not places:
+            game.zones.shuffle_into(card, target.deck, game.rng)
+            shuffled += 1
+            continue
+        where = yield from _choose_place(player, card, places)
+        put(game, target, card, where)
+        game.note(f"{card.name} goes to {target.name}'s {where} instead of the deck")
+    game.note(f"{target.name} shuffles {shuffled} cards from the discard pile into the deck")
+
+
+def _healed_instead(step: Step, player: CharacterState, play: Play | None, card: PhysicalCard) -> list[CardPlace]:
+    """Where a card healed by a card the player played may go instead of its owner's deck: the places the first
+    of the player's `instead` powers for the cards such a card heals offers ("armors a Healing boon heals go into
+    the hand"); none if no power does."""
+    healer = play.card if play is not None else None
+    if healer is None:
+        return []
+    for power in player.instead_powers:
+        for effect in power.effects:
+            if not isinstance(effect, Instead) or effect.healed_by is None:
+                continue
+            if (fits(step.game, healer, effect.healed_by) and fits(step.game, card, effect.cards)
+                    and conditions_hold(power.conditions, step, player)):
+                return effect.instead if isinstance(effect.instead, list) else [effect.instead]
+    return []
 
 
 def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
@@ -766,13 +793,16 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
             where = yield from _choose_place(player, play.card, places)
             put(game, owner, play.card, where)
         return
+    wanted = effect.cards
+    if effect.chosen_type:
+        wanted = yield from _chosen_type(game, player, owner, effect)
     source = _source_cards(game, owner, effect.source)
-    fitting = [card for card in source if fits(game, card, effect.cards)]
+    fitting = [card for card in source if fits(game, card, wanted)]
     count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
-        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)]
+        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, wanted)]
         if not fitting:
             break
         card: PhysicalCard | None
@@ -791,6 +821,17 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
     elif effect.source == "location deck":
         game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
+
+
+def _chosen_type(game: Game, player: CharacterState, owner: CharacterState, effect: MoveCards) -> Process[CardFilter]:
+    """The player chooses a card type, of those among the cards the effect may move ("a random card of a type you
+    choose"); the cards moved are then of that type too. With no such cards there is nothing to choose."""
+    assert isinstance(effect.cards, CardFilter)
+    kinds = sorted({card.type for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)})
+    if not kinds:
+        return effect.cards
+    kind = yield from choose(player, "card type", f"{player.name}: which card type?", kinds)
+    return CardFilter.model_validate({**effect.cards.model_dump(exclude_none=True), "types": [kind]})
 
 
 # The character's zones a power's "from your ..." names.
@@ -999,11 +1040,22 @@ def _shuffle_into_blessings_deck(
     game = step.game
     if effect.shuffle_into_blessings_deck == THIS_CARD:
         card = play.card if play is not None else None
+    elif effect.shuffle_into_blessings_deck == TOP_OF_BLESSINGS_DISCARD:
+        card = next(iter(game.zones.cards(BLESSINGS_DISCARD)), None)
     else:
         card = first_in_box(game, effect.shuffle_into_blessings_deck)
     if card is not None:
         game.zones.shuffle_into(card, BLESSINGS_DECK, game.rng)
         game.note(f"{card.name} is shuffled into the blessings deck")
+
+
+def _dies(step: Step, effect: Dies, player: CharacterState, play: Play | None) -> Process[None]:
+    """The characters named die (DEATH-01); the last death loses the scenario (DEATH-02), and a death on your
+    own turn ends it (`damage.die`), so the character whose turn it is dies last."""
+    targets = yield from characters(step, player, effect.dies, "who dies?")
+    turn = step.game.turn
+    for target in sorted(targets, key=lambda target: turn is not None and target is turn.character):
+        die(step.game, target)
 
 
 def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:
@@ -1264,6 +1316,7 @@ ASKING: dict[type, Asking] = {
     Move: _move,
     RollDie: _roll_die,
     DealDamage: _deal_damage,
+    Dies: _dies,
     Summon: _summon,
     Attempt: _attempt,
     ForEach: _for_each,

@@ -481,6 +481,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     and (state.roll.total >= state.difficulty) == (wanted == "succeeded"),
     "displaying": _displaying,
     "blessings_discard": lambda wanted, state, _: _top_blessing_is(state.game, wanted),
+    "played_as_blessings_discard": lambda wanted, state, _: _last_played_as_top_blessing(state) == wanted,
     "during": lambda wanted, state, _: (state.during or state.timing) in wanted,
     "character_traits": lambda wanted, _, player: not set(wanted).isdisjoint(player.card.traits),
     "role": lambda wanted, _, player: player.feats.role in wanted,
@@ -498,6 +499,13 @@ def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
     """Whether the top card of the blessings discard pile (the last one the deck advanced) is such a card."""
     pile = game.zones.cards(BLESSINGS_DISCARD)
     return bool(pile) and fits(game, pile[0], wanted)
+
+
+def _last_played_as_top_blessing(state: Step) -> bool:
+    """Whether the card last played in the step (after playing a card: that card) has the same name as the top
+    card of the blessings discard pile ("a blessing that matches the top card of the blessings discard")."""
+    pile, played = state.game.zones.cards(BLESSINGS_DISCARD), _played_cards(state)
+    return bool(pile) and bool(played) and played[-1].name == pile[0].name
 
 
 def conditions_hold(conditions: Conditions, state: Step, player: CharacterState, but: str = "") -> bool:
@@ -866,7 +874,9 @@ def replacements(
     offers = [(power, player) for power in standing + own] + _others_instead(step, player)
     for power, owner in offers:
         for effect in power.effects:
-            if not isinstance(effect, Instead) or not fits(step.game, acting or card, effect.cards):
+            if not isinstance(effect, Instead) or effect.healed_by is not None:
+                continue  # (an `instead` for the cards a heal moves is `effects._heal`'s)
+            if not fits(step.game, acting or card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:
                 continue
