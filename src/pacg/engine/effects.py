@@ -667,6 +667,7 @@ def _healed_instead(step: Step, player: CharacterState, play: Play | None, card:
                 continue
             if (fits(step.game, healer, effect.healed_by) and fits(step.game, card, effect.cards)
                     and conditions_hold(power.conditions, step, player)):
+                trace.ran(power)
                 return effect.instead if isinstance(effect.instead, list) else [effect.instead]
     return []
 
