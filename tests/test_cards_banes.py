@@ -312,6 +312,23 @@ def test_failing_against_ulkreth_deals_damage_to_every_local_character_instead_o
     assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow"]
 
 
+@pytest.mark.rule("DMG-01")
+@pytest.mark.parametrize("weapon_on_the_check", [False, True])
+def test_the_damage_dealt_instead_of_a_failed_checks_is_still_that_checks(weapon_on_the_check: bool) -> None:
+    """Seelah fails against Ulkreth (Combat 16) and is dealt 2 instead: a weapon she played on the check (the
+    Longsword: 1 + 1 + 3) counts toward her limit, so her Swordbreaker can't reduce that damage; without one it
+    can."""
+    table = Table(adventure_deck_number=1)
+    table.location(HERE, ["Ulkreth", "Mace"])
+    seelah = table.character("Seelah", at=HERE, hand=["Longsword", "Swordbreaker", *FILLER])
+    table.dice(*([1, 1] if weapon_on_the_check else [1]))
+    skill = "Reveal Longsword: Melee" if weapon_on_the_check else "Melee"
+    damage = ["Discard Blessing", "Discard Longsword"] if weapon_on_the_check else ["Discard Swordbreaker"]
+    outcome = table.run(encounter(table.game, seelah, top(table)), "Done", skill, "Done", *damage)
+    assert outcome == "undefeated" and dealt(table, "Seelah", 2)
+    assert table.offered("Discard Swordbreaker: reduce", kind="damage") == (not weapon_on_the_check)
+
+
 # --- defeated or not --------------------------------------------------------------------------------------------
 
 # henchman, the answers for the damage Seelah is dealt before and after she acts (around her Longsword check)

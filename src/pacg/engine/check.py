@@ -379,8 +379,10 @@ def _take_check_damage(state: CheckState, damage: Damage) -> Process[None]:
     against says what happens instead (InsteadOfDamage)."""
     if not state.damage_instead:
         yield from take_damage(state.game, state.checker, damage.amount, damage.type, state.against, state.plays)
+    state.dealing_check_damage = True  # it is still the check's damage: its plays count toward the limit (DMG-01)
     for effect, player in state.damage_instead:
         yield from resolve(state, list(effect.instead_of_damage), player)
+    state.dealing_check_damage = False
 
 
 def _after_check(state: CheckState, success: bool) -> Process[None]:

@@ -965,13 +965,15 @@ def _roll_die(step: Step, effect: RollDie, player: CharacterState, play: Play | 
 
 def _deal_damage(step: Step, effect: DealDamage, player: CharacterState, play: Play | None) -> Process[None]:
     """Deal damage; dice are rolled separately for each character (DICE-02). In an encounter it is dealt by the
-    card encountered, whose immunities hold while it is reduced (ENC-03)."""
+    card encountered, whose immunities hold while it is reduced (ENC-03). Dealt instead of a failed check's
+    damage, it is part of that check: the cards played on it count toward each player's limit (DMG-01)."""
     game = step.game
     targets = yield from characters(step, player, effect.to, "who is dealt the damage?")
+    played = step.plays if step.dealing_check_damage else ()
     for target in targets:
         amount = step.value(effect.deal_damage, player)  # for each character: each has a roll (DICE-02)
-        yield from take_damage(game, target, amount, str(effect.type), step.against, reducible=effect.reducible,
-                               buried=effect.buried, during=step.during or step.timing)
+        yield from take_damage(game, target, amount, str(effect.type), step.against, played,
+                               reducible=effect.reducible, buried=effect.buried, during=step.during or step.timing)
 
 
 def _build_location(step: Step, effect: BuildLocation, player: CharacterState, play: Play | None) -> None:

@@ -119,6 +119,7 @@ class Step:
     during: Timing | None = None  # the step of an encounter this one happens in ("before-you-act checks")
     reducible: bool = True  # damage being dealt may be reduced (DMG-01), unless a power says it can't
     played_on_check: tuple[Play, ...] = ()  # a failed check's damage: the plays made on that check (DMG-01)
+    dealing_check_damage: bool = False  # the effects resolved deal a failed check's damage instead (CHK-15)
     destination: str | None = None  # where the character leaving a location is going (TURN-03)
     examined: Zone | None = field(default=None, init=False)  # the deck last examined in this step (EXAM-01)
     examining: int = field(default=0, init=False)  # as a deck is examined: how many of its top cards (EXAM-01)
