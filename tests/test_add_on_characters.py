@@ -571,12 +571,21 @@ def test_spellrager_draws_a_random_attack_spell_from_the_box_on_defeating_a_henc
 
 
 @pytest.mark.rule("ROLE-01")
-def test_spellrager_discards_a_boon_without_the_attack_trait_to_recharge_an_attack_card_from_the_discard_pile() -> None:
+@pytest.mark.parametrize("boxes", [("renew",), ("renew", "draw")])
+def test_spellrager_discards_a_boon_without_the_attack_trait_to_recharge_an_attack_card_from_the_discard_pile(
+        boxes: tuple[str, ...]) -> None:
+    """With the "draw" box he draws a card too; with no Attack card in his discard pile the power isn't offered."""
     table = Table()
-    crowe = table.character("Crowe", at="Armory", hand=["Codex"], discard=["Force Missile"],
-                            feats=role("Crowe", "Spellrager", "renew"))
+    crowe = table.character("Crowe", at="Armory", hand=["Codex"], deck=["Mace"], discard=["Force Missile"],
+                            feats=role("Crowe", "Spellrager", *boxes))
     table.run(play_window(window(table, crowe, Timing.ANY_TIME), [crowe]), "Use Crowe's power, discard Codex")
-    assert table.cards(crowe, ZoneKind.DECK) == ["Force Missile"] and table.cards(crowe, ZoneKind.DISCARD) == ["Codex"]
+    drew = "draw" in boxes
+    assert table.cards(crowe, ZoneKind.DECK) == ([] if drew else ["Mace"]) + ["Force Missile"]
+    assert table.cards(crowe, ZoneKind.HAND) == (["Mace"] if drew else [])
+    assert table.cards(crowe, ZoneKind.DISCARD) == ["Codex"]
+    table.game.zones.move(table.game.zones.cards(crowe.deck)[-1], crowe.hand)  # no Attack card to recharge
+    table.run(play_window(window(table, crowe, Timing.ANY_TIME), [crowe]))
+    assert not table.offered("Use Crowe's power")
 
 
 def crowe_feats(chosen: str | None, *boxes: str) -> Feats:
@@ -794,13 +803,14 @@ def test_elemental_master_reduces_damage_of_her_mastered_traits_type_by_2_or_wit
 @pytest.mark.parametrize(("mastered", "taken"), [("Fire", True), ("Cold", False)])
 def test_elemental_masters_first_power_extends_to_a_card_of_her_mastered_trait(mastered: str, taken: bool) -> None:
     """Fireblade is a Divine Fire spell, not an Arcane one: she takes it back before she acts only if Fire is her
-    mastered trait."""
+    mastered trait; else her power has nothing to take, and isn't offered (PLAY-07)."""
     table = Table(strict=True)
     seoni = elemental_master(table, mastered, hand=["Codex"], discard=["Fireblade"])
     table.game.turn = TurnState(seoni)
     step = Step(game=table.game, checker=seoni, timing=Timing.BEFORE_ACTING, against=table.card("Dire Rat"))
-    table.run(play_window(step, [seoni]), "Use Seoni's power, discard Codex")
-    assert table.cards(seoni, ZoneKind.HAND) == (["Fireblade"] if taken else [])
+    table.run(play_window(step, [seoni]), *(["Use Seoni's power, discard Codex"] if taken else []))
+    assert table.cards(seoni, ZoneKind.HAND) == (["Fireblade"] if taken else ["Codex"])
+    assert table.offered("Use Seoni's power") == taken
 
 
 EMBER_WARD = card("""

@@ -130,6 +130,7 @@ from pacg.engine.playing import (
     put,
     replacements,
     skill_of,
+    source_cards,
     standing_powers,
     table_order,
 )
@@ -797,13 +798,13 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
     wanted = effect.cards
     if effect.chosen_type:
         wanted = yield from _chosen_type(game, player, owner, effect)
-    source = _source_cards(game, owner, effect.source)
+    source = source_cards(game, owner, effect.source)
     fitting = [card for card in source if fits(game, card, wanted)]
     count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
     if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
         return  # DEATH-01
     for _ in range(count):
-        fitting = [card for card in _source_cards(game, owner, effect.source) if fits(game, card, wanted)]
+        fitting = [card for card in source_cards(game, owner, effect.source) if fits(game, card, wanted)]
         if not fitting:
             break
         card: PhysicalCard | None
@@ -828,28 +829,11 @@ def _chosen_type(game: Game, player: CharacterState, owner: CharacterState, effe
     """The player chooses a card type, of those among the cards the effect may move ("a random card of a type you
     choose"); the cards moved are then of that type too. With no such cards there is nothing to choose."""
     assert isinstance(effect.cards, CardFilter)
-    kinds = sorted({card.type for card in _source_cards(game, owner, effect.source) if fits(game, card, effect.cards)})
+    kinds = sorted({card.type for card in source_cards(game, owner, effect.source) if fits(game, card, effect.cards)})
     if not kinds:
         return effect.cards
     kind = yield from choose(player, "card type", f"{player.name}: which card type?", kinds)
     return CardFilter.model_validate({**effect.cards.model_dump(exclude_none=True), "types": [kind]})
-
-
-# The character's zones a power's "from your ..." names.
-_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "bottom of deck": [ZoneKind.DECK],
-                 "discard pile": [ZoneKind.DISCARD],
-                 "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
-                 "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
-
-
-def _source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
-    zones = game.zones
-    if source == "location deck":
-        return list(game.cards_left(Zone(ZoneKind.LOCATION_DECK, character.location)))
-    cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
-    if source == "top of deck":
-        return cards[:1]
-    return cards[-1:] if source == "bottom of deck" else cards
 
 
 def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:

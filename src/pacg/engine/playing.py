@@ -34,6 +34,7 @@ from pacg.cards.powers import (
     IgnoreTypeLimit,
     Instead,
     Moment,
+    MoveCards,
     NoHelp,
     Power,
     Purpose,
@@ -592,6 +593,32 @@ def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool
     return encounter is not None and encounter.character is step.checker
 
 
+# The character's zones a power's "from your ..." names.
+_SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "bottom of deck": [ZoneKind.DECK],
+                 "discard pile": [ZoneKind.DISCARD],
+                 "deck": [ZoneKind.DECK], "deck or discard pile": [ZoneKind.DECK, ZoneKind.DISCARD],
+                 "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
+
+
+def source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
+    """The cards of a character's place a power takes from ("from your discard pile"), or of their location deck."""
+    zones = game.zones
+    if source == "location deck":
+        return list(game.cards_left(Zone(ZoneKind.LOCATION_DECK, character.location)))
+    cards = [card for kind in _SOURCE_ZONES[source] for card in zones.cards(character.zone(kind))]
+    if source == "top of deck":
+        return cards[:1]
+    return cards[-1:] if source == "bottom of deck" else cards
+
+
+def _may_move_cards(effect: MoveCards, step: Step, player: CharacterState) -> bool:
+    """A card of the kind in the place the power takes your cards from ("take a card with the Arcane trait from
+    your discard pile"); this card, and another character's cards, are looked at as the power is used."""
+    if effect.cards == "this card" or effect.character is not Who.YOU:
+        return True
+    return any(fits(step.game, card, effect.cards) for card in source_cards(step.game, player, effect.source))
+
+
 def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
     """A boon there to redeem: the card encountered, or one in the player's place, not checked off yet (RED-01);
     this card, whichever it is, is looked at when the power is used."""
@@ -633,6 +660,7 @@ STEP_TESTS: dict[type, EffectTest] = {
     AddTraits: _may_add_traits,
     TakeEncounter: _may_take_over,
     Redeem: _may_redeem,
+    MoveCards: _may_move_cards,
     ExamineMore: _may_examine_more,
     ExchangeExamined: _may_exchange,
     SwapTrait: _may_swap_trait,
