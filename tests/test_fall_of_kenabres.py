@@ -19,14 +19,20 @@ from table import Table, card
 SCENARIO = "The Fall of Kenabres"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
-# A henchman from a location deck, as the scenario's Ulkreths are, with none of Ulkreth's own powers.
+# A henchman from a location deck, as the scenario's Ulkreths are, with none of Ulkreth's own powers but the usual
+# closing line: the location closes after the encounter anyway, so no one is asked to try to close it.
 BRUTE = card("""
 name: Kenabres Brute
 type: henchman
 set: B
 provenance: standin
-notes: A test henchman with only a check.
+notes: A test henchman with only a check and the closing line.
 check_to_defeat: Combat 12
+powers:
+- when: defeat
+  optional: false
+  effects:
+  - close_location: true
 """)
 
 

@@ -208,7 +208,7 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str
         _put_back(game, current, current.place)
     if ended is not None:
         raise ended
-    if defeated and current.close and not current.summoned:  # CLOSE-01; a summoned henchman can't (SUM-02)
+    if defeated and current.close and not current.summoned and not current.closes:  # CLOSE-01; not summoned (SUM-02)
         yield from _chance_to_close(game, current)
     return "defeated" if defeated else "undefeated"
 
