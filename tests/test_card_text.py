@@ -585,6 +585,7 @@ EFFECT_SAMPLES: dict[str, dict[str, Any]] = {
     "swap_from_box": {"swap_from_box": True},
     "exchange_from_box": {"exchange_from_box": {"types": ["blessing"], "traits": ["Corrupted"]}},
     "redeem": {"redeem": "hand"},
+    "cannot_succeed": {"cannot_succeed": True},
     "examine_more": {"examine_more": 1},
     "exchange_examined": {"exchange_examined": {"types": ["weapon", "spell", "armor", "item", "ally", "blessing"]}},
 }

@@ -38,19 +38,22 @@ def dealt(table: Table, character: str, amount: int, kind: str = "Combat") -> bo
 
 
 @pytest.mark.rule("CHK-08")
-@pytest.mark.parametrize(("hand", "answer", "difficulty"), [
-    ([], "Divine", 8 + 50),  # Seelah's Divine check has no Magic trait
-    (["Glaive +1"], "Reveal Glaive +1: Melee", 12),  # the Glaive +1 is Magic
+@pytest.mark.parametrize(("hand", "answer", "difficulty", "magic"), [
+    ([], "Divine", 8, False),  # Seelah's Divine check has no Magic trait: 8 + 1 against 8 still fails
+    (["Glaive +1"], "Reveal Glaive +1: Melee", 12, True),  # the Glaive +1 is Magic
 ])
 def test_the_ghost_can_only_be_defeated_by_a_check_with_the_magic_trait(
-    hand: list[str], answer: str, difficulty: int
+    hand: list[str], answer: str, difficulty: int, magic: bool
 ) -> None:
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=hand)
     table.dice(*[8] * 3)
     result = table.check(seelah, "Ghost", answer)
-    assert result.difficulty == difficulty
-    assert result.success == (difficulty == 12)
+    assert result.difficulty == difficulty and result.total >= difficulty
+    assert result.success == magic
+    [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
+    odds = {option.label: chance for option, chance in zip(skill.options, skill.context["odds"], strict=True)}
+    assert odds["Divine d8+1 against 8"] == 0, "the odds say the check can't succeed"
 
 
 @pytest.mark.parametrize(("weapon", "pool"), [("Mace", "2d8+1d4+3"), ("Longsword", "2d8+3")])

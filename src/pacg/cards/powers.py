@@ -473,6 +473,17 @@ class Succeed(_Strict):
         return "succeed at the check without rolling"
 
 
+class CannotSucceed(_Strict):
+    """The check can't succeed, whatever it rolls ("cannot" beats "can", GOLD-03: not even a power that succeeds
+    without rolling); failing it deals its damage as any failed check does. Written in a bane's check paragraph
+    that applies by itself: "without the Magic trait, you can't defeat this card"."""
+
+    cannot_succeed: Literal[True]
+
+    def text(self) -> str:
+        return "the check can't succeed"
+
+
 class Reroll(_Strict):
     """Reroll the check's dice once (CHK-13); with `dice`, only that many dice of the player's choice ("reroll
     1 die"), keeping the others."""
@@ -1570,6 +1581,7 @@ EFFECT_MODELS: dict[str, type[_Strict]] = {
     "replace_die": ReplaceDie,
     "replace_highest_die": ReplaceHighestDie,
     "succeed": Succeed,
+    "cannot_succeed": CannotSucceed,
     "reroll": Reroll,
     "evade": Evade,
     "explore": Explore,
@@ -1663,6 +1675,7 @@ Effect: TypeAlias = Annotated[
         | Annotated[ReplaceDie, Tag("replace_die")]
         | Annotated[ReplaceHighestDie, Tag("replace_highest_die")]
         | Annotated[Succeed, Tag("succeed")]
+        | Annotated[CannotSucceed, Tag("cannot_succeed")]
         | Annotated[Reroll, Tag("reroll")]
         | Annotated[Evade, Tag("evade")]
         | Annotated[Explore, Tag("explore")]

@@ -70,6 +70,7 @@ class CheckState(Step):
     highest_die_becomes: list[int] = field(default_factory=list, init=False)  # "a d20 replaces a die" (MYTH-01)
     modifier: int = field(default=0, init=False)
     automatic_success: bool = field(default=False, init=False)
+    cannot_succeed: int = field(default=0, init=False)  # how many paragraphs say the check can't succeed (GOLD-03)
     roll: Roll | None = field(default=None, init=False)
     # the die blessings add instead (BlessingDie): those a character plays, or (None) anyone's
     blessing_dice: dict[CharacterState | None, int] = field(default_factory=dict, init=False)
@@ -77,8 +78,10 @@ class CheckState(Step):
     after_check: list[tuple[AfterCheck, CharacterState]] = field(default_factory=list, init=False)
     # what a failed check does instead of its damage (CHK-15: "unless the card specifies otherwise")
     damage_instead: list[tuple[InsteadOfDamage, CharacterState]] = field(default_factory=list, init=False)
-    # the standing paragraphs applied: what each changed of the difficulty and the bonus, if only those
-    standing_applied: dict[tuple[object, ...], tuple[int, int] | None] = field(default_factory=dict, init=False)
+    # the standing paragraphs applied: what each changed of the difficulty, the bonus and whether the check can
+    # succeed, if only those
+    standing_applied: dict[tuple[object, ...], tuple[int, int, int] | None] = field(default_factory=dict,
+                                                                                   init=False)
     in_check = True
 
     @property
@@ -247,6 +250,8 @@ def _choose_skill(
 
 def odds(state: CheckState) -> Fraction:
     """The exact chance the check succeeds as it stands (DESIGN.md 6)."""
+    if state.cannot_succeed:
+        return Fraction(0)
     if state.automatic_success and not state.is_combat:
         return Fraction(1)
     return _chance(state.pool(), state.difficulty)
@@ -356,12 +361,12 @@ def attempt_check(
     if choice.play is not None:
         yield from apply_play(state, choice.play)
     yield from _play_cards(state)
-    if state.automatic_success and not state.is_combat:  # never on a combat check (CHK-01)
+    if state.automatic_success and not state.is_combat and not state.cannot_succeed:  # never in combat (CHK-01)
         roll = None
         success = True
     else:
         roll = yield from _roll(state)
-        success = roll.total >= state.difficulty  # CHK-14
+        success = roll.total >= state.difficulty and not state.cannot_succeed  # CHK-14; "cannot" wins, GOLD-03
     damage = None if success or roll is None else _damage(state, roll)
     result = CheckResult(success, state.skill, state.difficulty, state.pool(), roll, frozenset(state.traits), damage)
     game.note(

@@ -38,6 +38,7 @@ from pacg.cards.powers import (
     CannotMove,
     CannotPlay,
     CannotReduce,
+    CannotSucceed,
     CardFilter,
     CardPlace,
     ChangeDamageType,
@@ -399,8 +400,8 @@ def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
     """Apply every paragraph of the check's timing that always applies to this check (PLAY-10, CHK-08). After a
     play, what a play brings counts too: those that wait for a card of a kind played on the check ("if a
     blessing was played") or for a trait ("with the Fire trait") apply once they hold, and one that changed
-    only the difficulty or the bonus is taken back once it no longer holds (the Ghost's "without the Magic
-    trait" once a power adds the Magic trait)."""
+    only the difficulty, the bonus or whether the check can succeed is taken back once it no longer holds (the
+    Ghost's "without the Magic trait" once a power adds the Magic trait)."""
     for power, player, card in standing_powers(state):
         key = (id(power), player.name, card.uid if card is not None else None)
         waits = power.conditions.played or power.conditions.check_traits or power.conditions.none_of
@@ -412,14 +413,15 @@ def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
             if after_play and not holds and change is not None:
                 state.difficulty -= change[0]
                 state.modifier -= change[1]
+                state.cannot_succeed -= change[2]
                 del state.standing_applied[key]
             continue
         if holds:
             trace.ran(power)
-            before = (state.difficulty, state.modifier, len(state.added_dice), set(state.traits))
+            before = (state.difficulty, state.modifier, state.cannot_succeed, len(state.added_dice), set(state.traits))
             apply_modifiers(state, power, player)
-            only_numbers = (len(state.added_dice), state.traits) == before[2:]
-            change = (state.difficulty - before[0], state.modifier - before[1])
+            only_numbers = (len(state.added_dice), state.traits) == before[3:]
+            change = (state.difficulty - before[0], state.modifier - before[1], state.cannot_succeed - before[2])
             state.standing_applied[key] = change if only_numbers else None
 
 
@@ -486,6 +488,10 @@ def _replace_highest_die(
 
 def _succeed(state: CheckState, effect: Succeed, player: CharacterState, play: Play | None) -> None:
     state.automatic_success = True
+
+
+def _cannot_succeed(state: CheckState, effect: CannotSucceed, player: CharacterState, play: Play | None) -> None:
+    state.cannot_succeed += 1
 
 
 def _add_card_number(state: CheckState, effect: AddCardNumber, player: CharacterState, play: Play | None) -> None:
@@ -1245,6 +1251,7 @@ IMMEDIATE: dict[type, Immediate] = {
     ReplaceDie: _replace_die,
     ReplaceHighestDie: _replace_highest_die,
     Succeed: _succeed,
+    CannotSucceed: _cannot_succeed,
     AddCardNumber: _add_card_number,
     BlessingDie: _blessing_die,
     CountFace: _count_face,

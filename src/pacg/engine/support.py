@@ -43,6 +43,7 @@ from pacg.cards.powers import (
     CannotMove,
     CannotPlay,
     CannotReduce,
+    CannotSucceed,
     ChangeDamageType,
     ChooseFromBox,
     ChooseOne,
@@ -181,8 +182,8 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
 
 # The effects that change the check being attempted: they act only on a check (CHK-09).
 CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
-                             Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp, SharedTraitDice,
-                             SwapTrait, ReplaceHighestDie, InsteadOfDamage})
+                             CannotSucceed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp,
+                             SharedTraitDice, SwapTrait, ReplaceHighestDie, InsteadOfDamage})
 # The effects on the check that ask the player (which trait becomes which): never in a paragraph that applies by
 # itself, which is worked out, without asking, each time a check is prepared.
 ASKING_ON_THE_CHECK = frozenset({SwapTrait})
