@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from pacg.cards.lint import lint
-from pacg.cards.powers import Timing
+from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import run
+from pacg.engine.check import attempt_checks
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
@@ -138,3 +139,20 @@ def test_lint_refuses_a_listed_card_without_the_corrupted_trait_and_notes_one_le
                 if problem.path.parent == tmp_path]
     assert ("redeemable[1]", "'Longsword' has no Corrupted trait to redeem", False) in problems
     assert ("redeemable", "'Tainted Blade' is a Corrupted weapon it doesn't list", True) in problems
+
+
+@pytest.mark.rule("RED-01")
+@pytest.mark.parametrize("redeemed", [False, True])
+def test_a_redeemed_boon_is_no_corrupted_card_for_the_corruptor_to_play_as_a_copy(redeemed: bool) -> None:
+    """Seoni the Corruptor may play a Corrupted card as a copy of the top card of the blessings discard pile: her
+    Corroded Helm, until it is redeemed."""
+    from test_add_on_characters import blessings_discard, role
+
+    table = Table()
+    seoni = table.character("Seoni", at="Armory", hand=["Corroded Helm"], feats=role("Seoni", "Corruptor", "copy"))
+    blessings_discard(table, "Blessing of Iomedae")
+    if redeemed:
+        redeem(table.game, table.game.zones.cards(seoni.hand)[0])
+    table.dice(1, 1)
+    table.run(attempt_checks(table.game, seoni, "Charisma 30", Purpose.OTHER), "Charisma")
+    assert table.offered("Discard Corroded Helm as Blessing of Iomedae") == (not redeemed)

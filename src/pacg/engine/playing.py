@@ -220,7 +220,7 @@ def _copies(game: Game, player: CharacterState, moment: Moment) -> list[PowerOff
     for _, copy in player.copy_powers:
         copied = pile[:1] if copy.of.startswith("top") else list({card.name: card for card in pile}.values())
         for card in game.zones.cards(player.hand):
-            if not matches(card, copy.play_as_copy):
+            if not fits(game, card, copy.play_as_copy):
                 continue
             for original in copied:
                 for index, power in original.choices_by_moment.get(moment, ()):
