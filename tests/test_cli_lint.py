@@ -71,15 +71,12 @@ def assert_no_traceback(result: Result) -> None:
 # --- pacg cards lint ---------------------------------------------------------------------------------------
 
 
-def test_the_built_in_library_lints_clean_with_its_notes() -> None:
+def test_the_built_in_library_lints_clean() -> None:
     result = run("cards", "lint")
     assert_no_traceback(result)
     assert result.exit_code == 0, result.output
-    lines = result.stdout.splitlines()
-    broken_city = DEFAULT_CARD_FOLDER / "scenarios" / "under-the-broken-city.yaml"
-    assert lines[0].startswith(f"{broken_city}:20: note: locations[5][0]: no card named 'Befouled Altar'")
     count = len(list(DEFAULT_CARD_FOLDER.rglob("*.yaml")))
-    assert lines[-1] == f"{count} cards under {DEFAULT_CARD_FOLDER}: no problems, 1 note"
+    assert result.stdout.splitlines() == [f"{count} cards under {DEFAULT_CARD_FOLDER}: no problems"]
 
 
 def test_lint_prints_one_line_per_problem_file_by_file_and_a_summary(tmp_path: Path) -> None:
@@ -117,7 +114,7 @@ def test_lint_with_custom_cards_checks_them_against_the_box_and_notes_what_they_
     assert f"{blessing}:1: note: name: replaces the card of {shipped}" in lines
     assert f"{scenario}:5: villains[0]: no card named 'Sophin' (did you mean 'Sophini'?)" in lines
     assert f"{scenario}:6: henchmen[0]: 'Longsword' is a weapon, not a henchman" in lines
-    assert lines[-1].endswith(f"under {DEFAULT_CARD_FOLDER} and {custom}: 2 problems, 2 notes")
+    assert lines[-1].endswith(f"under {DEFAULT_CARD_FOLDER} and {custom}: 2 problems, 1 note")
 
 
 RAT = "name: Rat\ntype: monster\nset: B\nprovenance: standin\ncheck_to_defeat: Combat 8\n"

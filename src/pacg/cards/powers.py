@@ -151,8 +151,10 @@ PowerTrait = Annotated[
 class CardFilter(_Strict):
     """Which cards qualify: of any of these types, with any of these traits, of none of the excluded types
     ("a non-villain monster") and with none of the excluded traits ("non-Basic"), and whose check lists one of
-    the `check_skills` ("an ally whose check to acquire lists Diplomacy")."""
+    the `check_skills` ("an ally whose check to acquire lists Diplomacy"); with `names`, only cards of one of
+    these names ("Sir Ilivan")."""
 
+    names: list[str] | None = Field(None, min_length=1)  # the card has one of these names
     types: list[CardType] | None = None
     traits: list[PowerTrait] | None = None
     not_types: list[CardType] | None = None
@@ -798,6 +800,8 @@ _PLACE_WORDS: dict[str, tuple[str, str]] = {  # (verb, where) for "VERB CARDS WH
 def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
     """ "a weapon", "weapons", "a card with the Divine or Ranged trait": a filter in a few words."""
     card_filter = card_filter or CardFilter()
+    if card_filter.names:
+        return listing(card_filter.names)
     nouns = [str(card_type) for card_type in card_filter.types] if card_filter.types else ["card"]
     if card_filter.not_types:
         nouns = [f"non-{listing([str(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]

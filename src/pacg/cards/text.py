@@ -99,6 +99,8 @@ _BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}
 def filter_text(card_filter: CardFilter | None, plural: bool = False, default: str = "card") -> str:
     """Which cards a filter admits: "a monster", "a card with the Animal or Vermin trait", "cards ..."."""
     card_filter = card_filter or CardFilter()
+    if card_filter.names:  # a named card: its name says the rest
+        return listing(card_filter.names)
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
     if set(nouns) in (_BANE_TYPES, _BOON_TYPES):  # "a bane with the Veteran trait", not "a villain, henchman ..."
         nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]

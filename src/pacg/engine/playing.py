@@ -338,10 +338,12 @@ def _among(who: Who, giver: CharacterState, character: CharacterState) -> bool:
 
 
 def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset[str] = frozenset()) -> bool:
-    """Whether a card is of one of the types and has one of the traits a filter asks for, and none of the
-    types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and
+    """Whether a card has one of the names, is of one of the types and has one of the traits a filter asks for,
+    and none of the types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and
     henchmen as monsters (LOOT-01, BANE-01). Traits a power says to ignore are not there (GOLD-03)."""
     types, traits, excluded_types, excluded = wanted.wanted
+    if wanted.names is not None and card.name not in wanted.names:
+        return False
     if types is not None and card.type not in types and card.counts_as not in types:
         return False
     has = set(card.traits) - ignored if ignored else card.traits
