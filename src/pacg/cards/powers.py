@@ -798,24 +798,11 @@ _PLACE_WORDS: dict[str, tuple[str, str]] = {  # (verb, where) for "VERB CARDS WH
 
 
 def _cards_words(card_filter: CardFilter | None, plural: bool = False) -> str:
-    """ "a weapon", "weapons", "a card with the Divine or Ranged trait": a filter in a few words."""
-    card_filter = card_filter or CardFilter()
-    if card_filter.names:
-        return listing(card_filter.names)
-    nouns = [str(card_type) for card_type in card_filter.types] if card_filter.types else ["card"]
-    if card_filter.not_types:
-        nouns = [f"non-{listing([str(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
-    if plural:
-        text = listing(["allies" if noun == "ally" else f"{noun}s" for noun in nouns])
-    else:
-        text = f"{'an' if nouns[0][:1] in 'aeiou' else 'a'} {listing(nouns)}"
-    if card_filter.traits:
-        text += f" with the {listing(card_filter.traits)} trait"
-    if card_filter.not_traits:
-        text += f" without the {listing(card_filter.not_traits)} trait"
-    if card_filter.check_skills:
-        text += f" whose check lists {listing(card_filter.check_skills)}"
-    return text
+    """ "a weapon", "weapons", "a card with the Divine or Ranged trait": a filter in a few words, as card text
+    writes it (`text.filter_text`)."""
+    from pacg.cards.text import filter_text  # card text imports the power language, not the other way round
+
+    return filter_text(card_filter, plural)
 
 
 def _top_cards(count: Amount) -> str:
