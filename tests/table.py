@@ -21,13 +21,14 @@ import yaml
 
 from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, MythicPath, Scenario
-from pacg.cards.powers import Purpose
+from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, run
 from pacg.engine.box import first_in_box
 from pacg.engine.check import CheckResult, attempt_checks, check_of
+from pacg.engine.playing import Step
 from pacg.engine.setup import new_game
-from pacg.engine.state import CharacterState, Feats, Game, LocationState
+from pacg.engine.state import CharacterState, Feats, Game, LocationState, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
 T = TypeVar("T")
@@ -179,6 +180,20 @@ class Table:
         [result] = self.run(attempt_checks(self.game, character, check, purpose, target), *answers)
         return result
 
+    def attempt(self, character: CharacterState, text: str, *answers: str) -> CheckResult:
+        """Attempt a check written as a card prints it ("Knowledge 12"), for no purpose but the check."""
+        [result] = self.run(attempt_checks(self.game, character, text, Purpose.OTHER), *answers)
+        return result
+
+    def window(self, character: CharacterState, timing: Timing) -> Step:
+        """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
+        self.game.turn = TurnState(character)
+        return Step(game=self.game, checker=character, timing=timing, also=Timing.ANY_TIME)
+
+    def logged(self, text: str) -> bool:
+        """Whether a line of the game's log says this."""
+        return any(text in line for line in self.game.log)
+
     def dice(self, *faces: int) -> None:
         """The next die faces rolled, in the order the pool rolls them (largest dice first)."""
         self.rng.faces.extend(faces)
@@ -231,6 +246,13 @@ def shuffled(outcome: Callable[[int], object], seeds: Iterable[int] = range(12))
     """Whether what a table ends with (a card's place in a deck, a deck's order) varies with the seed: a shuffle
     checked as a shuffle, not by comparing sorted decks. `outcome` builds and plays the table with a seed."""
     return len({repr(outcome(seed)) for seed in seeds}) > 1
+
+
+def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...] | None = None) -> Feats:
+    """A role (None: the character card), with power feat boxes of one paragraph checked, by (paragraph index,
+    box label): a label, or several (the box a paragraph begins with, then a box on it)."""
+    labels = (box,) if isinstance(box, str) else box or ()
+    return Feats(role=role, powers={(index, label) for label in labels if index is not None})
 
 
 def card(text: str) -> AnyCard:

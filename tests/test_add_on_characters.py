@@ -31,11 +31,6 @@ ADD_ON = ("Adowyn", "Crowe", "Seoni", "Shardra")
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
-    """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
-    table.game.turn = TurnState(character)
-    return Step(game=table.game, checker=character, timing=timing, also=Timing.ANY_TIME)
-
 
 def role(character: str, name: str, *boxes: str) -> Feats:
     """A role with the boxes checked that begin its paragraphs, or sit on them, by label."""
@@ -107,7 +102,7 @@ def test_a_party_mixing_base_and_add_on_characters_is_set_up() -> None:
 def test_adowyn_takes_her_cohort_from_her_discard_pile_at_the_start_of_her_turn_then_recharges_a_card() -> None:
     table = Table()
     adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Bolas"], discard=["Leryn"])
-    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", "Mace")
+    table.run(play_window(table.window(adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", "Mace")
     assert table.cards(adowyn, ZoneKind.HAND) == ["Leryn"]
     assert table.cards(adowyn, ZoneKind.DECK) == ["Bolas", "Mace"] and table.cards(adowyn, ZoneKind.DISCARD) == []
 
@@ -117,7 +112,7 @@ def test_adowyns_animal_box_lets_her_take_an_animal_card_instead() -> None:
     table = Table()
     adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Frog", "Bolas"],
                              feats=character_feats("Adowyn", "Animal"))
-    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power",
+    table.run(play_window(table.window(adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power",
               "Put a card with the Animal trait", "Mace")
     assert table.cards(adowyn, ZoneKind.HAND) == ["Frog"] and "Mace" in table.cards(adowyn, ZoneKind.DECK)
 
@@ -188,7 +183,7 @@ def test_blight_scout_recharges_a_card_to_examine_one_more_card_when_she_examine
     answers = ["Reveal Test Spyglass"]
     if boxes:
         answers += ["Use Adowyn's power, recharge Codex", "Dire Rat"]
-    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), *answers)
+    table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), *answers)
     if boxes:
         assert table.deck("Armory") == ["Mace", "Longsword", "Dire Rat"]
         assert table.cards(adowyn, ZoneKind.DECK) == ["Codex"]
@@ -275,7 +270,7 @@ def test_pack_leader_recharges_a_random_card_from_her_discard_pile_after_playing
     table.location("Armory", FILLER * 2)
     adowyn = table.character("Adowyn", at="Armory", hand=["Frog"], discard=["Mace"],
                              feats=role("Adowyn", "Pack Leader", "pack"))
-    step = window(table, adowyn, Timing.ANY_TIME)
+    step = table.window(adowyn, Timing.ANY_TIME)
     table.game.turn.exploring = True  # type: ignore[union-attr]
     step = Step(game=table.game, checker=adowyn, timing=Timing.EXPLORE)
     table.run(play_window(step, [adowyn]), "Discard Frog", "Use Adowyn's power")
@@ -297,7 +292,7 @@ def test_both_of_adowyns_roles_take_a_cohort_or_with_the_box_an_animal_card_at_t
     table = Table()
     adowyn = table.character("Adowyn", at="Armory", hand=["Mace"], deck=["Frog", "Bolas"], discard=["Leryn"],
                              feats=role("Adowyn", chosen, *boxes))
-    table.run(play_window(window(table, adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", *answers,
+    table.run(play_window(table.window(adowyn, Timing.TURN_START), [adowyn]), "Use Adowyn's power", *answers,
               "Mace")
     assert table.cards(adowyn, ZoneKind.HAND) == [taken] and "Mace" in table.cards(adowyn, ZoneKind.DECK)
 
@@ -383,7 +378,7 @@ def test_leryn_is_displayed_to_examine_the_top_card_of_the_location_deck_or_two_
     table.location("Armory", ["Dire Rat", "Mace", "Bolas"])
     feats = role("Adowyn", chosen) if chosen else Feats()
     adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"], feats=feats)
-    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
     assert table.cards(adowyn, ZoneKind.DISPLAYED) == ["Leryn"]
     seen = [line for line in table.game.log if "examine" in line.lower()]
     assert any("Dire Rat" in line for line in seen) and any("Mace" in line for line in seen) == (examined == 2)
@@ -394,7 +389,7 @@ def test_leryn_is_displayed_to_examine_the_top_card_of_the_location_deck_or_two_
 def test_displayed_leryn_is_shuffled_into_the_deck_for_1d8_plus_the_adventure_deck_number_on_a_ranged_check() -> None:
     table = Table(adventure_deck_number=1)
     adowyn = table.character("Adowyn", at="Armory", hand=["Leryn", "Hand Crossbow"], deck=FILLER)
-    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
     table.dice(5, 5, 5)  # Ranged d12+1, the Hand Crossbow's 1d6, Leryn's 1d8
     results = table.run(attempt_checks(table.game, adowyn, "Combat 40", Purpose.OTHER),
                         "Reveal Hand Crossbow: Ranged", "Shuffle Leryn into your deck")
@@ -406,8 +401,8 @@ def test_displayed_leryn_is_shuffled_into_the_deck_for_1d8_plus_the_adventure_de
 def test_displayed_leryn_returns_to_the_hand_for_a_recharged_card() -> None:
     table = Table()
     adowyn = table.character("Adowyn", at="Armory", hand=["Leryn", "Mace"])
-    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
-    table.run(play_window(window(table, adowyn, Timing.ANY_TIME), [adowyn]), "Use Leryn, recharge Mace")
+    table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
+    table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), "Use Leryn, recharge Mace")
     assert table.cards(adowyn, ZoneKind.HAND) == ["Leryn"] and table.cards(adowyn, ZoneKind.DECK) == ["Mace"]
 
 
@@ -578,13 +573,13 @@ def test_spellrager_discards_a_boon_without_the_attack_trait_to_recharge_an_atta
     table = Table()
     crowe = table.character("Crowe", at="Armory", hand=["Codex"], deck=["Mace"], discard=["Force Missile"],
                             feats=role("Crowe", "Spellrager", *boxes))
-    table.run(play_window(window(table, crowe, Timing.ANY_TIME), [crowe]), "Use Crowe's power, discard Codex")
+    table.run(play_window(table.window(crowe, Timing.ANY_TIME), [crowe]), "Use Crowe's power, discard Codex")
     drew = "draw" in boxes
     assert table.cards(crowe, ZoneKind.DECK) == ([] if drew else ["Mace"]) + ["Force Missile"]
     assert table.cards(crowe, ZoneKind.HAND) == (["Mace"] if drew else [])
     assert table.cards(crowe, ZoneKind.DISCARD) == ["Codex"]
     table.game.zones.move(table.game.zones.cards(crowe.deck)[-1], crowe.hand)  # no Attack card to recharge
-    table.run(play_window(window(table, crowe, Timing.ANY_TIME), [crowe]))
+    table.run(play_window(table.window(crowe, Timing.ANY_TIME), [crowe]))
     assert not table.offered("Use Crowe's power")
 
 

@@ -13,35 +13,17 @@ from pacg.engine.closing import close_permanently
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
-from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
-from table import ABYSSAL_LOCATION, Table, glaring_fiend
+from table import ABYSSAL_LOCATION, Table, feats, glaring_fiend
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
 
 
-def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
-    """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
-    table.game.turn = TurnState(character)
-    return Step(game=table.game, checker=character, timing=timing, also=Timing.ANY_TIME)
-
-
-def logged(table: Table, text: str) -> bool:
-    return any(text in line for line in table.game.log)
-
-
-def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...] | None = None) -> Feats:
-    """A role (None: the character card), with power feat boxes of one paragraph checked, by (paragraph index,
-    box label): a label, or several (the box a paragraph begins with, then a box on it)."""
-    labels = (box,) if isinstance(box, str) else box or ()
-    return Feats(role=role, powers={(index, label) for label in labels if index is not None})
 
 
 # --- Alain ------------------------------------------------------------------------------------------------------
@@ -59,9 +41,9 @@ def test_alain_discards_a_card_to_add_to_his_check_against_a_monster_which_goes_
     table.location("Armory", ["Dire Rat", "Mace"])
     alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats(role, index, box))
     table.dice(1)
-    outcome = table.run(encounter(table.game, alain, top(table, "Armory")), "Melee", "Use Alain's power, discard Codex")
+    outcome = table.run(encounter(table.game, alain, table.top("Armory")), "Melee", "Use Alain's power, discard Codex")
     assert outcome == "undefeated"
-    assert logged(table, f"failed at Melee 1d10+{3 + bonus} against 8: rolled {1 + 3 + bonus}")
+    assert table.logged(f"failed at Melee 1d10+{3 + bonus} against 8: rolled {1 + 3 + bonus}")
     assert table.cards(alain, ZoneKind.DISCARD) == ["Codex"]
     assert table.deck("Armory") == ["Dire Rat", "Mace"]  # on top, not shuffled in
 
@@ -77,7 +59,7 @@ def test_glory_hounds_box_puts_the_undefeated_monster_on_top_or_under_the_top_ca
     table.location("Armory", ["Dire Rat", "Mace", "Helm"])
     alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats("Glory Hound", 1, "under the top card"))
     table.dice(1)
-    outcome = table.run(encounter(table.game, alain, top(table, "Armory")), "Melee", "Use Alain's power, discard Codex",
+    outcome = table.run(encounter(table.game, alain, table.top("Armory")), "Melee", "Use Alain's power, discard Codex",
                         answer)
     assert outcome == "undefeated" and table.deck("Armory") == deck
 
@@ -100,7 +82,7 @@ def test_lancers_recharge_box_recharges_a_random_card_from_his_discard_pile_when
     table.location("Armory", ["Dire Rat"])
     alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats("Lancer", 0, "recharge"))
     table.dice(5)
-    outcome = table.run(encounter(table.game, alain, top(table, "Armory")), "Melee", "Use Alain's power, discard Codex")
+    outcome = table.run(encounter(table.game, alain, table.top("Armory")), "Melee", "Use Alain's power, discard Codex")
     assert outcome == "defeated"
     assert table.cards(alain, ZoneKind.DISCARD) == [] and table.cards(alain, ZoneKind.DECK) == ["Codex"]
 
@@ -135,9 +117,9 @@ def test_glory_hound_uses_his_charisma_for_a_check_before_he_acts() -> None:
     table.location("Armory", ["Glaring Fiend"])
     alain = table.character("Alain", at="Armory", feats=feats("Glory Hound"))
     table.dice(8, 1)
-    table.run(encounter(table.game, alain, top(table, "Armory")), "Use Alain's power", "Strength")
-    assert logged(table, "Alain succeeded at Charisma 1d8 against 7: rolled 8")
-    assert logged(table, "failed at Strength 1d10 against 30")  # the difficulty was not increased
+    table.run(encounter(table.game, alain, table.top("Armory")), "Use Alain's power", "Strength")
+    assert table.logged("Alain succeeded at Charisma 1d8 against 7: rolled 8")
+    assert table.logged("failed at Strength 1d10 against 30")  # the difficulty was not increased
 
 
 @pytest.mark.rule("CHK-06")
@@ -155,7 +137,7 @@ def test_glory_hound_adds_his_diplomacy_and_the_mental_trait_in_the_exploration_
     table.dice(*((2, 5) if skill == "Melee" else (5, 2)))  # Melee's d10 then Diplomacy's d8 (+3); d8 then d6
     answers = [] if bane == "Dire Rat" else ["Attempt to acquire"]
     table.run(explore_step(table.game, alain), "Discard Recruit", *answers, skill, "Use Alain's power")
-    assert logged(table, f"rolled {total}") and table.game.lasting == []
+    assert table.logged(f"rolled {total}") and table.game.lasting == []
 
 
 def test_glory_hounds_diplomacy_is_not_added_without_an_ally_played_to_explore() -> None:
@@ -177,7 +159,7 @@ def test_glory_hound_recharges_a_card_to_take_over_another_local_characters_enco
     alain = table.character("Alain", at="Armory", hand=["Codex"], feats=feats("Glory Hound", 5, ("take over", box)))
     kyra = table.character("Kyra", at="Armory")
     table.dice(10)
-    outcome = table.run(encounter(table.game, kyra, top(table, "Armory")), "Use Alain's power, recharge Codex",
+    outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Use Alain's power, recharge Codex",
                         *(["Attempt"] if bane == "Mace" else []), "Strength")
     assert outcome in ("defeated", "acquired")
     assert [d.player for d in table.decisions if d.kind == "skill"] == ["Alain"]
@@ -193,7 +175,7 @@ def test_lancer_recharges_a_weapon_or_armor_to_take_a_mount_from_his_deck_or_dis
     table = Table()
     alain = table.character("Alain", at="Armory", hand=[cost], discard=["Riding Horse"],
                             feats=feats("Lancer", 2, box))
-    table.run(play_window(window(table, alain, Timing.ANY_TIME), [alain]), *answers)
+    table.run(play_window(table.window(alain, Timing.ANY_TIME), [alain]), *answers)
     assert table.cards(alain, ZoneKind.HAND) == ["Riding Horse"] and table.cards(alain, ZoneKind.DECK) == [cost]
 
 
@@ -226,9 +208,9 @@ def test_lancer_rides_his_mount_to_another_location_and_encounters_the_monster_o
     table.location("Laboratory", ["Dire Rat"])
     alain = table.character("Alain", at="Armory", hand=["Riding Horse"], feats=feats("Lancer", 4, box))
     table.dice(10)
-    table.run(play_window(window(table, alain, Timing.ANY_TIME), [alain]), "Use Alain's power", *answers, "Melee")
+    table.run(play_window(table.window(alain, Timing.ANY_TIME), [alain]), "Use Alain's power", *answers, "Melee")
     assert alain.location == "Laboratory"
-    assert logged(table, "Dire Rat is defeated") and table.deck("Laboratory") == []
+    assert table.logged("Dire Rat is defeated") and table.deck("Laboratory") == []
     assert table.cards(alain, pile) == ["Riding Horse"]
 
 
@@ -248,7 +230,7 @@ def test_balazar_banishes_an_attack_spell_he_plays(role: str | None) -> None:
     [result] = table.run(attempt_checks(table.game, balazar, "Combat 30", Purpose.OTHER), "Discard Force Missile")
     assert result.total == 5 + 2 + 2 + 2
     assert table.cards(balazar, ZoneKind.DISCARD) == [] and table.cards(balazar, ZoneKind.DECK) == []
-    assert logged(table, "Balazar banishes Force Missile")
+    assert table.logged("Balazar banishes Force Missile")
 
 
 @pytest.mark.rule("CHAR-01")
@@ -258,7 +240,7 @@ def test_balazar_puts_a_monster_he_defeats_into_his_hand(role: str | None, index
     table.location("Armory", ["Dire Rat"])
     balazar = table.character("Balazar", at="Armory", feats=feats(role))
     table.dice(6)
-    outcome = table.run(encounter(table.game, balazar, top(table, "Armory")), "Dexterity", "Use Balazar's power")
+    outcome = table.run(encounter(table.game, balazar, table.top("Armory")), "Dexterity", "Use Balazar's power")
     assert outcome == "defeated"
     assert table.cards(balazar, ZoneKind.HAND) == ["Dire Rat"]
 
@@ -272,7 +254,7 @@ def test_balazar_banishes_a_monster_to_draw_a_card(role: str | None, source: str
     where = {"hand": ["Dire Rat"]} if source == "hand" else {"discard": ["Dire Rat"]}
     balazar = table.character("Balazar", at="Armory", deck=["Codex"], feats=feats(role, 7, "discard pile"),
                               **where)  # type: ignore[arg-type]
-    table.run(play_window(window(table, balazar, Timing.ANY_TIME), [balazar]),
+    table.run(play_window(table.window(balazar, Timing.ANY_TIME), [balazar]),
               "Use Balazar's power, banish Dire Rat")
     assert table.cards(balazar, ZoneKind.HAND) == ["Codex"]
     assert table.cards(balazar, ZoneKind.DISCARD) == []
@@ -305,7 +287,7 @@ def test_balazar_discards_or_as_tyrannomancer_with_the_box_recharges_a_spell_to_
     table = Table()
     balazar = table.character("Balazar", at="Armory", hand=["Agility"], feats=feats(role, index, box))
     table.pick("Dire Rat")
-    table.run(play_window(window(table, balazar, Timing.ANY_TIME), [balazar]), "Use Balazar's power")
+    table.run(play_window(table.window(balazar, Timing.ANY_TIME), [balazar]), "Use Balazar's power")
     assert table.cards(balazar, ZoneKind.HAND) == ["Dire Rat"] and table.cards(balazar, pile) == ["Agility"]
 
 
@@ -316,7 +298,7 @@ def test_eidolomancer_banishes_a_monster_after_acting_to_move() -> None:
     table.location("Laboratory")
     balazar = table.character("Balazar", at="Armory", hand=["Dire Rat"], feats=feats("Eidolomancer", 6, "move"))
     table.dice(6)
-    table.run(encounter(table.game, balazar, top(table, "Armory")), "Attempt", "Strength",
+    table.run(encounter(table.game, balazar, table.top("Armory")), "Attempt", "Strength",
               "Use Balazar's power, banish Dire Rat")
     assert balazar.location == "Laboratory"
     assert table.cards(balazar, ZoneKind.HAND) == ["Mace"]
@@ -358,7 +340,7 @@ def test_eidolomancer_displaying_his_eidolon_uses_his_strength_for_constitution_
     display(table, balazar, "Padrig")
     table.dice(6)
     table.run(attempt_checks(table.game, balazar, f"{skill} 30", Purpose.OTHER), "Use Balazar's power")
-    assert logged(table, "failed at Strength 1d6 against 30: rolled 6")
+    assert table.logged("failed at Strength 1d6 against 30: rolled 6")
 
 
 @pytest.mark.rule("CHK-12")
@@ -447,7 +429,7 @@ def test_enora_uses_her_knowledge_to_acquire_a_spell_or_with_the_boxes_an_item_o
     enora = table.character("Enora", at="Armory", feats=feats(role, index, box))
     table.dice(12)
     result = table.check(enora, target, "Use Enora's power")
-    assert result.success and logged(table, "succeeded at Knowledge 1d12")
+    assert result.success and table.logged("succeeded at Knowledge 1d12")
 
 
 ENORA_WARD = [(None, 2, None, "Fire", "Enora", "Discard"),
@@ -522,7 +504,7 @@ def test_eldritch_savant_discards_a_card_to_examine_the_top_of_her_deck_and_draw
     table = Table()
     enora = table.character("Enora", at="Armory", hand=["Sickle"], deck=[top_card, "Codex"],
                             feats=feats("Eldritch Savant", 3, box))
-    table.run(play_window(window(table, enora, Timing.ANY_TIME), [enora]), "Use Enora's power, discard Sickle",
+    table.run(play_window(table.window(enora, Timing.ANY_TIME), [enora]), "Use Enora's power, discard Sickle",
               *answers)
     assert table.cards(enora, ZoneKind.HAND) == hand and table.cards(enora, ZoneKind.DECK) == deck
 
@@ -575,11 +557,11 @@ def test_occularium_scholar_recharges_a_card_at_the_start_of_her_turn_to_examine
     enora = table.character("Enora", at="Armory", hand=[cost], deck=cards if index == 7 else [],
                             feats=feats("Occularium Scholar", index, box))
     answers = ["Sickle", "Mace"] if reorder else []  # the last one, Dire Rat, follows
-    table.run(play_window(window(table, enora, Timing.TURN_START), [enora]), f"Use Enora's power, recharge {cost}",
+    table.run(play_window(table.window(enora, Timing.TURN_START), [enora]), f"Use Enora's power, recharge {cost}",
               *answers)
     after = table.deck("Armory") if index == 6 else table.cards(enora, ZoneKind.DECK)[:4]
     assert after == (["Sickle", "Mace", "Dire Rat", "Helm"] if reorder else cards)
-    assert logged(table, "Dire Rat") and cost not in table.cards(enora, ZoneKind.HAND)
+    assert table.logged("Dire Rat") and cost not in table.cards(enora, ZoneKind.HAND)
 
 
 # --- Harsk ------------------------------------------------------------------------------------------------------
@@ -596,7 +578,7 @@ def test_harsk_evades_animals_and_vermin_and_with_the_box_demons(
     table = Table()
     table.location("Armory", [bane])
     harsk = table.character("Harsk", at="Armory", feats=feats(role, index, box))
-    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power")
+    outcome = table.run(encounter(table.game, harsk, table.top("Armory")), "Use Harsk's power")
     assert outcome == "evaded" and table.deck("Armory") == [bane]
 
 
@@ -605,7 +587,7 @@ def test_demonslayers_top_box_puts_the_evaded_demon_on_top_of_its_deck() -> None
     table = Table()
     table.location("Armory", ["Demonling", *FILLER * 3])
     harsk = table.character("Harsk", at="Armory", feats=feats("Demonslayer", 0, "top"))
-    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Use Harsk's power")
+    outcome = table.run(encounter(table.game, harsk, table.top("Armory")), "Use Harsk's power")
     assert outcome == "evaded" and table.deck("Armory")[0] == "Demonling"
 
 
@@ -634,7 +616,7 @@ def test_harsk_recharges_a_ranged_weapon_he_would_discard(role: str) -> None:
     table.location("Armory", ["Dire Rat"])
     harsk = table.character("Harsk", at="Armory", hand=["Bolas"], deck=FILLER, feats=feats(role))
     table.dice(8, 4, 4, 4)
-    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, top(table, "Armory")),
+    table.run(attempt_checks(table.game, harsk, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
               "Reveal Bolas", "Discard Bolas", "Recharge Bolas instead")
     assert table.cards(harsk, ZoneKind.DECK) == [*FILLER, "Bolas"] and table.cards(harsk, ZoneKind.DISCARD) == []
 
@@ -645,7 +627,7 @@ def test_demonslayer_uses_his_survival_on_a_knowledge_check_against_a_monster() 
     table.location("Armory", ["Dire Rat"])
     harsk = table.character("Harsk", at="Armory", feats=feats("Demonslayer", 3, "Survival"))
     table.dice(8, 1)
-    [result] = table.run(attempt_checks(table.game, harsk, "Knowledge 9", Purpose.OTHER, top(table, "Armory")),
+    [result] = table.run(attempt_checks(table.game, harsk, "Knowledge 9", Purpose.OTHER, table.top("Armory")),
                          "Use Harsk's power")
     assert result.success and result.skill == "Survival" and result.total == 8 + 2 + 1  # and the Rat's 1d4
 
@@ -658,7 +640,7 @@ def test_demonslayer_explores_again_when_he_defeats_a_demon_on_his_first_explora
     table.game.turn = TurnState(harsk)
     table.game.turn.explorations, table.game.turn.exploring = 1, True
     table.dice(8, 6, 6, 6)  # Wisdom 6 before acting, then Strength and 2d6 against the Demon
-    outcome = table.run(encounter(table.game, harsk, top(table, "Armory")), "Wisdom", "Strength",
+    outcome = table.run(encounter(table.game, harsk, table.top("Armory")), "Wisdom", "Strength",
                         "Use Harsk's power", "Don't")
     assert outcome == "defeated"
     assert table.game.turn.extra_exploration
@@ -685,9 +667,9 @@ def test_abyssal_walker_examines_the_top_of_his_location_deck_at_the_start_or_en
     table = Table()
     table.location("Armory", ["Dire Rat", "Mace", "Helm"])
     harsk = table.character("Harsk", at="Armory", feats=feats("Abyssal Walker", index, box))
-    table.run(play_window(window(table, harsk, timing), [harsk]), "Use Harsk's power")
-    assert logged(table, "examines the top of Armory's location deck: " + ", ".join(["Dire Rat", "Mace"][:seen]))
-    assert not logged(table, "Helm") and table.deck("Armory") == ["Dire Rat", "Mace", "Helm"]
+    table.run(play_window(table.window(harsk, timing), [harsk]), "Use Harsk's power")
+    assert table.logged("examines the top of Armory's location deck: " + ", ".join(["Dire Rat", "Mace"][:seen]))
+    assert not table.logged("Helm") and table.deck("Armory") == ["Dire Rat", "Mace", "Helm"]
 
 
 @pytest.mark.rule("TURN-03")
@@ -697,7 +679,7 @@ def test_abyssal_walker_examines_at_the_end_of_his_turn_then_may_move_to_an_abys
     table.location("Laboratory")
     table.location("Rift Edge")
     harsk = table.character("Harsk", at="Armory", feats=feats("Abyssal Walker", 4, ("end of turn", "move")))
-    table.run(play_window(window(table, harsk, Timing.TURN_END), [harsk]), "Use Harsk's power", "Move")
+    table.run(play_window(table.window(harsk, Timing.TURN_END), [harsk]), "Use Harsk's power", "Move")
     assert harsk.location == "Rift Edge"
 
 
@@ -722,6 +704,6 @@ def test_abyssal_walker_discards_a_card_to_ignore_his_abyssal_locations_powers(
     table.location("Rift Edge")
     harsk = table.character("Harsk", at="Rift Edge", hand=["Codex"], deck=["Mace"],
                             feats=feats("Abyssal Walker", index, box))
-    table.run(play_window(window(table, harsk, Timing.ANY_TIME), [harsk]), answer)
+    table.run(play_window(table.window(harsk, Timing.ANY_TIME), [harsk]), answer)
     assert table.game.turn is not None and table.game.turn.ignore_location_powers
     assert table.cards(harsk, ZoneKind.HAND) == hand and len(table.cards(harsk, ZoneKind.DISCARD)) == 1

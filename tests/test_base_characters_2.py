@@ -13,29 +13,15 @@ from pacg.engine.damage import take_damage
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
-from pacg.engine.state import Feats, TurnState
+from pacg.engine.state import TurnState
 from pacg.engine.turn import explore, explore_step
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
-from table import Table, glaring_fiend, shuffled
+from table import Table, feats, glaring_fiend, shuffled
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def window(table: Table, character, timing: Timing) -> Step:  # type: ignore[no-untyped-def]
-    """The players' chance to play at a moment of the character's turn (start of turn, any time)."""
-    table.game.turn = TurnState(character)
-    return Step(game=table.game, checker=character, timing=timing, also=Timing.ANY_TIME)
 
-
-def logged(table: Table, text: str) -> bool:
-    return any(text in line for line in table.game.log)
-
-
-def feats(role: str | None, index: int | None = None, box: str | tuple[str, ...] | None = None) -> Feats:
-    """A role (None: the character card), with power feat boxes of one paragraph checked, by (paragraph index,
-    box label): a label, or several (the box a paragraph begins with, then a box on it)."""
-    labels = (box,) if isinstance(box, str) else box or ()
-    return Feats(role=role, powers={(index, label) for label in labels if index is not None})
 
 
 # --- Imrijka ----------------------------------------------------------------------------------------------------
@@ -50,7 +36,7 @@ def test_imrijkas_roles_perception_box_gives_her_perception_from_her_wisdom(role
     imrijka = table.character("Imrijka", at="Armory", feats=feats(role, 0, "Perception"))
     table.dice(5)
     table.run(attempt_checks(table.game, imrijka, "Perception 30", Purpose.OTHER), "Perception")
-    assert logged(table, "failed at Perception 1d8+2 against 30: rolled 7")
+    assert table.logged("failed at Perception 1d8+2 against 30: rolled 7")
 
 
 @pytest.mark.rule("CHAR-01")
@@ -186,7 +172,7 @@ def test_cold_iron_warden_examines_the_top_of_her_location_deck_after_a_defeat_a
     outcome = table.run(encounter(table.game, imrijka, table.top("Armory")), "Strength", "Use Imrijka's power",
                         answer)
     assert outcome == "defeated" and table.deck("Armory") == deck
-    assert logged(table, "examines the top of Armory's location deck: Mace")
+    assert table.logged("examines the top of Armory's location deck: Mace")
 
 
 @pytest.mark.rule("CHK-05")
@@ -195,7 +181,7 @@ def test_cold_iron_warden_uses_her_strength_for_diplomacy() -> None:
     imrijka = table.character("Imrijka", at="Armory", feats=feats("Cold Iron Warden", 5, "Diplomacy"))
     table.dice(6)
     table.run(attempt_checks(table.game, imrijka, "Diplomacy 30", Purpose.OTHER), "Use Imrijka's power")
-    assert logged(table, "failed at Strength 1d10 against 30: rolled 6")
+    assert table.logged("failed at Strength 1d10 against 30: rolled 6")
 
 
 @pytest.mark.rule("PLAY-10")
@@ -367,7 +353,7 @@ def test_seelah_uses_her_charisma_for_a_check_before_she_acts(role: str, box: st
     seelah = table.character("Seelah", at="Armory", feats=feats(role, 0, box))
     table.dice(8, 1)
     table.run(encounter(table.game, seelah, table.top("Armory")), "Use Seelah's power", "Strength")
-    assert logged(table, f"Seelah {'succeeded' if bonus >= 4 else 'failed'} at Charisma 1d10"
+    assert table.logged(f"Seelah {'succeeded' if bonus >= 4 else 'failed'} at Charisma 1d10"
                          f"{f'+{bonus}' if bonus else ''} against 12: rolled {8 + bonus}")
 
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import Purpose
-from pacg.engine.check import CheckResult, attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
-from pacg.engine.state import CharacterState, TurnState
+from pacg.engine.state import TurnState
 from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
 from table import Table
@@ -23,13 +21,6 @@ THERE = "Armory"
 FILLER = ["Blessing of Ascension"]
 
 
-def offered(table: Table, prefix: str) -> bool:
-    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
-
-
-def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
-    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
-    return result
 
 
 # --- recharge it (or bury it) to add dice to a combat check ---------------------------------------------------------
@@ -73,8 +64,8 @@ def test_the_grizzled_mercenary_helps_a_local_characters_combat_check_but_not_a_
     result = table.check(harsk, "Mercenary", "Strength", "Bury Grizzled Mercenary")
     assert str(result.pool) == "1d8+1d6" and table.cards(kyra, ZoneKind.BURIED) == ["Grizzled Mercenary"]
     table.dice(4)
-    check(table, harsk, "Strength 4", "Strength")
-    assert not offered(table, "Bury Grizzled Mercenary")
+    table.attempt(harsk, "Strength 4", "Strength")
+    assert not table.offered("Bury Grizzled Mercenary")
 
 
 @pytest.mark.parametrize(("player", "answer", "goes"), [
@@ -92,7 +83,7 @@ def test_the_recruit_adds_1_to_a_local_combat_check_and_is_recharged_if_its_play
     assert (str(result.pool), result.total) == ("1d6+1", 6)
     assert table.cards(helper, goes)[-1] == "Recruit"
     other = "Discard Recruit" if goes is ZoneKind.DECK else "Recharge Recruit"
-    assert not offered(table, other)
+    assert not table.offered(other)
 
 
 # --- noncombat checks ---------------------------------------------------------------------------------------------
@@ -115,8 +106,8 @@ def test_a_noncombat_helper_recharges_for_1d6_on_checks_with_its_skills(ally: st
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=[ally], deck=["Cure"])
     table.dice(3, 4)
-    result = check(table, seelah, f"{skill} 20", skill, *([f"Recharge {ally}"] if pool else []))
-    assert offered(table, f"Recharge {ally}") == bool(pool)
+    result = table.attempt(seelah, f"{skill} 20", skill, *([f"Recharge {ally}"] if pool else []))
+    assert table.offered(f"Recharge {ally}") == bool(pool)
     assert result.total == total
     if pool:
         assert str(result.pool) == pool
@@ -128,7 +119,7 @@ def test_the_raconteur_does_not_help_a_combat_check() -> None:
     seelah = table.character("Seelah", at=HERE, hand=["Raconteur", "Teamster"])
     table.dice(4, 3)
     table.check(seelah, "Mercenary", "Strength")
-    assert not offered(table, "Recharge Raconteur") and not offered(table, "Recharge Teamster")
+    assert not table.offered("Recharge Raconteur") and not table.offered("Recharge Teamster")
 
 
 def test_the_teamster_helps_a_local_characters_strength_check() -> None:
@@ -136,7 +127,7 @@ def test_the_teamster_helps_a_local_characters_strength_check() -> None:
     harsk = table.character("Harsk", at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=["Teamster"], deck=["Cure"])
     table.dice(4, 3)
-    assert check(table, harsk, "Strength 6", "Strength", "Recharge Teamster").total == 7
+    assert table.attempt(harsk, "Strength 6", "Strength", "Recharge Teamster").total == 7
     assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Teamster"]
 
 
@@ -158,7 +149,7 @@ def test_the_caravan_guard_does_not_reduce_fire_damage() -> None:
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=["Mace", "Helm", "Caravan Guard"])
     table.run(take_damage(table.game, seelah, 1, "Fire"), "Discard Mace")
-    assert not offered(table, "Recharge Caravan Guard")
+    assert not table.offered("Recharge Caravan Guard")
 
 
 @pytest.mark.rule("DMG-02")
@@ -212,7 +203,7 @@ def test_the_frog_in_the_discard_pile_evades_nothing_in_another_exploration() ->
     table.game.turn = TurnState(kyra)
     table.dice(12)
     table.run(explore_step(table.game, kyra), "Explore", "Wisdom")
-    assert not offered(table, "Use Frog")
+    assert not table.offered("Use Frog")
     assert "Kyra encounters Spiked Pit Trap" in table.game.log and table.cards(kyra, ZoneKind.DISCARD)[0] == "Frog"
 
 
@@ -227,7 +218,7 @@ def test_a_boon_found_in_the_exploration_the_grizzled_mercenary_gives_is_banishe
     table.dice(8)
     table.run(explore_step(table.game, kyra), "Discard Grizzled Mercenary", "Discard Frog", "Done",
               "Attempt to acquire", "Knowledge")
-    assert "Mace is banished" in table.game.log and not offered(table, "Attempt to acquire Mace")
+    assert "Mace is banished" in table.game.log and not table.offered("Attempt to acquire Mace")
     assert table.cards(kyra, ZoneKind.HAND) == ["Codex"]
 
 
@@ -238,7 +229,7 @@ def test_the_frog_does_not_evade_a_monster() -> None:
     table.dice(8, 8)
     mercenary = table.game.zones.cards(table.game.locations[HERE].deck)[0]
     table.run(encounter(table.game, seelah, mercenary), "Melee")
-    assert not offered(table, "Bury Frog")
+    assert not table.offered("Bury Frog")
 
 
 @pytest.mark.rule("TURN-03")
@@ -264,9 +255,9 @@ def test_the_researcher_is_recharged_for_1d6_on_a_local_characters_knowledge_che
     seelah = table.character("Seelah", at=HERE, hand=["Researcher"])
     kyra = table.character("Kyra", at=HERE)
     table.dice(6, 4)
-    result = check(table, kyra, "Knowledge 12", "Knowledge", "Recharge Researcher")
+    result = table.attempt(kyra, "Knowledge 12", "Knowledge", "Recharge Researcher")
     assert str(result.pool) == "1d8+1d6+2" and result.total == 12 and result.success
     assert table.cards(seelah, ZoneKind.DECK) == ["Researcher"]
     table.dice(6)
-    check(table, kyra, "Combat 12", "Strength")
-    assert not offered(table, "Recharge Researcher")
+    table.attempt(kyra, "Combat 12", "Strength")
+    assert not table.offered("Recharge Researcher")

@@ -22,9 +22,6 @@ HERE = "Manor House"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str = HERE):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
 
 def in_box(table: Table, kind: str, name: str) -> int:
     return [card.name for card in table.game.zones.cards(box(kind))].count(name)
@@ -164,7 +161,7 @@ def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the
     in_the_box = in_box(table, "monster", monster)
     table.pick(monster)
     table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength d10
-    outcome = table.run(encounter(table.game, imrijka, top(table)), "Strength")
+    outcome = table.run(encounter(table.game, imrijka, table.top(HERE)), "Strength")
     assert outcome == "undefeated"
     [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
     assert [option.label.rsplit(" ", 1)[1] for option in skill.options] == [str(difficulty)] * len(skill.options)
@@ -200,7 +197,7 @@ def test_banes_that_deal_damage_before_and_after_you_act(
     answers = [*before, skill, "Done", *after]  # Done: no blessing played on the check
     if bane == "Fiendish Tree":
         answers.append("Don't try to close")  # a henchman: the chance to close comes after
-    outcome = table.run(encounter(table.game, seelah, top(table)), *answers)
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), *answers)
     assert outcome == "defeated"
     assert all(dealt(table, "Seelah", amount, kind) for amount, kind in damage)
     assert table.cards(seelah, ZoneKind.DISCARD) == FILLER * points
@@ -217,7 +214,7 @@ def test_the_cave_viper_poisons_you_before_you_act_unless_you_succeed_at_a_forti
     seelah = table.character("Seelah", at=HERE, hand=FILLER)
     table.dice(fortitude, 8)
     answers = ["Fortitude", "Done", "Melee", *([] if poisoned else ["Done"])]  # poisoned, she has no card left
-    assert table.run(encounter(table.game, seelah, top(table)), *answers) == "defeated"
+    assert table.run(encounter(table.game, seelah, table.top(HERE)), *answers) == "defeated"
     assert dealt(table, "Seelah", 1, "Poison") == poisoned
     assert table.cards(seelah, ZoneKind.DISCARD) == (FILLER if poisoned else [])
 
@@ -230,7 +227,7 @@ def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location_who_
     kyra = table.character("Kyra", at=HERE, hand=FILLER)
     table.pick("Kyra")
     table.dice(8, 8)
-    table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done", "Don't try to close")
+    table.run(encounter(table.game, seelah, table.top(HERE)), "Reveal Longsword: Melee", "Done", "Don't try to close")
     assert dealt(table, "Kyra", 1, "Cold") and not dealt(table, "Seelah", 1, "Cold")
     assert table.cards(kyra, ZoneKind.BURIED) == FILLER, "she buries the card the damage makes her discard"
     assert table.cards(kyra, ZoneKind.DISCARD) == [] and table.cards(seelah, ZoneKind.HAND) == ["Longsword"]
@@ -243,7 +240,7 @@ def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> No
     table.location(HERE, ["Unfettered Eidolon"])
     balazar = table.character("Balazar", at=HERE, hand=FILLER * 6, deck=FILLER)
     table.dice(8, 1, 3)
-    outcome = table.run(encounter(table.game, balazar, top(table)), "Strength", "Done", *["Discard Blessing"] * 5)
+    outcome = table.run(encounter(table.game, balazar, table.top(HERE)), "Strength", "Done", *["Discard Blessing"] * 5)
     assert outcome == "undefeated"
     assert dealt(table, "Balazar", 2) and dealt(table, "Balazar", 3)
     assert len(table.cards(balazar, ZoneKind.DISCARD)) == 5
@@ -260,7 +257,7 @@ def test_an_undefeated_unfettered_eidolon_deals_its_damage_to_a_summoner_whereve
     other = table.character("Balazar" if summoner else "Harsk", at="Great Hall", hand=FILLER * 4)
     table.dice(1, *([3] if summoner else []))
     damage = ["Discard Blessing"] * 3 if summoner else []
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Melee", "Done", *damage)  # Done: no blessing
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Melee", "Done", *damage)  # Done: no blessing
     assert outcome == "undefeated"
     assert dealt(table, other.name, 3) == summoner
     assert table.cards(other, ZoneKind.DISCARD) == (FILLER * 3 if summoner else [])
@@ -290,7 +287,7 @@ def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> 
     kyra = table.character("Kyra", at=HERE, hand=FILLER, deck=FILLER * 4)
     table.dice(*([6] if used else []), 6, 6)
     knowledge = ["Use Ulkreth", "Knowledge", "Done"] if used else ["Done"]
-    outcome = table.run(encounter(table.game, kyra, top(table)), *knowledge, "Strength", "Discard Blessing",
+    outcome = table.run(encounter(table.game, kyra, table.top(HERE)), *knowledge, "Strength", "Discard Blessing",
                         *(["Don't try to close"] if used else []))
     skill = next(decision for decision in table.decisions if decision.kind == "skill" and "Combat" in decision.prompt)
     assert f"Strength d6 against Combat {11 if used else 16}" in [option.label for option in skill.options]
@@ -307,7 +304,7 @@ def test_failing_against_ulkreth_deals_damage_to_every_local_character_instead_o
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", "Longspear", "Quarterstaff"])
     harsk = table.character("Harsk", at="Great Hall", hand=["Shortbow"])
     table.dice(1)
-    outcome = table.run(encounter(table.game, kyra, top(table)), "Done", "Strength",
+    outcome = table.run(encounter(table.game, kyra, table.top(HERE)), "Done", "Strength",
                         "Discard Cure", "Discard Codex", "Discard Longsword", "Discard Longspear")
     assert outcome == "undefeated"
     assert not dealt(table, "Kyra", 15) and dealt(table, "Kyra", 2) and dealt(table, "Seelah", 2)
@@ -327,7 +324,7 @@ def test_the_damage_dealt_instead_of_a_failed_checks_is_still_that_checks(weapon
     table.dice(*([1, 1] if weapon_on_the_check else [1]))
     skill = "Reveal Longsword: Melee" if weapon_on_the_check else "Melee"
     damage = ["Discard Blessing", "Discard Longsword"] if weapon_on_the_check else ["Discard Swordbreaker"]
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Done", skill, "Done", *damage)
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Done", skill, "Done", *damage)
     assert outcome == "undefeated" and dealt(table, "Seelah", 2)
     assert table.offered("Discard Swordbreaker: reduce", kind="damage") == (not weapon_on_the_check)
 
@@ -356,7 +353,7 @@ def test_defeating_a_henchman_gives_the_chance_to_close_its_location(
     table.location("Great Hall", [henchman, "Mace", "Helm"])
     seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
     table.dice(8, 8, 6)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), *before, "Reveal Longsword: Melee",
+    outcome = table.run(encounter(table.game, seelah, table.top("Great Hall")), *before, "Reveal Longsword: Melee",
                         "Done", *after, "Close Great Hall", "Diplomacy")
     assert outcome == "defeated"
     assert table.game.locations["Great Hall"].closed and table.deck("Great Hall") == []
@@ -370,7 +367,7 @@ def test_the_ceustodaemon_burns_you_before_you_act_and_defeated_gives_the_chance
     table.location("Great Hall", ["Ceustodaemon", "Mace"])
     seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
     table.dice(3, 8, 8, 6)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), "Discard Blessing",
+    outcome = table.run(encounter(table.game, seelah, table.top("Great Hall")), "Discard Blessing",
                         "Discard Blessing", "Reveal Longsword: Melee", "Done", "Close Great Hall", "Diplomacy")
     assert outcome == "defeated" and dealt(table, "Seelah", 2, "Fire")
     assert table.game.locations["Great Hall"].closed and table.cards(seelah, ZoneKind.DISCARD) == FILLER * 2
@@ -388,7 +385,7 @@ def test_defeating_some_banes_lets_you_explore_again(bane: str, used: bool) -> N
     table.game.turn = TurnState(seelah, explorations=1, exploring=True)
     table.dice(8)
     skill = "Melee" if bane == "Cave Lizard" else "Wisdom"
-    outcome = table.run(encounter(table.game, seelah, top(table)), skill, f"Use {bane}" if used else "Done")
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), skill, f"Use {bane}" if used else "Done")
     assert outcome == "defeated"
     assert table.game.turn.extra_exploration == used
 
@@ -410,7 +407,7 @@ def test_the_rallying_cry_is_defeated_only_if_every_character_acquires_the_ally_
     table.pick("Recruit", "Caravan Guard")
     table.dice(5, kyras_roll)
     after = [] if kyras_roll == 6 else ["Use Rallying Cry" if banished else "Done"]
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Diplomacy", "Diplomacy", *after)
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Diplomacy", "Diplomacy", *after)
     acquired = kyras_roll == 6
     assert outcome == ("defeated" if acquired else "undefeated")
     assert table.cards(seelah, ZoneKind.HAND) == (["Recruit"] if acquired else [])
@@ -433,7 +430,7 @@ def test_the_temptation_of_arms_offers_three_weapons_and_is_banished_whatever_yo
     table.pick("Scythe", "Longsword", "Sickle")
     table.dice(*([3] if kept else []))
     answers = ["Scythe", "Kyra", *["Discard Blessing"] * 4] if kept else ["Keep none"]
-    outcome = table.run(encounter(table.game, seelah, top(table)), *answers)
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), *answers)
     assert outcome == ("undefeated" if kept else "defeated")
     assert table.cards(seelah, ZoneKind.HAND) == (["Scythe"] if kept else [])
     assert dealt(table, "Kyra", 4) == kept and table.cards(kyra, ZoneKind.DISCARD) == (FILLER * 4 if kept else [])
@@ -454,7 +451,7 @@ def test_from_adventure_deck_3_on_the_temptations_offer_only_cards_without_the_b
         table = Table(adventure_deck_number=adventure, seed=seed)
         table.location(HERE, [temptation])
         seelah = table.character("Seelah", at=HERE)
-        assert table.run(encounter(table.game, seelah, top(table)), "Keep none") == "defeated"
+        assert table.run(encounter(table.game, seelah, table.top(HERE)), "Keep none") == "defeated"
         [keep] = [decision for decision in table.decisions if decision.kind == "keep"]
         drawn |= {"Basic" in option.value.card.traits for option in keep.options if option.value is not None}
     assert drawn == ({True, False} if basic else {False})
@@ -475,7 +472,7 @@ def test_keeping_an_item_of_the_temptation_of_lucre_makes_every_character_discar
     harsk = table.character("Harsk", at="Great Hall", deck=["Shortbow", *FILLER])
     alain = table.character("Alain", at="Great Hall")
     table.pick("Codex", "Caltrop Bead", "Potion of Healing")
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Codex" if kept else "Keep none")
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Codex" if kept else "Keep none")
     assert outcome == ("undefeated" if kept else "defeated")
     assert table.cards(seelah, ZoneKind.HAND) == (["Codex"] if kept else [])
     discards = [table.cards(character, ZoneKind.DISCARD) for character in (seelah, kyra, harsk)]
@@ -493,7 +490,7 @@ def test_an_undefeated_sophini_shuffles_the_top_blessing_into_her_location_deck(
     table.blessings("Blessing of Abadar", "Blessing of Shax")
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 3], deck=FILLER * 4)
     table.dice(4, 4)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done",
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Reveal Longsword: Melee", "Done",
                         "Discard Blessing", "Discard Blessing")
     assert outcome == "undefeated"
     assert sorted(table.deck(HERE)) == ["Blessing of Abadar", "Mace", "Sophini"]
@@ -511,7 +508,7 @@ def test_an_undefeated_zombie_makes_each_other_local_character_summon_and_encoun
     table.character("Alain", at=HERE, deck=FILLER * 4)
     table.character("Harsk", at="Great Hall")
     table.dice(5, 9)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Melee", "Done", "Strength")
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Melee", "Done", "Strength")
     assert outcome == "undefeated" and dealt(table, "Seelah", 1)
     assert [line for line in table.game.log if "summoned" in line] == ["Alain encounters Zombie (summoned)"]
     assert "Zombie is defeated" in table.game.log
@@ -545,7 +542,7 @@ def test_the_arboreal_blight_is_defeated_when_you_defeat_the_fiendish_tree_you_s
     table.location(HERE, ["Arboreal Blight", "Mace"])
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
     table.dice(8, 8)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Discard Blessing", "Reveal Longsword: Melee",
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Discard Blessing", "Reveal Longsword: Melee",
                         "Done", "Discard Blessing")
     assert outcome == "defeated"
     assert "Seelah encounters Fiendish Tree (summoned)" in table.game.log
@@ -564,7 +561,7 @@ def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth:
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 4], deck=FILLER * 4)
     table.dice(4, 4, roll, *([8, 8] if ulkreth else []))
     against_ulkreth = ["Reveal Longsword: Melee"] if ulkreth else []
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Discard Blessing", "Reveal Longsword: Melee",
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Discard Blessing", "Reveal Longsword: Melee",
                         "Done", *["Discard Blessing"] * 3, *against_ulkreth)
     assert outcome == "undefeated" and sorted(table.deck(HERE)) == ["Arboreal Blight", "Mace"]
     assert ("Seelah encounters Ulkreth (summoned)" in table.game.log) == ulkreth
@@ -581,7 +578,7 @@ def test_the_arboreal_blight_rolls_for_an_ulkreth_when_any_tree_is_undefeated(fa
     crowe = table.character("Crowe", at=HERE, deck=FILLER * 4)  # no hands: the trees' damage discards nothing
     table.character("Alain", at=HERE, deck=FILLER * 4)
     table.dice(12, face, *([d20] if d20 else []))
-    outcome = table.run(encounter(table.game, crowe, top(table)), "Crowe", "Melee", "Done", "Melee")
+    outcome = table.run(encounter(table.game, crowe, table.top(HERE)), "Crowe", "Melee", "Done", "Melee")
     assert outcome == "defeated" and table.deck(HERE) == ["Mace"]
     assert [line for line in table.game.log if "d20" in line] == ([f"Crowe rolls {d20} on a d20"] if d20 else [])
     assert "Crowe encounters Ulkreth (summoned)" not in table.game.log
@@ -623,7 +620,7 @@ def test_a_sloth_demon_undefeated_ends_the_turn_and_adventure_1_summons_it_as_it
     table.game.turn = TurnState(seelah)
     table.dice(1)
     with pytest.raises(TurnEnded):
-        table.run(encounter(table.game, seelah, top(table)), "Melee")
+        table.run(encounter(table.game, seelah, table.top(HERE)), "Melee")
     assert any("summons Sloth Demon" in line for line in table.game.log)
     assert "Sloth Demon is undefeated" in table.game.log
 
@@ -635,7 +632,7 @@ def test_a_sloth_demon_defeated_in_a_location_deck_gives_the_chance_to_close_its
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 3], deck=FILLER * 4)
     table.game.turn = TurnState(seelah)
     table.dice(8, 8)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Reveal Longsword: Melee", "Done",
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Reveal Longsword: Melee", "Done",
                         "Don't try to close")
     assert outcome == "defeated" and table.offered("Don't try to close")
 
@@ -650,7 +647,7 @@ def test_the_blackfire_adept_summons_the_servitor_demon_before_you_act_and_defea
     table.location("Great Hall", ["Blackfire Adept", "Mace", "Helm"])
     seelah = table.character("Seelah", at="Great Hall", hand=["Longsword", *FILLER * 2], deck=FILLER * 4)
     table.dice(8, 8, 8, 8, 8, 6)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Great Hall")), "Wisdom", "Done",
+    outcome = table.run(encounter(table.game, seelah, table.top("Great Hall")), "Wisdom", "Done",
                         "Reveal Longsword: Melee", "Done", "Reveal Longsword: Melee", "Done", "Close Great Hall",
                         "Diplomacy", "Done")
     assert outcome == "defeated" and "Seelah summons Demonling" in table.game.log
@@ -668,7 +665,7 @@ def test_the_cultist_of_baphomet_deals_1_damage_before_you_act_on_your_first_exp
     kyra = table.character("Kyra", at=HERE, hand=["Cure", "Codex"], deck=FILLER * 4)
     table.game.turn = TurnState(kyra, explorations=explorations)
     table.dice(1)
-    table.run(encounter(table.game, kyra, top(table)), *(["Discard Codex"] if damaged else []), "Strength")
+    table.run(encounter(table.game, kyra, table.top(HERE)), *(["Discard Codex"] if damaged else []), "Strength")
     damage = [line for line in table.game.log if line.startswith("Kyra is dealt")]
     assert damage == ["Kyra is dealt 1 Combat damage", "Kyra is dealt 9 Combat damage"][0 if damaged else 1:]
 
@@ -682,6 +679,6 @@ def test_a_giant_maggot_swarm_makes_each_other_local_character_summon_and_encoun
     table.character("Alain", at=HERE, deck=FILLER * 4)
     table.character("Harsk", at="Great Hall")
     table.dice(9, 8)
-    outcome = table.run(encounter(table.game, seelah, top(table)), "Strength", "Melee", "Done")
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Strength", "Melee", "Done")
     assert outcome == "defeated"
     assert [line for line in table.game.log if "summoned" in line] == ["Alain encounters Giant Maggot Swarm (summoned)"]

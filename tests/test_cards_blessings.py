@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import Purpose
-from pacg.engine.check import CheckResult, attempt_checks
 from pacg.engine.encounter import encounter
-from pacg.engine.state import CharacterState, TurnState
+from pacg.engine.state import TurnState
 from pacg.engine.turn import explore_step
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
 from table import Table
@@ -24,13 +22,6 @@ TWO_DICE = "add 2 dice of the type the check rolls"
 DEITIES = ["Iomedae", "Pulura", "Sarenrae", "Shelyn", "Torag"]
 
 
-def offered(table: Table, prefix: str) -> bool:
-    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
-
-
-def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
-    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
-    return result
 
 
 def on_top_of_the_blessings_discard(table: Table, name: str) -> None:
@@ -49,7 +40,7 @@ def test_a_blessing_is_discarded_on_any_check_to_add_a_die_of_the_type_it_rolls(
     harsk = table.character("Harsk", at=HERE)
     kyra = table.character("Kyra", at="Armory", hand=[blessing])
     table.dice(5, 4)
-    result = check(table, harsk, "Wisdom 9", "Wisdom", f"Discard {blessing}: {ONE_DIE}")
+    result = table.attempt(harsk, "Wisdom 9", "Wisdom", f"Discard {blessing}: {ONE_DIE}")
     assert (str(result.pool), result.total, result.success) == ("2d8", 9, True)
     assert table.cards(kyra, ZoneKind.DISCARD) == [blessing]
 
@@ -70,7 +61,7 @@ def test_a_deity_blessing_adds_2_dice_to_a_noncombat_check_with_its_skill(blessi
     table = Table()
     harsk = table.character("Harsk", at=HERE, hand=[blessing])
     table.dice(1, 1, 2)
-    result = check(table, harsk, text, skill, f"Discard {blessing}: {TWO_DICE}")
+    result = table.attempt(harsk, text, skill, f"Discard {blessing}: {TWO_DICE}")
     assert (str(result.pool), result.total, result.success) == (pool, 4, True)
     assert table.cards(harsk, ZoneKind.DISCARD) == [blessing]
 
@@ -80,8 +71,8 @@ def test_a_deity_blessing_adds_only_1_die_to_a_check_with_another_skill(blessing
     table = Table()
     harsk = table.character("Harsk", at=HERE, hand=[blessing])
     table.dice(1, 1)
-    check(table, harsk, "Dexterity 4", "Dexterity")
-    assert offered(table, f"Discard {blessing}: {ONE_DIE}") and not offered(table, f"Discard {blessing}: {TWO_DICE}")
+    table.attempt(harsk, "Dexterity 4", "Dexterity")
+    assert table.offered(f"Discard {blessing}: {ONE_DIE}") and not table.offered(f"Discard {blessing}: {TWO_DICE}")
 
 
 @pytest.mark.parametrize("blessing", ["Blessing of Torag", "Blessing of Shax"])
@@ -93,7 +84,7 @@ def test_torag_adds_2_dice_to_a_noncombat_strength_check_and_shax_to_a_combat_on
     combat = blessing == "Blessing of Shax"
     result = table.check(harsk, "Mercenary", "Strength", f"Discard {blessing}: {TWO_DICE if combat else ONE_DIE}")
     assert str(result.pool) == ("3d6" if combat else "2d6")
-    assert offered(table, f"Discard {blessing}: {TWO_DICE}") == combat
+    assert table.offered(f"Discard {blessing}: {TWO_DICE}") == combat
 
 
 def test_shax_adds_2_dice_to_a_combat_check_with_dexterity() -> None:
@@ -110,8 +101,8 @@ def test_abraxas_adds_2_dice_to_an_arcane_or_divine_check(skill: str, pool: str 
     kyra = table.character("Kyra", at=HERE, hand=["Blessing of Abraxas"])
     table.dice(1, 1, 1)
     answers = [f"Discard Blessing of Abraxas: {TWO_DICE}"] if pool else []
-    result = check(table, kyra, f"{skill} 20", skill, *answers)
-    assert offered(table, f"Discard Blessing of Abraxas: {TWO_DICE}") == bool(pool)
+    result = table.attempt(kyra, f"{skill} 20", skill, *answers)
+    assert table.offered(f"Discard Blessing of Abraxas: {TWO_DICE}") == bool(pool)
     if pool:
         assert (str(result.pool), result.total) == (pool, 5)
 
@@ -122,8 +113,8 @@ def test_baphomet_adds_2_dice_during_the_first_exploration_of_your_turn(explorat
     harsk = table.character("Harsk", at=HERE, hand=["Blessing of Baphomet"])
     table.game.turn = TurnState(harsk, explorations=explorations)
     table.dice(1, 1, 1)
-    check(table, harsk, "Strength 20", "Strength", *([f"Discard Blessing of Baphomet: {TWO_DICE}"] if two else []))
-    assert offered(table, f"Discard Blessing of Baphomet: {TWO_DICE}") == two
+    table.attempt(harsk, "Strength 20", "Strength", *([f"Discard Blessing of Baphomet: {TWO_DICE}"] if two else []))
+    assert table.offered(f"Discard Blessing of Baphomet: {TWO_DICE}") == two
     if two:
         assert "Harsk failed at Strength 3d6 against 20: rolled 3" in table.game.log
 
@@ -136,7 +127,7 @@ def test_abadar_adds_2_dice_to_a_check_against_a_barrier(bane: str, skill: str, 
     table.dice(4, 3, 2)
     answer = f"Discard Blessing of Abadar: {TWO_DICE if two else ONE_DIE}"
     result = table.check(harsk, bane, skill, answer)
-    assert offered(table, f"Discard Blessing of Abadar: {TWO_DICE}") == two
+    assert table.offered(f"Discard Blessing of Abadar: {TWO_DICE}") == two
     assert str(result.pool) == ("3d8" if two else "2d6")
 
 
@@ -168,7 +159,7 @@ def test_a_deity_blessing_is_recharged_instead_of_discarded_when_its_deity_tops_
     harsk = table.character("Harsk", at=HERE, hand=[blessing], deck=["Cure"])
     on_top_of_the_blessings_discard(table, blessing if same else "Blessing of Abadar")
     table.dice(1, 1)
-    check(table, harsk, "Dexterity 30", "Dexterity", f"Discard {blessing}: {ONE_DIE}",
+    table.attempt(harsk, "Dexterity 30", "Dexterity", f"Discard {blessing}: {ONE_DIE}",
           *([f"Recharge {blessing} instead"] if same else []))
     if same:
         assert table.cards(harsk, ZoneKind.DECK) == ["Cure", blessing] and not table.cards(harsk, ZoneKind.DISCARD)
@@ -185,7 +176,7 @@ def test_abraxas_costs_a_card_from_your_hand_when_a_corrupted_blessing_tops_the_
     harsk = table.character("Harsk", at=HERE, hand=["Blessing of Abraxas", "Mace", "Helm"])
     on_top_of_the_blessings_discard(table, top)
     table.dice(1, 1)
-    check(table, harsk, "Dexterity 30", "Dexterity", f"Discard Blessing of Abraxas: {ONE_DIE}",
+    table.attempt(harsk, "Dexterity 30", "Dexterity", f"Discard Blessing of Abraxas: {ONE_DIE}",
           *(["Helm"] if costs else []))
     assert sorted(table.cards(harsk, ZoneKind.DISCARD)) == (["Blessing of Abraxas", "Helm"] if costs else
                                                             ["Blessing of Abraxas"])

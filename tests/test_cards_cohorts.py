@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import Purpose
-from pacg.engine.check import CheckResult, attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
-from pacg.engine.state import CharacterState, TurnState
+from pacg.engine.state import TurnState
 from pacg.engine.turn import _any_time
 from pacg.engine.zones import ZoneKind
 from table import Table
@@ -23,13 +21,6 @@ HERE = "Watchtower"
 FILLER = ["Blessing of Ascension"]
 
 
-def offered(table: Table, prefix: str) -> bool:
-    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
-
-
-def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
-    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
-    return result
 
 
 # --- reveal it to add 1d6 to a local character's check with its skills --------------------------------------------
@@ -55,8 +46,8 @@ def test_a_cohort_is_revealed_to_add_1d6_to_a_local_characters_check_with_its_sk
     checker = table.character(who, at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=[cohort])
     table.dice(3, 4)
-    result = check(table, checker, f"{skill} 20", skill, *([f"Reveal {cohort}"] if pool else []))
-    assert offered(table, f"Reveal {cohort}") == bool(pool)
+    result = table.attempt(checker, f"{skill} 20", skill, *([f"Reveal {cohort}"] if pool else []))
+    assert table.offered(f"Reveal {cohort}") == bool(pool)
     if pool:
         assert str(result.pool) == pool and result.total == 7 + result.pool.modifier
     assert table.cards(kyra, ZoneKind.HAND) == [cohort]
@@ -77,7 +68,7 @@ def test_anevia_tirabade_does_not_reduce_fire_damage() -> None:
     table = Table(adventure_deck_number=1)
     seelah = table.character("Seelah", at=HERE, hand=["Mace", "Anevia Tirabade"])
     table.run(take_damage(table.game, seelah, 1, "Fire"), "Discard Mace")
-    assert not offered(table, "Recharge Anevia Tirabade")
+    assert not table.offered("Recharge Anevia Tirabade")
 
 
 def test_aravashnial_is_recharged_to_put_a_spell_from_your_discard_pile_on_top_of_your_deck() -> None:
@@ -100,7 +91,7 @@ def test_cecilla_the_uprooter_is_discarded_to_evade_a_monster(bane: str, evades:
     table.dice(8, 8)
     outcome = table.run(encounter(table.game, seelah, top),
                         *(["Discard Cecilla the Uprooter: evade"] if evades else ["Wisdom"]))
-    assert offered(table, "Discard Cecilla the Uprooter: evade") == evades
+    assert table.offered("Discard Cecilla the Uprooter: evade") == evades
     if evades:
         assert outcome == "evaded" and sorted(table.deck(HERE)) == sorted([bane, "Mace"])
         assert table.cards(seelah, ZoneKind.DISCARD) == ["Cecilla the Uprooter"]
@@ -122,10 +113,10 @@ def test_sir_ilivan_is_revealed_to_add_1d6_to_a_local_characters_combat_check_ag
     table.dice(3, 4)
     answers = ["Melee", *(["Reveal Sir Ilivan"] if pool else [])]
     if against is None:
-        result = check(table, seelah, "Combat 20", *answers)
+        result = table.attempt(seelah, "Combat 20", *answers)
     else:
         result = table.check(seelah, against, *answers)
-    assert offered(table, "Reveal Sir Ilivan") == bool(pool)
+    assert table.offered("Reveal Sir Ilivan") == bool(pool)
     if pool:
         assert str(result.pool) == pool and result.total == 3 + 4 + 3
     assert table.cards(kyra, ZoneKind.HAND) == ["Sir Ilivan"]

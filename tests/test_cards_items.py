@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import Purpose, Timing
-from pacg.engine.check import CheckResult, attempt_checks
+from pacg.cards.powers import Timing
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
@@ -36,17 +35,7 @@ def held(table: Table, character: CharacterState, name: str) -> PhysicalCard:
     return next(card for card in table.game.zones.cards(character.hand) if card.name == name)
 
 
-def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
-    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
-    return result
 
-
-def offered(table: Table, prefix: str) -> bool:
-    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
-
-
-def top_card(table: Table, location: str = HERE) -> PhysicalCard:
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
 
 
 # --- reducing damage -----------------------------------------------------------------------------------------------
@@ -78,7 +67,7 @@ def test_the_book_of_the_loremaster_adds_1d6_to_a_local_knowledge_check_and_is_r
     enora = table.character("Enora", at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=["Book of the Loremaster"], deck=["Cure"])
     table.dice(5, 4, 5)  # Enora's d12 and the Book's d6; Kyra's Knowledge d8+2 to recharge: 7
-    result = check(table, enora, "Knowledge 12", "Knowledge", "Discard Book of the Loremaster", "Knowledge")
+    result = table.attempt(enora, "Knowledge 12", "Knowledge", "Discard Book of the Loremaster", "Knowledge")
     assert (str(result.pool), result.total, result.success) == ("1d12+1d6+3", 12, True)
     assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Book of the Loremaster"]
     assert "Kyra succeeded at Knowledge 1d8+2 against 7: rolled 7" in table.game.log
@@ -91,8 +80,8 @@ def test_the_book_of_the_loremaster_helps_only_a_knowledge_check_at_its_location
     enora = table.character("Enora", at=HERE)
     table.character("Kyra", at=where, hand=["Book of the Loremaster"])
     table.dice(12)
-    check(table, enora, f"{skill} 6", skill)
-    assert not offered(table, "Discard Book of the Loremaster")
+    table.attempt(enora, f"{skill} 6", skill)
+    assert not table.offered("Discard Book of the Loremaster")
 
 
 @pytest.mark.rule("CHK-12")
@@ -110,7 +99,7 @@ def test_the_codex_does_not_help_a_check_to_defeat() -> None:
     enora = table.character("Enora", at=HERE, hand=["Codex", "Mace"])
     table.dice(6)
     table.check(enora, "Mercenary", "Strength", "Discard Mace")
-    assert not offered(table, "Discard Codex")
+    assert not table.offered("Discard Codex")
 
 
 @pytest.mark.parametrize(("bane", "pool"), [
@@ -131,7 +120,7 @@ def test_the_demon_hunters_handbook_helps_only_against_cultists_and_demons() -> 
     enora = table.character("Enora", at=HERE, hand=["Demon Hunter's Handbook", "Mace"])
     table.dice(6)
     table.check(enora, "Mercenary", "Strength", "Discard Mace")
-    assert not offered(table, "Recharge Demon Hunter's Handbook")
+    assert not table.offered("Recharge Demon Hunter's Handbook")
 
 
 @pytest.mark.rule("PLAY-10")
@@ -151,11 +140,11 @@ def test_the_portable_altar_adds_1d6_to_a_divine_check_only() -> None:
     table = Table()
     kyra = table.character("Kyra", at=HERE, hand=["Portable Altar"])
     table.dice(4, 4)
-    result = check(table, kyra, "Divine 10", "Divine", "Discard Portable Altar")
+    result = table.attempt(kyra, "Divine 10", "Divine", "Discard Portable Altar")
     assert (str(result.pool), result.total, result.success) == ("1d12+1d6+2", 10, True)
     assert table.cards(kyra, ZoneKind.DISCARD) == ["Portable Altar"]
     table.dice(12)
-    check(table, kyra, "Wisdom 10", "Wisdom")
+    table.attempt(kyra, "Wisdom 10", "Wisdom")
     assert not [o for o in table.decisions[-1].options if o.label.startswith("Discard Portable Altar")]
 
 
@@ -164,11 +153,11 @@ def test_the_ring_of_climbing_adds_1d6_to_a_noncombat_dexterity_check_and_not_to
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=["Ring of Climbing"])
     table.dice(3, 3)
-    result = check(table, seelah, "Dexterity 6", "Dexterity", "Reveal Ring of Climbing")
+    result = table.attempt(seelah, "Dexterity 6", "Dexterity", "Reveal Ring of Climbing")
     assert (str(result.pool), result.total, result.success) == ("1d6+1d4", 6, True)
     assert table.cards(seelah, ZoneKind.HAND) == ["Ring of Climbing"]
     table.dice(8)
-    check(table, seelah, "Combat 10", "Strength")
+    table.attempt(seelah, "Combat 10", "Strength")
     assert not [o for o in table.decisions[-1].options if o.label.startswith("Reveal Ring")]
 
 
@@ -178,7 +167,7 @@ def test_the_sages_journal_adds_1d4_against_a_henchman_or_villain(bane: str, hel
     enora = table.character("Enora", at=HERE, hand=["Sage's Journal", "Mace"])
     table.dice(6, 4)
     result = table.check(enora, bane, "Strength", *(["Reveal Sage's Journal"] if helps else []))
-    assert offered(table, "Reveal Sage's Journal") == helps
+    assert table.offered("Reveal Sage's Journal") == helps
     assert str(result.pool) == ("1d6+1d4" if helps else "1d6")
 
 
@@ -192,7 +181,7 @@ def test_the_trapsmith_gloves_add_1d4_against_a_trap(bane: str, skill: str, pool
     table.dice(4, 2)
     trap = bane == "Spiked Pit Trap"
     result = table.check(harsk, bane, skill, *(["Reveal Trapsmith Gloves"] if trap else []))
-    assert offered(table, "Reveal Trapsmith Gloves") == trap
+    assert table.offered("Reveal Trapsmith Gloves") == trap
     assert str(result.pool) == pool
 
 
@@ -200,7 +189,7 @@ def test_the_trapsmith_gloves_add_1d4_against_a_trap(bane: str, skill: str, pool
 
 
 def encountered(table: Table, character: CharacterState, *answers: str) -> str:
-    outcome: str = table.run(encounter(table.game, character, top_card(table)), *answers)
+    outcome: str = table.run(encounter(table.game, character, table.top(HERE)), *answers)
     return outcome
 
 
@@ -214,9 +203,9 @@ def test_the_caltrop_bead_is_banished_to_evade_a_monster_of_difficulty_14_or_les
     seelah = table.character("Seelah", at=where, hand=["Caltrop Bead"], deck=["Cure", "Codex", "Frog"])
     bead = held(table, seelah, "Caltrop Bead")
     table.dice(8, 8)
-    outcome = table.run(encounter(table.game, seelah, top_card(table, where)),
+    outcome = table.run(encounter(table.game, seelah, table.top(where)),
                         "Banish Caltrop Bead: evade" if evades else "Melee")
-    assert offered(table, "Banish Caltrop Bead: evade") == evades
+    assert table.offered("Banish Caltrop Bead: evade") == evades
     if evades:
         assert outcome == "evaded" and table.game.zones.where(bead) == box("item")
         assert sorted(table.deck(where)) == sorted([monster, "Mace"])
@@ -234,7 +223,7 @@ def test_the_caltrop_bead_is_banished_before_acting_to_defeat_a_monster_of_diffi
     table.dice(8, 8)
     outcome = encountered(table, seelah, "Banish Caltrop Bead: defeat" if defeats else "Melee")
     assert outcome == "defeated"
-    assert offered(table, "Banish Caltrop Bead: defeat") == defeats
+    assert table.offered("Banish Caltrop Bead: defeat") == defeats
     assert table.game.zones.where(bead) == (box("item") if defeats else seelah.hand)
     assert bool([d for d in table.decisions if d.kind == "skill"]) != defeats, "defeated without a check"
     assert table.deck(HERE) == ["Mace"], "a defeated bane is banished"
@@ -259,7 +248,7 @@ def test_the_trapsmith_gloves_are_discarded_to_defeat_a_trap_of_difficulty_10_or
     harsk = table.character("Harsk", at=HERE, hand=["Trapsmith Gloves"])
     table.dice(1, 4)
     outcome = encountered(table, harsk, "Discard Trapsmith Gloves" if defeats else "Perception")
-    assert offered(table, "Discard Trapsmith Gloves") == defeats
+    assert table.offered("Discard Trapsmith Gloves") == defeats
     assert outcome == ("defeated" if defeats else "undefeated")
     if defeats:
         assert table.cards(harsk, ZoneKind.DISCARD) == ["Trapsmith Gloves"]

@@ -24,9 +24,6 @@ ELSEWHERE = "Manor House"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
 
-def top(table: Table, location: str):  # type: ignore[no-untyped-def]
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
 
 def in_box(table: Table, kind: str, name: str) -> int:
     return [card.name for card in table.game.zones.cards(box(kind))].count(name)
@@ -114,7 +111,7 @@ def test_defeating_a_monster_at_the_guardpost_lets_you_recharge_a_weapon_from_yo
     seelah = table.character("Seelah", at=location, hand=["Mace", "Longsword"], deck=FILLER)
     table.dice(8, 4)
     answers = [f"Use {location}", "Longsword"] if used else ["Done"]
-    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Reveal Mace: Melee", "Done",
+    outcome = table.run(encounter(table.game, seelah, table.top(location)), "Reveal Mace: Melee", "Done",
                         *answers)
     assert outcome == "defeated"
     assert table.cards(seelah, ZoneKind.DECK) == (FILLER + ["Longsword"] if used else FILLER)
@@ -136,7 +133,7 @@ def test_acquiring_a_boon_of_a_kind_at_some_locations_lets_you_draw_a_card(
     seelah = table.character("Seelah", at=location, deck=["Codex", *FILLER])
     table.dice(8)
     skill = {"Recruit": "Diplomacy", "Mace": "Melee", "Helm": "Constitution"}[boon]
-    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Attempt", skill,
+    outcome = table.run(encounter(table.game, seelah, table.top(location)), "Attempt", skill,
                         *([f"Use {location}"] if offered else []))
     assert outcome == "acquired"
     assert table.cards(seelah, ZoneKind.HAND) == ([boon, "Codex"] if offered else [boon])
@@ -192,7 +189,7 @@ def test_an_item_banished_for_its_power_in_the_laboratory_is_buried_instead(loca
     table = Table()
     table.location(location, ["Dire Rat", "Helm"])
     seelah = table.character("Seelah", at=location, hand=["Caltrop Bead"])
-    outcome = table.run(encounter(table.game, seelah, top(table, location)), "Banish Caltrop Bead")
+    outcome = table.run(encounter(table.game, seelah, table.top(location)), "Banish Caltrop Bead")
     assert outcome == "evaded"
     assert table.cards(seelah, ZoneKind.BURIED) == (["Caltrop Bead"] if buried else [])
     assert in_box(table, "item", "Caltrop Bead") == (1 if buried else 2)  # the box holds 2
@@ -243,7 +240,7 @@ def test_at_the_watchtower_a_boon_is_acquired_by_defeating_a_summoned_monster_in
     rats = in_box(table, "monster", "Dire Rat")
     table.pick("Dire Rat")
     table.dice(face)
-    outcome = table.run(encounter(table.game, seelah, top(table, "Watchtower")), "Use Watchtower", "Melee", "Done")
+    outcome = table.run(encounter(table.game, seelah, table.top("Watchtower")), "Use Watchtower", "Melee", "Done")
     assert outcome == ("acquired" if acquired else "not acquired")
     assert table.cards(seelah, ZoneKind.DISCARD) == ([] if acquired else ["Mace"])
     assert ("Codex" in table.cards(seelah, ZoneKind.HAND)) == acquired and table.deck("Watchtower") == []
@@ -255,7 +252,7 @@ def test_the_watchtowers_power_is_not_offered_against_a_bane() -> None:
     table.location("Watchtower", ["Dire Rat"])
     seelah = table.character("Seelah", at="Watchtower")
     table.dice(8)
-    assert table.run(encounter(table.game, seelah, top(table, "Watchtower")), "Melee") == "defeated"
+    assert table.run(encounter(table.game, seelah, table.top("Watchtower")), "Melee") == "defeated"
     assert not table.offered("Use Watchtower")
 
 
@@ -270,7 +267,7 @@ def test_a_character_elsewhere_may_discard_a_card_to_evade_and_move_to_the_forsa
     table.location("Forsaken Cloister", FILLER)
     table.location(ELSEWHERE, ["Dire Rat"])
     seelah = table.character("Seelah", at=ELSEWHERE, hand=["Mace", "Codex", *FILLER], deck=FILLER * 4)
-    outcome = table.run(encounter(table.game, seelah, top(table, ELSEWHERE)), "Use Forsaken Cloister, discard Mace",
+    outcome = table.run(encounter(table.game, seelah, table.top(ELSEWHERE)), "Use Forsaken Cloister, discard Mace",
                         "Codex")
     assert outcome == "evaded"
     assert seelah.location == "Forsaken Cloister"
@@ -288,6 +285,6 @@ def test_the_forsaken_cloister_offers_its_evasion_only_to_characters_elsewhere_w
     table.game.locations["Forsaken Cloister"].closed = closed
     seelah = table.character("Seelah", at=seelah_at, hand=["Mace", *FILLER], deck=FILLER * 4)
     table.dice(8)
-    assert table.run(encounter(table.game, seelah, top(table, seelah_at)), "Melee d8+3", "Done") == "defeated"
+    assert table.run(encounter(table.game, seelah, table.top(seelah_at)), "Melee d8+3", "Done") == "defeated"
     offered = [option.label for decision in table.decisions for option in decision.options]
     assert offered and not any("Forsaken Cloister" in label for label in offered)

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from pacg.cards.powers import Purpose
-from pacg.engine.check import CheckResult, attempt_checks
 from pacg.engine.encounter import encounter
 from pacg.engine.state import CharacterState, TurnState
 from pacg.engine.turn import end_turn
-from pacg.engine.zones import PhysicalCard, ZoneKind
+from pacg.engine.zones import ZoneKind
 from table import Table
 
 HERE = "Watchtower"
@@ -24,17 +22,7 @@ MONSTER = "Mercenary"
 FILLER = ["Blessing of Ascension"]
 
 
-def offered(table: Table, prefix: str) -> bool:
-    return any(option.label.startswith(prefix) for decision in table.decisions for option in decision.options)
 
-
-def top_card(table: Table, location: str = HERE) -> PhysicalCard:
-    return table.game.zones.cards(table.game.locations[location].deck)[0]
-
-
-def check(table: Table, character: CharacterState, text: str, *answers: str) -> CheckResult:
-    [result] = table.run(attempt_checks(table.game, character, text, Purpose.OTHER), *answers)
-    return result
 
 
 # --- attack spells: discard it for your combat check to use a magic skill and add dice ----------------------------
@@ -79,8 +67,8 @@ def test_an_attack_spell_is_not_offered_on_a_noncombat_check() -> None:
     table = Table()
     kyra = table.character("Kyra", at=HERE, hand=["Fireblade", "Frigid Blast", "Fiery Glare"])
     table.dice(6)
-    check(table, kyra, "Wisdom 4", "Wisdom")
-    assert not offered(table, "Discard")
+    table.attempt(kyra, "Wisdom 4", "Wisdom")
+    assert not table.offered("Discard")
 
 
 # --- displayed on a check: +3 to that character's checks with the skill until the end of the turn --------------
@@ -105,13 +93,13 @@ def test_a_spell_displayed_next_to_a_character_adds_3_to_their_checks_with_its_s
     balazar = table.character("Balazar", at=THERE, hand=[spell], deck=["Frog"])
     table.game.turn = TurnState(kyra)
     table.dice(2)
-    assert check(table, kyra, f"{skill} 10", skill, f"Display {spell}").total == 2 + 3
+    assert table.attempt(kyra, f"{skill} 10", skill, f"Display {spell}").total == 2 + 3
     assert table.cards(balazar, ZoneKind.DISPLAYED) == [spell]
     table.dice(2)
-    later = check(table, kyra, f"{derived} 10", derived)
+    later = table.attempt(kyra, f"{derived} 10", derived)
     assert later.total == 2 + 2 + 3 and str(later.pool) == f"{die}+5"
     table.dice(2)
-    assert check(table, kyra, f"{other} 10", other).total == 2
+    assert table.attempt(kyra, f"{other} 10", other).total == 2
     table.dice(face)
     table.run(end_turn(table.game, kyra, forced=True), "Arcane")
     assert table.cards(balazar, ZoneKind.DISPLAYED) == []
@@ -133,7 +121,7 @@ def test_burst_bonds_adds_1d8_to_a_local_characters_check_to_defeat_a_trap(bane:
     kyra = table.character("Kyra", at=HERE, hand=["Burst Bonds"], deck=["Cure"])
     table.dice(2, 5, 5)
     result = table.check(harsk, bane, *(["Dexterity", "Discard Burst Bonds", "Divine"] if helps else ["Strength"]))
-    assert offered(table, "Discard Burst Bonds") == helps
+    assert table.offered("Discard Burst Bonds") == helps
     if helps:
         assert (str(result.pool), result.total, result.success) == ("2d8", 7, False)
         assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Burst Bonds"]
@@ -165,7 +153,7 @@ def test_enchanted_fang_is_not_offered_on_a_check_with_a_weapon_and_no_animal() 
     table.character("Kyra", at=HERE, hand=["Enchanted Fang"])
     table.dice(5, 5)
     table.check(seelah, MONSTER, "Reveal Mace: Melee")
-    assert not offered(table, "Discard Enchanted Fang")
+    assert not table.offered("Discard Enchanted Fang")
 
 
 @pytest.mark.parametrize(("weapon", "pool"), [(True, "2d8+1d6+3"), (False, None)])
@@ -183,14 +171,14 @@ def test_sacred_weapon_adds_1d6_and_the_divine_and_magic_traits_to_a_combat_chec
     else:
         table.dice(*[1] * 4)
         table.check(seelah, MONSTER, "Melee")
-        assert not offered(table, "Discard Sacred Weapon")
+        assert not table.offered("Discard Sacred Weapon")
 
 
 # --- evading ----------------------------------------------------------------------------------------------------
 
 
 def encountered(table: Table, character: CharacterState, *answers: str) -> str:
-    outcome: str = table.run(encounter(table.game, character, top_card(table)), *answers)
+    outcome: str = table.run(encounter(table.game, character, table.top(HERE)), *answers)
     return outcome
 
 
@@ -203,7 +191,7 @@ def test_create_pit_is_discarded_to_evade_a_monster_of_difficulty_12_or_less(mon
     table.dice(*([7] if evades else [1] * 4))
     answers = ["Discard Create Pit: evade", "No", "Arcane"] if evades else ["Strength"]
     outcome = encountered(table, enora, *answers)
-    assert offered(table, "Discard Create Pit") == evades
+    assert table.offered("Discard Create Pit") == evades
     if evades:
         assert outcome == "evaded" and sorted(table.deck(HERE)) == sorted([monster, "Mace"])
         assert table.cards(enora, ZoneKind.DECK)[-1] == "Create Pit", "Arcane d12+1 against 8: recharged"

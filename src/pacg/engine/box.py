@@ -20,16 +20,20 @@ def random_from_box(
 ) -> PhysicalCard | None:
     """A random card of a type from the box that fits the requirement (SUM-06), and `also` if given, or None if
     none does."""
-    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind))
-             if fits(game, card, wanted) and (also is None or also(card))]
+    cards = [card for card in _fitting(game, wanted) if also is None or also(card)]
     return game.rng.choice(cards) if cards else None
 
 
 def random_cards_from_box(game: Game, wanted: CardFilter, count: int) -> list[PhysicalCard]:
     """Up to `count` random cards of a type from the box that fit the requirement, left in the box (SUM-06:
     drawn to look at; those not taken go back)."""
-    cards = [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
+    cards = _fitting(game, wanted)
     return game.rng.sample(cards, min(count, len(cards)))
+
+
+def _fitting(game: Game, wanted: CardFilter) -> list[PhysicalCard]:
+    """The cards of the box of the filter's types that fit it."""
+    return [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
 
 
 def named_in_box(game: Game, name: str) -> list[PhysicalCard]:
