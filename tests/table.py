@@ -23,7 +23,7 @@ from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Decision, Process, run
+from pacg.decisions import Decision, DecisionKind, Process, run
 from pacg.engine.box import first_in_box
 from pacg.engine.check import CheckResult, attempt_checks, check_of
 from pacg.engine.playing import Step
@@ -38,6 +38,14 @@ T = TypeVar("T")
 def library() -> CardLibrary:
     """The built-in card library, read once for the whole test run."""
     return load_library()
+
+
+def kind_of(decision: Decision) -> str:
+    """A decision's kind, and for a play window the step it opens in: its timing ("damage", "evasion" ...), or
+    "check" for the plays on a check."""
+    if decision.kind is DecisionKind.PLAY:
+        return str(decision.context["timing"])
+    return str(decision.kind)
 
 
 class FixedDice(random.Random):
@@ -156,9 +164,10 @@ class Table:
         return self.game.zones.cards(self.game.locations[location].deck)[0]
 
     def offered(self, label: str, kind: str | None = None) -> bool:
-        """Whether an option starting with this label was offered in a decision so far (of this kind, if named)."""
+        """Whether an option starting with this label was offered in a decision so far (of this kind, or in this
+        play window, if named: see `kind_of`)."""
         return any(option.label.startswith(label) for decision in self.decisions
-                   if kind is None or decision.kind == kind for option in decision.options)
+                   if kind is None or kind_of(decision) == kind for option in decision.options)
 
     def cards(self, character: CharacterState, kind: ZoneKind) -> list[str]:
         return [card.name for card in self.game.zones.cards(character.zone(kind))]

@@ -19,7 +19,7 @@ from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.zones import ZoneKind
-from table import Table, card
+from table import Table, card, kind_of
 from test_card_errors import HERO, problems_of, write
 
 # --- written and said ---------------------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def test_a_henchman_may_close_only_if_defeated_by_at_least_4_plus_the_adventure_
     table.dice(roll)
     answers = ["Wisdom", "Don't try"] if may_close else ["Wisdom"]
     assert table.run(encounter(table.game, kyra, swarm), *answers) == "defeated"
-    assert bool([d for d in table.decisions if d.kind == "close"]) is may_close, f"defeated by {roll - 5}"
+    assert bool([d for d in table.decisions if kind_of(d) == "close"]) is may_close, f"defeated by {roll - 5}"
     assert "If the check succeeded or failed by at least 4 plus the adventure deck number, you may attempt to close" \
         in card_text(SWARM)
 

@@ -17,7 +17,7 @@ from pacg.engine.state import Feats, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
-from table import ABYSSAL_LOCATION, Table, feats, glaring_fiend
+from table import ABYSSAL_LOCATION, Table, feats, glaring_fiend, kind_of
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -162,7 +162,7 @@ def test_glory_hound_recharges_a_card_to_take_over_another_local_characters_enco
     outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Use Alain's power, recharge Codex",
                         *(["Attempt"] if bane == "Mace" else []), "Strength")
     assert outcome in ("defeated", "acquired")
-    assert [d.player for d in table.decisions if d.kind == "skill"] == ["Alain"]
+    assert [d.player for d in table.decisions if kind_of(d) == "skill"] == ["Alain"]
     assert table.cards(alain, ZoneKind.DECK) == ["Codex"]
 
 

@@ -7,7 +7,7 @@ from pacg.engine.check import attempt_checks
 from pacg.engine.state import TurnState
 from pacg.engine.turn import explore_step
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
-from table import Table
+from table import Table, kind_of
 
 
 def on_top_of_the_blessings_discard(table: Table, name: str) -> None:
@@ -21,7 +21,7 @@ def test_a_deity_blessing_matching_the_top_of_the_blessings_discard_may_be_recha
     on_top_of_the_blessings_discard(table, "Blessing of Torag")
     table.dice(1, 1)
     table.run(attempt_checks(table.game, kyra, "Wisdom 30", Purpose.OTHER), "Wisdom", "Discard Blessing of Abadar")
-    assert not [d for d in table.decisions if d.kind == "instead"], "another deity: no choice"
+    assert not [d for d in table.decisions if kind_of(d) == "instead"], "another deity: no choice"
     assert table.cards(kyra, ZoneKind.DISCARD) == ["Blessing of Abadar"]
 
     table = Table()

@@ -16,7 +16,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
-from table import ABYSSAL_LOCATION, Table, library
+from table import ABYSSAL_LOCATION, Table, kind_of, library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -127,7 +127,7 @@ def test_abyssal_walker_may_move_only_to_an_abyssal_location() -> None:
     table.run(play_window(Step(game=table.game, checker=harsk, timing=Timing.TURN_START), [harsk]),
               "Use Harsk's power", "Move to a location with the Abyssal trait")
     assert harsk.location == "Rift Edge"
-    assert not any(decision.kind == "location" for decision in table.decisions)  # the one Abyssal location
+    assert not any(kind_of(decision) == "location" for decision in table.decisions)  # the one Abyssal location
 
 
 # --- whose check or turn: another location; a turn not your own ---------------------------------------------

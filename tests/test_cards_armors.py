@@ -15,7 +15,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.state import CharacterState
 from pacg.engine.turn import reset_hand
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
-from table import STRIKING_FIEND, Table
+from table import STRIKING_FIEND, Table, kind_of
 
 HERE = "Manor House"
 MONSTER = "Mercenary"  # Combat 10, no trait any character's power answers to
@@ -191,7 +191,7 @@ def test_a_shield_is_no_help_against_the_damage_of_a_check_a_2_handed_weapon_was
     table.dice(1, 1)
     table.check(seelah, MONSTER, f"Reveal {weapon}: Melee", *(["Recharge Wooden Shield"] if offered else []))
     assert "Seelah is dealt 5 Combat damage" in table.game.log
-    shield = [o for d in table.decisions if d.kind == "damage" for o in d.options
+    shield = [o for d in table.decisions if kind_of(d) == "damage" for o in d.options
               if o.label.startswith("Recharge Wooden Shield")]
     assert bool(shield) == offered
     assert reduced_to(table, seelah) == (3 if offered else None)

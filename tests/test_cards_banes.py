@@ -16,7 +16,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
-from table import Table, library
+from table import Table, kind_of, library
 
 HERE = "Manor House"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -48,7 +48,7 @@ def test_the_ghost_can_only_be_defeated_by_a_check_with_the_magic_trait(
     result = table.check(seelah, "Ghost", answer)
     assert result.difficulty == difficulty and result.total >= difficulty
     assert result.success == magic
-    [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
+    [skill] = [decision for decision in table.decisions if kind_of(decision) == "skill"]
     odds = {option.label: chance for option, chance in zip(skill.options, skill.context["odds"], strict=True)}
     assert odds["Divine d8+1 against 8"] == 0, "the odds say the check can't succeed"
 
@@ -163,7 +163,7 @@ def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the
     table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength d10
     outcome = table.run(encounter(table.game, imrijka, table.top(HERE)), "Strength")
     assert outcome == "undefeated"
-    [skill] = [decision for decision in table.decisions if decision.kind == "skill"]
+    [skill] = [decision for decision in table.decisions if kind_of(decision) == "skill"]
     assert [option.label.rsplit(" ", 1)[1] for option in skill.options] == [str(difficulty)] * len(skill.options)
     assert [line for line in table.game.log if "is drawn from the box" in line] == [
         f"{monster} is drawn from the box: its highest difficulty to defeat is {difficulty}; it goes back"]
@@ -289,7 +289,8 @@ def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> 
     knowledge = ["Use Ulkreth", "Knowledge", "Done"] if used else ["Done"]
     outcome = table.run(encounter(table.game, kyra, table.top(HERE)), *knowledge, "Strength", "Discard Blessing",
                         *(["Don't try to close"] if used else []))
-    skill = next(decision for decision in table.decisions if decision.kind == "skill" and "Combat" in decision.prompt)
+    skill = next(decision for decision in table.decisions
+                 if kind_of(decision) == "skill" and "Combat" in decision.prompt)
     assert f"Strength d6 against Combat {11 if used else 16}" in [option.label for option in skill.options]
     assert outcome == ("defeated" if used else "undefeated")
 
@@ -452,7 +453,7 @@ def test_from_adventure_deck_3_on_the_temptations_offer_only_cards_without_the_b
         table.location(HERE, [temptation])
         seelah = table.character("Seelah", at=HERE)
         assert table.run(encounter(table.game, seelah, table.top(HERE)), "Keep none") == "defeated"
-        [keep] = [decision for decision in table.decisions if decision.kind == "keep"]
+        [keep] = [decision for decision in table.decisions if kind_of(decision) == "keep"]
         drawn |= {"Basic" in option.value.card.traits for option in keep.options if option.value is not None}
     assert drawn == ({True, False} if basic else {False})
 

@@ -15,7 +15,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import CharacterState
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
-from table import Table, card
+from table import Table, card, kind_of
 
 HERE = "Manor House"
 THERE = "Watchtower"
@@ -225,7 +225,7 @@ def test_the_caltrop_bead_is_banished_before_acting_to_defeat_a_monster_of_diffi
     assert outcome == "defeated"
     assert table.offered("Banish Caltrop Bead: defeat") == defeats
     assert table.game.zones.where(bead) == (box("item") if defeats else seelah.hand)
-    assert bool([d for d in table.decisions if d.kind == "skill"]) != defeats, "defeated without a check"
+    assert bool([d for d in table.decisions if kind_of(d) == "skill"]) != defeats, "defeated without a check"
     assert table.deck(HERE) == ["Mace"], "a defeated bane is banished"
 
 
@@ -252,7 +252,7 @@ def test_the_trapsmith_gloves_are_discarded_to_defeat_a_trap_of_difficulty_10_or
     assert outcome == ("defeated" if defeats else "undefeated")
     if defeats:
         assert table.cards(harsk, ZoneKind.DISCARD) == ["Trapsmith Gloves"]
-        assert not [d for d in table.decisions if d.kind == "skill"], "defeated without a check"
+        assert not [d for d in table.decisions if kind_of(d) == "skill"], "defeated without a check"
     else:
         assert "Harsk is dealt 5 Combat damage" in table.game.log, "the undefeated trap deals 1d4+1 (a 4)"
 
@@ -296,7 +296,7 @@ def test_a_healing_draught_is_banished_so_a_local_character_shuffles_1d4_discard
     drink = held(table, seelah, potion)
     table.dice(3)
     table.run(play_window(step_of(table, seelah, Timing.ANY_TIME), [seelah]), f"Banish {potion}: shuffle", "Kyra")
-    heal = [d for d in table.decisions if d.kind == "target"][0]
+    heal = [d for d in table.decisions if kind_of(d) == "target"][0]
     assert [o.label for o in heal.options] == ["Seelah", "Kyra"], "a character at the location, with discards"
     assert len(table.cards(kyra, ZoneKind.DISCARD)) == 1 and len(table.cards(kyra, ZoneKind.DECK)) == 4
     assert table.game.zones.where(drink) == box("item")

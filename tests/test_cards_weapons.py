@@ -14,7 +14,7 @@ from pacg.decisions import Decision
 from pacg.engine.check import CheckResult, attempt_checks
 from pacg.engine.encounter import encounter
 from pacg.engine.zones import ZoneKind
-from table import Table
+from table import Table, kind_of
 
 HERE = "Manor House"
 MONSTER = "Mercenary"
@@ -177,7 +177,7 @@ def test_after_a_failed_roll_discard_it_to_reroll(weapon: str, faces: tuple[int,
     assert f"Seelah rolled {first} against 10: reroll?" in [d.prompt for d in table.decisions]
     assert (result.total, result.success) == (second, True)
     assert discard_of(table, "Seelah") == [weapon]
-    before_the_roll = [d for d in table.decisions if d.kind == "play"]
+    before_the_roll = [d for d in table.decisions if kind_of(d) == "check"]
     assert not [o for d in before_the_roll for o in d.options if o.label.startswith(f"Discard {weapon}")], \
         "no reroll before the dice are rolled"
 
@@ -231,7 +231,7 @@ def test_the_corrosive_dagger_waits_for_another_weapon_played_on_the_check() -> 
     table = Table()
     result = weapon_check(table, "Harsk", ["Corrosive Dagger +1", "Javelin"], "Strength", "Discard Javelin",
                              "Discards", "Discard Corrosive Dagger", "Discards", faces=(6, 5, 3))
-    first, second = [labels(d) for d in table.decisions if d.kind == "play"][:2]
+    first, second = [labels(d) for d in table.decisions if kind_of(d) == "check"][:2]
     assert first == ["Done", "Discard Javelin"], "no weapon played yet: the Dagger's power isn't offered"
     assert second == ["Done", "Discard Corrosive Dagger +1"]
     assert (str(result.pool), result.total) == ("2d6+1d4+1", 15)
@@ -255,7 +255,7 @@ def test_the_heavy_crossbow_helps_neither_its_owner_nor_without_weapon_proficien
     table = Table()
     table.character("Enora", at="Watchtower", hand=["Heavy Crossbow"])
     weapon_check(table, "Harsk", ["Heavy Crossbow"], "Reveal Heavy Crossbow: Ranged", faces=(6, 6))
-    offered = [o.label for d in table.decisions if d.kind == "play" for o in d.options]
+    offered = [o.label for d in table.decisions if kind_of(d) == "check" for o in d.options]
     assert not [label for label in offered if label.startswith("Discard Heavy Crossbow")]
 
 
@@ -306,7 +306,7 @@ def test_the_bolas_is_discarded_to_evade_a_monster_of_difficulty_12_or_less(mons
     table.dice(*([] if evaded else [1]), 8, 4)  # a Cambion not evaded has you attempt Arcane 9 before you act
     answers = ["Discard Bolas", "Discards"] if evaded else ["Arcane", "Reveal Bolas: Ranged"]
     outcome = table.run(encounter(table.game, harsk, top), *answers)
-    offered = [o.label for d in table.decisions if d.kind == "evasion" for o in d.options]
+    offered = [o.label for d in table.decisions if kind_of(d) == "evasion" for o in d.options]
     assert bool([label for label in offered if label.startswith("Discard Bolas")]) == evaded
     assert outcome == ("evaded" if evaded else "defeated")
     assert table.cards(harsk, ZoneKind.DISCARD if evaded else ZoneKind.HAND) == ["Bolas"]

@@ -10,7 +10,7 @@ from pacg.cards.vocabulary import Skill
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.state import Feats
 from pacg.engine.zones import ZoneKind
-from table import Table
+from table import Table, kind_of
 
 
 @pytest.mark.rule("DICE-03")
@@ -141,4 +141,4 @@ def test_another_local_character_may_attempt_one_of_sequential_checks() -> None:
         attempt_checks(table.game, harsk, "Combat 9 then Wisdom 6", Purpose.DEFEAT, rat), "Seelah", "Melee", "Wisdom"
     )
     assert [(str(r.pool), r.total) for r in results] == [("1d8+1d4+3", 15), ("1d8+1d4", 10)]
-    assert [d.player for d in table.decisions if d.kind == "skill"] == ["Seelah", "Harsk"]
+    assert [d.player for d in table.decisions if kind_of(d) == "skill"] == ["Seelah", "Harsk"]

@@ -28,7 +28,7 @@ from pacg.agents.random_agent import RandomAgent
 from pacg.cli import app
 from pacg.decisions import Decision
 from pacg.record import GameRecord, RecordError, play, replay
-from table import library
+from table import kind_of, library
 
 # Whole games answered at random (in this process too): the powers they happen to use count as tested by no one.
 pytestmark = pytest.mark.plays_at_random
@@ -125,7 +125,7 @@ def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to
         return agent(decision)
 
     play(library(), GameRecord(record.scenario, record.characters, record.seed, removed=record.removed), watch)
-    [cohorts] = [decision for decision in seen if decision.kind == "cohort"]
+    [cohorts] = [decision for decision in seen if kind_of(decision) == "cohort"]
     assert [option.label for option in cohorts.options] == ["No cohort", "Take Cecilla the Uprooter", "Take Vinst"]
 
 

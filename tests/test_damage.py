@@ -11,7 +11,7 @@ from pacg.engine.damage import deal_damage, take_damage
 from pacg.engine.effects import resolve
 from pacg.engine.playing import Step
 from pacg.engine.zones import ZoneKind
-from table import Table
+from table import Table, kind_of
 
 
 @pytest.mark.rule("DICE-02")
@@ -56,7 +56,7 @@ def test_a_weapon_played_on_the_check_leaves_no_weapon_to_reduce_its_damage() ->
     table.dice(3, 3)  # Strength d8 and the Longsword's d8: 6 against 8, 2 damage
     table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Reveal Longsword: Strength",
               "Reveal Helm", "Discard Mace")
-    offered = [labels(d) for d in table.decisions if d.kind == "damage"]
+    offered = [labels(d) for d in table.decisions if kind_of(d) == "damage"]
     assert offered == [["Done", "Reveal Helm"]], "the Swordbreaker would be a second weapon"
     assert "The damage to Seelah is reduced to 1" in table.game.log
     assert table.cards(seelah, ZoneKind.DISCARD) == ["Mace"]

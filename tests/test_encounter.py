@@ -15,7 +15,7 @@ from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
 from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card, shuffled
+from table import Table, card, kind_of, shuffled
 
 ORDERLY = card("""
 name: Orderly Fiend
@@ -120,7 +120,7 @@ def test_a_bane_whose_check_is_none_cant_be_defeated() -> None:
     kyra = table.character("Kyra", at="Armory")
     assert table.run(encounter(table.game, kyra, table.top("Armory"))) == "undefeated"
     assert table.deck("Armory") == ["Endless Wall"]
-    assert not [d for d in table.decisions if d.kind == "skill"], "nothing to roll"
+    assert not [d for d in table.decisions if kind_of(d) == "skill"], "nothing to roll"
 
 
 def _place_of_the_ambush(seed: int) -> int:
@@ -143,7 +143,7 @@ def test_a_forced_end_of_turn_shuffles_the_card_back_and_still_resets_the_hand()
     table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
     assert sorted(table.deck("Armory")) == ["Ambush", "Mace"], "neither defeated nor undefeated: shuffled back"
     assert shuffled(_place_of_the_ambush)
-    assert not [d for d in table.decisions if d.kind == "skill"]
+    assert not [d for d in table.decisions if kind_of(d) == "skill"]
     assert len(table.cards(kyra, ZoneKind.HAND)) == kyra.hand_size, "the turn still ends with a reset hand"
     assert kyra.mythic_charges == 0, "charges above the adventure deck number are lost at the end of the turn"
 
@@ -255,7 +255,7 @@ def test_the_servitor_demon_is_summoned_from_the_box_and_goes_back_after_the_enc
     assert "Seelah summons Demonling" in table.game.log
     assert "Seelah succeeded at Melee 1d8+3 against 11: rolled 11" in table.game.log
     assert len(table.game.zones.cards(box("henchman"))) == in_box
-    assert not [d for d in table.decisions if d.kind == "close"], "a summoned henchman closes nothing (SUM-02)"
+    assert not [d for d in table.decisions if kind_of(d) == "close"], "a summoned henchman closes nothing (SUM-02)"
     assert table.deck("Armory") == ["Mace"]
 
 
@@ -410,7 +410,7 @@ def test_fiery_glare_banishes_the_boon_encountered_and_explores_again() -> None:
     table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "Discard Fiery Glare", "Divine",
               "Explore again", "Let Javelin go", "Don't try")
     assert "Mace is banished" in table.game.log
-    assert not [d for d in table.decisions if d.kind == "acquire" and "Mace" in d.prompt], "no check for it"
+    assert not [d for d in table.decisions if kind_of(d) == "acquire" and "Mace" in d.prompt], "no check for it"
     assert "Kyra encounters Javelin" in table.game.log
     assert len(table.game.zones.cards(box("weapon"))) == weapons + 2
 
@@ -519,13 +519,13 @@ def test_several_characters_summon_and_encounter_in_the_order_the_player_chooses
     each_local = Summon.model_validate({"summon": "Dire Rat", "who": "each local"})
     step = Step(game=table.game, checker=seelah, timing=Timing.ON_ENCOUNTER)
     table.run(resolve(step, [each_local], seelah), "Harsk", "Strength", "Strength")
-    order = next(d for d in table.decisions if d.kind == "order")
+    order = next(d for d in table.decisions if kind_of(d) == "order")
     assert (order.player, [o.label for o in order.options]) == ("Seelah", ["Seelah", "Harsk"])
     summons = [line for line in table.game.log if "summons Dire Rat" in line]
     assert summons == ["Harsk summons Dire Rat", "Seelah summons Dire Rat"]
     harsk.location = "Watchtower"
     table.run(resolve(step, [each_local], seelah), "Strength")
-    assert not [d for d in table.decisions if d.kind == "order"]
+    assert not [d for d in table.decisions if kind_of(d) == "order"]
 
 
 @pytest.mark.rule("DMG-01")
@@ -563,5 +563,5 @@ powers:
     seelah = table.character("Seelah", at="Armory", hand=["Magic Padded Armor", "Mace"])
     table.dice(8)
     table.run(encounter(table.game, seelah, table.top("Armory")), "Discard Mace", "Strength")
-    assert not [d for d in table.decisions if d.kind == "damage"], "the armor may not be played"
+    assert not [d for d in table.decisions if kind_of(d) == "damage"], "the armor may not be played"
     assert table.cards(seelah, ZoneKind.HAND) == ["Magic Padded Armor"]

@@ -15,7 +15,7 @@ from pacg.cards.vocabulary import Skill
 from pacg.engine.check import attempt_checks
 from pacg.engine.setup import SetupError, new_game
 from pacg.engine.zones import ZoneKind
-from table import Table, library
+from table import Table, kind_of, library
 
 HIEROPHANT = "Use Mythic Hierophant, expend 1 mythic charge"
 
@@ -36,7 +36,7 @@ def test_kyra_adds_her_charges_to_her_divine_check_and_expends_one_for_a_d20() -
     kyra = table.game.characters[0]
     table.dice(17)
     result = table.check(kyra, "Ghost", "Divine d12+2 against 8", HIEROPHANT)
-    (play,) = (decision for decision in table.decisions if decision.kind == "play")
+    (play,) = (decision for decision in table.decisions if kind_of(decision) == "check")
     assert "1d12+4 against 8" in play.prompt
     assert result.pool.dice == (20,) and result.pool.modifier == 4 and result.total == 21
     assert kyra.mythic_charges == 1
@@ -49,7 +49,7 @@ def test_without_a_charge_the_d20_is_not_offered_and_the_bonus_is_zero() -> None
     kyra = table.game.characters[0]
     table.dice(12)
     result = table.check(kyra, "Ghost", "Divine d12+2 against 8")
-    assert not [decision for decision in table.decisions if decision.kind == "play"]  # nothing to play
+    assert not [decision for decision in table.decisions if kind_of(decision) == "check"]  # nothing to play
     assert result.pool.dice == (12,) and result.pool.modifier == 2 and kyra.mythic_charges == 0
 
 
@@ -61,7 +61,7 @@ def test_the_path_works_only_on_its_checks() -> None:
     kyra = table.game.characters[0]
     table.dice(12)
     result = table.check(kyra, "Ghost", "Wisdom d12 against 8")
-    assert not [decision for decision in table.decisions if decision.kind == "play"]  # nothing to play
+    assert not [decision for decision in table.decisions if kind_of(decision) == "check"]  # nothing to play
     assert result.pool.dice == (12,) and result.pool.modifier == 0 and kyra.mythic_charges == 2
 
 

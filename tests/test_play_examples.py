@@ -14,7 +14,7 @@ from pacg.engine.closing import attempt_to_close
 from pacg.engine.encounter import encounter
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind, box
-from table import Table, card
+from table import Table, card, kind_of
 
 
 @pytest.mark.rule("CLOSE-02")
@@ -213,7 +213,7 @@ def test_defeating_a_monster_gives_imrijka_one_extra_exploration_to_use_at_once(
     )
     assert "Worm Demon" not in table.deck("Watchtower"), "a defeated bane is banished"
     assert "Imrijka rolls 5 on a d6" in game.log
-    forfeit = next(d for d in table.decisions if d.kind == "explore again")
+    forfeit = next(d for d in table.decisions if kind_of(d) == "explore again")
     assert [o.label for o in forfeit.options] == ["Explore again", "Forfeit the extra exploration"]
     assert table.deck("Watchtower") == ["Zombie"], "the forfeited exploration is gone"
 
@@ -329,8 +329,8 @@ def test_characters_attempt_to_temporarily_close_their_locations_in_the_order_th
     karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
     table.run(encounter(game, game.characters[1], karsos), "Kyra", "Temporarily close Cemetery: succeed", "Divine",
               "Don't try", "Discard Lightning Touch: Arcane", "No")
-    order = next(d for d in table.decisions if d.kind == "order")
+    order = next(d for d in table.decisions if kind_of(d) == "order")
     assert (order.player, [o.label for o in order.options]) == ("Enora", ["Balazar", "Kyra"])
-    closings = [d.player for d in table.decisions if d.kind == "close"]
+    closings = [d.player for d in table.decisions if kind_of(d) == "close"]
     assert closings == [kyra.name, "Balazar"]
     assert "Cemetery is temporarily closed" in game.log

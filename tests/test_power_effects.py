@@ -17,7 +17,7 @@ from pacg.engine.playing import Step
 from pacg.engine.state import TurnState
 from pacg.engine.turn import explore
 from pacg.engine.zones import REMOVED, ZoneKind, box
-from table import Table, card
+from table import Table, card, kind_of
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
 
@@ -96,7 +96,7 @@ def test_damage_that_cant_be_reduced_offers_no_armor() -> None:
     table.run(resolve(step(table, kyra), effects({"deal_damage": 1, "type": "Mental", "reducible": False}), kyra),
               "Discard Codex")
     assert table.cards(kyra, ZoneKind.HAND) == ["Leather Armor"]
-    assert not any(d.kind == "damage" for d in table.decisions)
+    assert not any(kind_of(d) == "damage" for d in table.decisions)
 
 
 PITBORN = card("""
@@ -118,7 +118,7 @@ def test_a_banes_damage_that_cant_be_reduced_offers_no_armor() -> None:
     kyra = table.character("Kyra", at="Armory", hand=["Leather Armor", "Codex", "Frog"])
     table.dice(1)
     table.run(encounter(table.game, kyra, table.top("Armory")), "Strength")
-    assert table.cards(kyra, ZoneKind.HAND) == [] and not any(d.kind == "damage" for d in table.decisions)
+    assert table.cards(kyra, ZoneKind.HAND) == [] and not any(kind_of(d) == "damage" for d in table.decisions)
 
 
 @pytest.mark.rule("CHK-06")
@@ -168,7 +168,7 @@ def test_a_choice_among_cards_from_the_box_decides_a_barrier(keep: bool, outcome
         table.game.zones.move(armor, REMOVED)  # the box keeps three armors: two Helms and one other
     armors = len(table.game.zones.cards(box("armor")))
     result = table.run(encounter(table.game, alain, table.top("Armory")), "Helm" if keep else "Keep none")
-    keeps = [d for d in table.decisions if d.kind == "keep"]
+    keeps = [d for d in table.decisions if kind_of(d) == "keep"]
     assert len(keeps[0].options) == 4  # none, or one of 3
     assert result == outcome
     assert len(table.cards(alain, ZoneKind.HAND)) == (1 if keep else 0)
@@ -291,7 +291,7 @@ def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until
     assert table.game.destinations(kyra) == []
     table.dice(roll)  # Kyra's Constitution d6 against 5
     table.run(take_turn(table.game, kyra), "Constitution", "Stay", "Don't try")
-    (moving,) = [d for d in table.decisions if d.kind == "move"]
+    (moving,) = [d for d in table.decisions if kind_of(d) == "move"]
     assert (len(moving.options) == 1) == stays  # held, she may only stay
     assert (table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION) == stays
     assert table.cards(kyra, ZoneKind.BURIED) == (FILLER if stays else [])

@@ -26,7 +26,7 @@ from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import end_turn, reset_hand
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card, glaring_fiend
+from table import Table, card, glaring_fiend, kind_of
 from table import library as table_library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -205,7 +205,8 @@ def test_a_weapon_that_lifts_the_limit_may_follow_another_weapon() -> None:
                         "Reveal Glaive +1", "Discard Corrosive Dagger +1")
     assert sorted(results[0].pool.dice) == [4, 10, 10] and results[0].success
     assert table.cards(alain, ZoneKind.DISCARD) == ["Corrosive Dagger +1"]
-    plays = [option.label for decision in table.decisions if decision.kind == "play" for option in decision.options]
+    plays = [option.label for decision in table.decisions if kind_of(decision) == "check"
+             for option in decision.options]
     assert not any(label.startswith("Discard Mace") for label in plays)
 
 
@@ -236,7 +237,7 @@ def test_a_power_for_checks_before_you_act_is_offered_only_then() -> None:
     seelah = table.character("Seelah", at="Armory")
     table.dice(9, 1, 1)
     table.run(encounter(table.game, seelah, table.top("Armory")), "Use Seelah's power", "Strength")
-    skill_options = [[o.label for o in d.options] for d in table.decisions if d.kind == "skill"]
+    skill_options = [[o.label for o in d.options] for d in table.decisions if kind_of(d) == "skill"]
     assert any(label.startswith("Use Seelah's power") for label in skill_options[0])
     assert not any(label.startswith("Use Seelah's power") for label in skill_options[1])
     assert "Glaring Fiend" in " ".join(table.game.log) and "succeeded at Charisma" in " ".join(table.game.log)
@@ -255,7 +256,7 @@ def test_a_power_lets_another_local_character_take_over_an_encounter() -> None:
     outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Use Alain's power, discard Codex",
                         "Strength")
     assert outcome == "undefeated"
-    checks = [d for d in table.decisions if d.kind == "skill"]
+    checks = [d for d in table.decisions if kind_of(d) == "skill"]
     assert checks[0].player == "Alain"
     assert table.cards(kyra, ZoneKind.HAND) == ["Cure"] and table.cards(alain, ZoneKind.HAND) == []
 
@@ -392,7 +393,7 @@ def test_a_boons_paragraph_for_its_own_encounter_applies_only_while_it_is_encoun
     kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"])
     kyra.mythic_charges = 1
     outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Attempt", "Charisma")
-    assert outcome == "acquired" and not [d for d in table.decisions if d.kind == "reroll"]
+    assert outcome == "acquired" and not [d for d in table.decisions if kind_of(d) == "reroll"]
     table.dice(1, 1)
     outcome = table.run(encounter(table.game, kyra, table.top("Armory")), "Attempt", "Intelligence",
                         "Discard Blessing of Ascension")
@@ -411,7 +412,7 @@ def test_a_check_to_recharge_is_against_the_card_being_recharged() -> None:
     table.run(attempt_checks(table.game, enora, "Combat 8", Purpose.DEFEAT, table.top("Armory")),
               "Discard Lightning Touch", "No", "Arcane", "Recharge Blackwing Librarian")
     assert table.cards(enora, ZoneKind.DECK) == [*FILLER, "Blackwing Librarian", "Lightning Touch"]
-    recharge = [d for d in table.decisions if d.kind == "skill"][-1]
+    recharge = [d for d in table.decisions if kind_of(d) == "skill"][-1]
     assert "Arcane" in recharge.prompt
 
 

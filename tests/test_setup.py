@@ -17,7 +17,7 @@ from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import SetupError, build_deck, new_game, set_up, trade_cards
 from pacg.engine.state import Game
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind
-from table import library
+from table import kind_of, library
 
 GODLESS = "The Godless Ones"
 
@@ -105,7 +105,7 @@ def test_suggested_decks_and_a_starting_hand_with_the_favored_card_type() -> Non
         suggested = Counter(name for names in character.card.suggested_deck.values() for name in names)
         assert Counter(card.name for card in hand + deck) == suggested
     assert any(card.type is CardType.WEAPON for card in game.zones.cards(harsk.hand))
-    favored = next(d for d in decisions_of(["Harsk", "Imrijka"]) if d.kind == "favored")
+    favored = next(d for d in decisions_of(["Harsk", "Imrijka"]) if kind_of(d) == "favored")
     assert [option.label for option in favored.options] == ["Weapon", "Blessing"]
     assert any(card.type is CardType.BLESSING for card in game.zones.cards(imrijka.hand))
 
@@ -139,7 +139,7 @@ def test_a_card_the_box_has_run_out_of_is_replaced_by_a_basic_card_of_its_type()
 def test_each_character_starts_at_a_chosen_location_and_several_may_share_one() -> None:
     game = set_up_game(["Harsk", "Kyra", "Seelah"], "Armory", "Armory", "Watchtower")
     assert [c.location for c in game.characters] == ["Armory", "Armory", "Watchtower"]
-    start = next(d for d in decisions_of(["Harsk", "Kyra"]) if d.kind == "start")
+    start = next(d for d in decisions_of(["Harsk", "Kyra"]) if kind_of(d) == "start")
     assert [o.label for o in start.options] == list(new_game(library(), GODLESS, ["Harsk", "Kyra"]).scenario
                                                      .locations_for(2))
 
@@ -228,7 +228,7 @@ def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() ->
     for character in game.characters:
         kinds = Counter(card.type for card in game.zones.cards(character.deck))
         assert kinds == Counter({kind: len(names) for kind, names in character.card.suggested_deck.items()})
-    offered = next(d for d in seen if d.kind == "trade card" and "for which" in d.prompt)
+    offered = next(d for d in seen if kind_of(d) == "trade card" and "for which" in d.prompt)
     assert all(game.library.get(o.label).type is CardType.WEAPON for o in offered.options), "only the same type"
     assert seen[-1].kind == "trade" and seen[-1].player == "Seelah"
 

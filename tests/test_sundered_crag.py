@@ -20,7 +20,7 @@ from pacg.engine.playing import Step
 from pacg.engine.setup import SetupError, add_cohorts, new_game, set_up
 from pacg.engine.state import TurnState
 from pacg.engine.zones import REMOVED, ZoneKind
-from table import Table, card, library
+from table import Table, card, kind_of, library
 
 SCENARIO = "Vengeance at Sundered Crag"
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -75,7 +75,7 @@ def test_the_rulebooks_cohorts_example_for_vengeance_at_sundered_crag() -> None:
               "Take Cecilla the Uprooter",  # Balazar
               "No cohort",  # Alain
               "Take Vinst")  # Kyra; Seelah is not asked: the box holds none of the scenario's cohorts any more
-    cohorts = [decision for decision in table.decisions if decision.kind == "cohort"]
+    cohorts = [decision for decision in table.decisions if kind_of(decision) == "cohort"]
     assert [(decision.player, [option.label for option in decision.options]) for decision in cohorts] == [
         ("Balazar", ["No cohort", "Take Cecilla the Uprooter", "Take Vinst"]),
         ("Alain", ["No cohort", "Take Vinst"]),

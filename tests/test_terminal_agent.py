@@ -30,7 +30,7 @@ from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
 from pacg.engine.state import Game
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind
-from table import library
+from table import kind_of, library
 
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
 
@@ -87,7 +87,7 @@ def started(agent: TerminalAgent) -> tuple[Game, Process[Outcome], Decision]:
     agent.watch(table)
     process = play_scenario(table)
     decision = next(process)
-    while decision.kind == "trade":
+    while kind_of(decision) == "trade":
         decision = process.send(0)
     return table, process, decision
 
@@ -99,7 +99,7 @@ def test_the_options_are_numbered_from_1_and_a_number_picks_one() -> None:
     console = screen()
     agent = TerminalAgent(console, Keys(["2"]))
     _, _, decision = started(agent)
-    assert decision.kind == "start"
+    assert kind_of(decision) == "start"
     assert agent(decision) == 1
     text = printed(console)
     assert "The Godless Ones · Harsk, Kyra" in text
@@ -114,14 +114,14 @@ def test_the_table_shows_locations_characters_hands_and_blessings() -> None:
     agent = TerminalAgent(console, Keys(["2", "1"]))
     table, process, decision = started(agent)
     decision = process.send(agent(decision))  # Harsk starts at the second location
-    assert decision.player == "Kyra" and decision.kind == "start"
+    assert decision.player == "Kyra" and kind_of(decision) == "start"
     answer = agent(decision)
     text = printed(console)
     second = list(table.locations)[1]
     assert re.search(rf"{second} +10 +open +Harsk", text)
     assert f"Harsk at {second} · deck 15 · discard 0 · buried 0 · mythic charges 0" in text
     assert "Blessings deck: 30 left" in text
-    decision = advance(process, lambda d: d.kind == "move", answer=answer)
+    decision = advance(process, lambda d: kind_of(d) == "move", answer=answer)
     agent.read = Keys(["1"])
     agent(decision)
     text = printed(console)
@@ -138,7 +138,7 @@ def test_the_table_is_shown_again_only_where_it_changed() -> None:
     agent = TerminalAgent(console, Keys(["1", "1"]))
     table = game()
     agent.watch(table)
-    decision = advance(play_scenario(table), lambda d: d.kind == "move")
+    decision = advance(play_scenario(table), lambda d: kind_of(d) == "move")
     agent(decision)
     before = printed(console)
     agent(decision)  # nothing happened in between
@@ -154,14 +154,14 @@ def test_a_check_shows_its_dice_and_exact_odds_before_the_player_commits() -> No
     table = game()
     agent.watch(table)
     process = play_scenario(table)
-    skill = advance(process, lambda d: d.kind == "skill")
+    skill = advance(process, lambda d: kind_of(d) == "skill")
     index = agent(skill)
     text = printed(console)
     encounter = table.encounters[-1]
     assert f"Encounter: {encounter.character.name} encounters {encounter.card.name}" in text
     for option, chance in zip(skill.options, skill.context["odds"], strict=True):
         assert f"{option.label}  [{odds_text(chance)} to succeed]" in text
-    play = advance(process, lambda d: d.kind == "play", answer=index)
+    play = advance(process, lambda d: kind_of(d) == "check", answer=index)
     before = printed(console)
     agent(play)
     text = printed(console)[len(before):]
@@ -239,7 +239,7 @@ def test_a_whole_game_at_the_terminal() -> None:
 def test_the_table_never_shows_a_face_down_deck_card_by_card() -> None:
     table = game()
     process = play_scenario(table)
-    advance(process, lambda d: d.kind == "skill")
+    advance(process, lambda d: kind_of(d) == "skill")
     view = view_of(table)
     console = screen()
     console.print(render_table(view, detailed=True))

@@ -7,11 +7,11 @@ import pytest
 from pacg.engine.state import ScenarioOver
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
-from table import Table, shuffled
+from table import Table, kind_of, shuffled
 
 
 def kinds(table: Table) -> list[str]:
-    return [decision.kind for decision in table.decisions]
+    return [kind_of(decision) for decision in table.decisions]
 
 
 @pytest.mark.rule("TURN-03")
@@ -24,7 +24,7 @@ def test_moving_goes_to_a_different_location_and_staying_is_not_moving() -> None
     table.blessings("Blessing of Ascension", "Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", deck=["Codex", "Frog", "Recruit", "Helm", "Cure"])
     table.run(take_turn(table.game, kyra), "Move to Watchtower", "End exploring")
-    move = next(d for d in table.decisions if d.kind == "move")
+    move = next(d for d in table.decisions if kind_of(d) == "move")
     assert [o.label for o in move.options] == ["Stay at Armory", "Move to Watchtower", "Move to Marketplace (closed)"]
     assert kyra.location == "Watchtower"
     assert "Kyra moves from Armory to Watchtower" in table.game.log
@@ -89,7 +89,7 @@ def test_with_too_many_cards_the_player_discards_down_to_the_hand_size() -> None
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", hand=["Mace", "Helm", "Cure", "Codex", "Frog", "Recruit", "Javelin"])
     table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding", "Discard Mace", "Discard Helm")
-    down = [d for d in table.decisions if d.kind == "reset discard"][1:]
+    down = [d for d in table.decisions if kind_of(d) == "reset discard"][1:]
     assert len(down) == 2 and all(o.label != "Done discarding" for d in down for o in d.options)
     assert len(table.cards(kyra, ZoneKind.HAND)) == 5
 
@@ -112,7 +112,7 @@ def test_a_card_lets_you_explore_again_and_revealed_cards_forget_they_were_playe
     assert len(reveals) == 2, "revealed on both monsters"
     assert [line for line in table.game.log if "encounters" in line] == ["Harsk encounters Dire Rat",
                                                                          "Harsk encounters Zombie"]
-    explores = next(d for d in table.decisions if d.kind == "explore")
+    explores = next(d for d in table.decisions if kind_of(d) == "explore")
     assert [o.label.split(":")[0] for o in explores.options] == ["End exploring", "Explore Armory",
                                                                  "Discard Blessing of Ascension"]
 
@@ -170,7 +170,7 @@ def test_a_power_for_after_playing_a_spell_follows_a_spell_not_another_card() ->
     table.dice(1, 1, 1, 1, 1)
     table.run(attempt_checks(table.game, enora, "Combat 40", Purpose.OTHER), "Discard Lightning Touch: Arcane",
               "No", "Discard Blessing of Ascension", "Arcane")
-    offers = [d for d in table.decisions if d.kind == "after playing"]
+    offers = [d for d in table.decisions if kind_of(d) == "after playing"]
     assert len(offers) == 1, "after the spell only, not after the blessing that followed it"
     assert table.cards(enora, ZoneKind.DISCARD)[-1] == "Frigid Blast"
 
@@ -189,7 +189,7 @@ def test_each_character_s_after_playing_power_is_their_own_once_per_check() -> N
     table.dice(1, 1, 1, 1, 1)
     table.run(attempt_checks(table.game, enora, "Combat 40", Purpose.DEFEAT), "Discard Lightning Touch: Arcane",
               "Use", "Discard Blessing of Ascension", "Use", "Kyra")
-    assert [d.player for d in table.decisions if d.kind == "after playing"] == ["Enora", "Kyra"]
+    assert [d.player for d in table.decisions if kind_of(d) == "after playing"] == ["Enora", "Kyra"]
     assert table.cards(enora, ZoneKind.DECK) == ["Frigid Blast"], "Enora recharged a random spell"
     assert table.cards(kyra, ZoneKind.DECK) == ["Mace"], "after the check, Kyra shuffled her Mace into her deck"
 
@@ -208,7 +208,7 @@ def test_every_player_may_play_between_any_two_steps_and_only_a_player_with_a_pl
     table.character("Seelah", at="Watchtower", hand=["Longsword"])
     table.dice(4)
     table.run(take_turn(table.game, kyra), "Stay", "Reveal Cure", "Don't try")
-    asked = [(d.player, d.kind) for d in table.decisions if d.kind in ("any time", "turn start", "turn end")]
+    asked = [(d.player, kind_of(d)) for d in table.decisions if kind_of(d) in ("any time", "turn start", "turn end")]
     assert asked == [("Harsk", "turn start")] + [("Harsk", "any time")] * 2  # at the start: "any time" too
     assert kinds(table)[:4] == ["turn start", "any time", "move", "any time"], "at the start, after giving, moving"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"

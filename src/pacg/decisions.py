@@ -1,30 +1,84 @@
 """Decisions: every choice the rules give a player, with the complete list of legal options (DESIGN.md 3).
 
 The engine's rules are generators: whenever a player must choose, they `yield` a Decision and receive the
-index of the chosen option. Humans at a terminal, scripted tests and AI agents are all answerers.
+index of the chosen option. The Decision the rules yield carries the engine's own objects in its options'
+values; the one the Game object shows a player (`Decision.published`) carries none, only each option's stable
+action id and label, and serializes to JSON.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Generator, Mapping
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 
 
+class DecisionKind(StrEnum):
+    """What a decision is about."""
+
+    PLAY = "play"  # play cards and use powers in a step or on a check (TURN-09, ENC-02, CHK-04)
+    SKILL = "skill"  # which skill to use for a check (CHK-02)
+    ATTEMPTER = "attempter"  # who attempts a check
+    REROLL = "reroll"
+    REROLL_DIE = "reroll die"
+    ACQUIRE = "acquire"  # attempt to acquire a boon, or let it go (ENC-07)
+    CLOSE = "close"  # try to close a location (CLOSE-01)
+    CLOSING_POWER = "closing power"
+    DAMAGE_DISCARD = "damage discard"  # the card a point of damage discards (DMG-01)
+    INSTEAD = "instead"  # where a played card goes instead (PLAY-10)
+    AFTER_PLAYING = "after playing"
+    CHOOSE_ONE = "choose one"  # a power's "choose one"
+    MAY = "may"  # a power's "you may"
+    GIVE = "give"  # give a card to another character (TURN-02)
+    MOVE = "move"  # move to another location (TURN-03)
+    EXPLORE = "explore"  # explore, or end exploring (TURN-04)
+    EXPLORE_AGAIN = "explore again"  # use an extra exploration now (TURN-05)
+    RESET_DISCARD = "reset discard"  # discard before resetting the hand (RESET-01)
+    TRADE = "trade"  # offer a trade before the scenario (SETUP-03)
+    ACCEPT_TRADE = "accept trade"
+    TRADE_CARD = "trade card"
+    COHORT = "cohort"  # take a cohort (SETUP-11)
+    CARD = "card"
+    CARD_TYPE = "card type"
+    ENCOUNTER = "encounter"
+    EXAMINED = "examined"
+    FACE_UP = "face up"
+    FAVORED = "favored"  # the favored card type drawn first (SETUP-10)
+    KEEP = "keep"
+    LOCATION = "location"
+    LOOT = "loot"  # who takes the loot (END-03)
+    MOVE_ALONG = "move along"
+    ORDER = "order"
+    PLACE = "place"
+    REDEEM = "redeem"  # RED-01
+    START = "start"  # a starting location (SETUP-09)
+    TARGET = "target"
+    TRAIT = "trait"
+
+
 class Option(NamedTuple):
-    """One legal answer: what a person reads, and what the engine acts on."""
+    """One legal answer: what a person reads, what the engine acts on (`value`, never shown to a player), and
+    its stable action id, given as the Game object publishes the decision."""
 
     label: str
     value: Any = None
+    id: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "label": self.label}
 
 
 class Decision(NamedTuple):
     """A choice for one player: who decides, what about, and every legal option."""
 
     player: str
-    kind: str
+    kind: DecisionKind
     prompt: str
     options: tuple[Option, ...]
     help: str = ""
@@ -37,6 +91,77 @@ class Decision(NamedTuple):
                 return index
         labels = "; ".join(option.label for option in self.options)
         raise ValueError(f"no option {label!r} in {self.kind} decision (options: {labels})")
+
+    def published(self) -> Decision:
+        """The decision as a player sees it: each option with its action id and no engine object, the context as
+        plain data."""
+        return self._replace(options=tuple(Option(option.label, None, action_id) for option, action_id in
+                                           zip(self.options, action_ids(self), strict=True)),
+                             context=MappingProxyType(plain(self.context)))
+
+    @property
+    def actions(self) -> list[str]:
+        """The action ids of a published decision's options."""
+        return [option.id for option in self.options]
+
+    def to_json(self) -> dict[str, Any]:
+        """The published decision as JSON-serializable data."""
+        return {"player": self.player, "kind": str(self.kind), "prompt": self.prompt, "help": self.help,
+                "options": [option.to_json() for option in self.options], "context": dict(self.context)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Decision:
+        """A published decision read back from its JSON."""
+        options = tuple(Option(option["label"], None, option["id"]) for option in data["options"])
+        return cls(data["player"], DecisionKind(data["kind"]), data["prompt"], options, data["help"],
+                   MappingProxyType(dict(data["context"])))
+
+
+def action_ids(decision: Decision) -> list[str]:
+    """Each option's stable action id: its label in lowercase words joined by hyphens, with the identity of each
+    card it names (`#uid`, the physical copy), so that an id means the same card whatever the hand's order, and
+    the same after a save and a load. A card the label doesn't name adds nothing, so no id tells which hidden
+    card an option would act on. Ids that would still be equal are told apart by a count."""
+    ids: list[str] = []
+    seen: set[str] = set()
+    for option in decision.options:
+        action_id = _slug(option.label) + "".join(f"#{uid}" for uid in _named_cards(option.value, option.label))
+        if action_id in seen:
+            number = 2
+            while f"{action_id}~{number}" in seen:
+                number += 1
+            action_id = f"{action_id}~{number}"
+        seen.add(action_id)
+        ids.append(action_id)
+    return ids
+
+
+@lru_cache(maxsize=4096)  # labels repeat from turn to turn: this saves working out the same slug again
+def _slug(label: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9+]+", label.lower())) or "option"
+
+
+def _named_cards(value: Any, label: str) -> list[int]:
+    """The uids of the physical cards in an option's value whose names its label gives."""
+    uid, name = getattr(value, "uid", None), getattr(value, "name", None)
+    if isinstance(uid, int) and isinstance(name, str):
+        return [uid] if name in label else []
+    if isinstance(value, tuple | list):  # a pair, or a play with the card it plays and the card it pays
+        return [found for item in value for found in _named_cards(item, label)]
+    return []
+
+
+def plain(value: Any) -> Any:
+    """A decision's context as JSON-serializable data: fractions as floats, tuples as lists."""
+    if isinstance(value, Mapping):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, Fraction):
+        return float(value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
 
 
 class InvalidAnswer(ValueError):

@@ -27,7 +27,7 @@ from pacg.cards.vocabulary import (
     CardAction,
     Skill,
 )
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.dice import DicePool, DieResult, Roll
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve
@@ -239,7 +239,7 @@ def _choose_skill(
     )
     index = yield Decision(
         checker.name,
-        "skill",
+        DecisionKind.SKILL,
         f"{checker.name}: which skill for the check ({step})?",
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
@@ -264,7 +264,7 @@ def _chance(pool: DicePool, difficulty: int) -> Fraction:
 
 def _play_cards(state: CheckState) -> Process[None]:
     """Each player, the checker first, plays cards and uses powers until everyone passes (ENC-02)."""
-    yield from decide_order(state, plays_in, "play", _play_prompt)
+    yield from decide_order(state, plays_in, DecisionKind.PLAY, _play_prompt)
 
 
 def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[str, object]]:
@@ -274,7 +274,7 @@ def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[s
         f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
         f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
     )
-    return prompt, {"pool": pool, "difficulty": state.difficulty, "probability": chance}
+    return prompt, {"timing": "check", "pool": pool, "difficulty": state.difficulty, "probability": chance}
 
 
 def _roll(state: CheckState) -> Process[Roll]:
@@ -288,7 +288,7 @@ def _roll(state: CheckState) -> Process[Roll]:
         options = (Option("Keep the result"),) + tuple(Option(p.label, p) for p in plays)
         index = yield Decision(
             state.checker.name,
-            "reroll",
+            DecisionKind.REROLL,
             f"{state.checker.name} rolled {roll.total} against {state.difficulty}: reroll?",
             options,
             help="A reroll power rolls the check's dice again once; the new result stands.",
@@ -318,7 +318,7 @@ def _reroll_some(state: CheckState, roll: Roll, count: int) -> Process[Roll]:
         if number:
             options = (Option("No more"), *options)
         answer = 0 if len(options) == 1 else (yield Decision(
-            state.checker.name, "reroll die", f"{state.checker.name}: which die do you reroll?", options,
+            state.checker.name, DecisionKind.REROLL_DIE, f"{state.checker.name}: which die do you reroll?", options,
             help="The power rerolls only the dice you pick; the others keep their faces."))
         index = options[answer].value
         if index is None:
@@ -464,7 +464,7 @@ def _who_attempts(game: Game, checker: CharacterState, step: CheckStep) -> Proce
         return checker
     index = yield Decision(
         checker.name,
-        "attempter",
+        DecisionKind.ATTEMPTER,
         f"{checker.name}: who attempts the check {step}?",
         tuple(Option(character.name, character) for character in candidates),
         help="Of sequential checks you attempt at least one; characters at your location may attempt the others.",

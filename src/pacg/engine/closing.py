@@ -16,7 +16,7 @@ from pacg.cards.model import ClosingOption
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.text import closing_option_text
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
@@ -48,7 +48,7 @@ def attempt_to_close(
     options = (Option(f"Don't try to {how} {location.name}"),) + tuple(
         Option(f"{how.capitalize()} {location.name}: {closing_option_text(way)}", way) for way in ways)
     index = yield Decision(
-        character.name, "close", f"{character.name}: try to {how} {location.name}?", options,
+        character.name, DecisionKind.CLOSE, f"{character.name}: try to {how} {location.name}?", options,
         help="Choose how to meet the When Closing requirement before rolling or playing anything (CLOSE-02).",
     )
     if index == 0:
@@ -63,7 +63,7 @@ def attempt_to_close(
 def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Process[bool]:
     if option.cost is not None:
         cards = _cards_to_pay(game, character, option)
-        card = yield from choose(character, "card", f"{character.name}: which card?", cards)
+        card = yield from choose(character, DecisionKind.CARD, f"{character.name}: which card?", cards)
         perform(game, character, card, option.cost.action)
     if option.summon is not None:
         step = Step(game=game, checker=character, timing=Timing.CLOSING)
@@ -130,7 +130,8 @@ def _when_permanently_closed(
     if timing is Timing.BEFORE_CLOSING:
         yield from play_window(step, [character])
     for power in (power for power in powers if power.optional and power.when is timing):
-        use = yield from choose(character, "closing power", f"{character.name}: use {location.name}'s power?",
+        use = yield from choose(character, DecisionKind.CLOSING_POWER,
+                                f"{character.name}: use {location.name}'s power?",
                                 [False, True])
         if use:
             trace.ran(power)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pacg.cards.powers import Timing
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.playing import Play, Step, standing_powers
 from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
@@ -64,7 +64,7 @@ def deal_damage(
         options = tuple(Option(f"{verb} {card.name}", card) for card in hand)
         index = yield Decision(
             character.name,
-            "damage discard",
+            DecisionKind.DAMAGE_DISCARD,
             f"{character.name}: {verb.lower()} a card for {damage_type} damage ({remaining} to go)",
             options,
             help="Damage: each point makes you discard a card of your choice from your hand.",

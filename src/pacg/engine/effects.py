@@ -112,7 +112,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.text import effect_text, sentence_case
 from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
@@ -162,7 +162,7 @@ def describe(play: Play) -> str:
 def decide_order(
     step: Step,
     plays_of: Callable[[Any, CharacterState], list[Play]],
-    kind: str,
+    kind: DecisionKind,
     prompt: Callable[[Any, CharacterState], tuple[str, dict[str, object]]],
     players: list[CharacterState] | None = None,
 ) -> Process[None]:
@@ -212,7 +212,7 @@ def _step_prompt(step: Step, player: CharacterState) -> tuple[str, dict[str, obj
 
 def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:
     """The players may play cards and use powers of the step's timing (TURN-09, ENC-02)."""
-    yield from decide_order(step, plays_in, str(step.timing), _step_prompt, players)
+    yield from decide_order(step, plays_in, DecisionKind.PLAY, _step_prompt, players)
 
 
 def apply_play(step: Step, play: Play) -> Process[None]:
@@ -295,7 +295,7 @@ def place(
     index = 0
     if len(options) > 1:
         index = yield Decision(
-            player.name, "instead", f"{player.name}: where does {card.name} go?", tuple(options),
+            player.name, DecisionKind.INSTEAD, f"{player.name}: where does {card.name} go?", tuple(options),
             help="A power lets this card go somewhere else than the play would send it.",
         )
     chosen = options[index].value
@@ -331,7 +331,8 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
             continue
         if power.optional:
             label = f"Use {source}: {power.effects_text}"
-            choice = yield Decision(player.name, "after playing", f"{player.name}: after playing {play.source}?",
+            choice = yield Decision(player.name, DecisionKind.AFTER_PLAYING,
+                                    f"{player.name}: after playing {play.source}?",
                                     (Option("No"), Option(label)), help="A power you may use after that play.")
             if choice == 0:
                 continue
@@ -526,11 +527,11 @@ def _swap_trait(step: Step, effect: SwapTrait, player: CharacterState, play: Pla
     have = [trait for trait in effect.swap_trait if trait in traits]
     if not have:
         return
-    old = yield from choose(player, "trait", f"{player.name}: replace which trait of the check?", have)
+    old = yield from choose(player, DecisionKind.TRAIT, f"{player.name}: replace which trait of the check?", have)
     others = [trait for trait in effect.swap_trait if trait not in traits and trait not in step.immunities]
     if not others:
         return
-    new = yield from choose(player, "trait", f"{player.name}: replace the {old} trait with which?", others)
+    new = yield from choose(player, DecisionKind.TRAIT, f"{player.name}: replace the {old} trait with which?", others)
     traits.discard(old)
     traits.add(new)
     step.game.note(f"{player.name} replaces the {old} trait of the check with {new}")
@@ -645,7 +646,7 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
                   and (whose in (Whose.ANY, Whose.ANOTHER) or c.location == player.location)]
     if not candidates:
         return
-    target = yield from choose(player, "target", f"{player.name}: whom do you heal?", candidates)
+    target = yield from choose(player, DecisionKind.TARGET, f"{player.name}: whom do you heal?", candidates)
     discard = game.zones.cards(target.discard_pile)
     count = min(step.value(effect.heal, player), len(discard))
     shuffled = 0
@@ -724,7 +725,7 @@ def _exchange_examined(
     fitting = [card for card in examined_cards(step) if fits(step.game, card, effect.exchange_examined)]
     if not fitting:
         return
-    card = yield from choose(player, "examined", f"{player.name}: exchange which examined card?", fitting)
+    card = yield from choose(player, DecisionKind.EXAMINED, f"{player.name}: exchange which examined card?", fitting)
     other = random_from_box(game, CardFilter(types=[card.type]))
     if other is None:
         return
@@ -739,7 +740,8 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         deck = player.deck
     elif effect.deck == "any location":
         locations = list(game.locations.values())
-        chosen = yield from choose(player, "location", f"{player.name}: examine which location deck?", locations)
+        chosen = yield from choose(player, DecisionKind.LOCATION, f"{player.name}: examine which location deck?",
+                                   locations)
         deck = chosen.deck
     else:
         deck = Zone(ZoneKind.LOCATION_DECK, player.location)
@@ -748,7 +750,8 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
         fitting = [card for card in cards if wanted is not None and fits(game, card, wanted)]
         if not fitting:
             continue
-        picked = yield from choose(player, "examined", f"{player.name}: take an examined card?", [None, *fitting],
+        picked = yield from choose(player, DecisionKind.EXAMINED, f"{player.name}: take an examined card?", [None,
+                                                                                                             *fitting],
                                    nothing="Leave them")
         if picked is not None:
             game.zones.move(picked, to or deck, bottom=to is None)
@@ -756,7 +759,8 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
     if effect.reorder and len(cards) > 1:
         order = []
         while cards:
-            card = yield from choose(player, "order", f"{player.name}: which card goes next from the top?", cards)
+            card = yield from choose(player, DecisionKind.ORDER, f"{player.name}: which card goes next from the top?",
+                                     cards)
             order.append(card)
             cards.remove(card)
         for card in reversed(order):
@@ -820,7 +824,8 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
             card = game.rng.choice(fitting)
         else:
             options = [None, *fitting] if effect.count == "any" else fitting
-            card = yield from choose(player, "card", f"{player.name}: which card?", options, nothing="No more")
+            card = yield from choose(player, DecisionKind.CARD, f"{player.name}: which card?", options,
+                                     nothing="No more")
             if card is None:
                 break
         where = yield from _choose_place(player, card, places)
@@ -838,14 +843,14 @@ def _chosen_type(game: Game, player: CharacterState, owner: CharacterState, effe
     kinds = sorted({card.type for card in source_cards(game, owner, effect.source) if fits(game, card, effect.cards)})
     if not kinds:
         return effect.cards
-    kind = yield from choose(player, "card type", f"{player.name}: which card type?", kinds)
+    kind = yield from choose(player, DecisionKind.CARD_TYPE, f"{player.name}: which card type?", kinds)
     return CardFilter.model_validate({**effect.cards.model_dump(exclude_none=True), "types": [kind]})
 
 
 def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:
     if len(places) == 1:
         return places[0]
-    place = yield from choose(player, "place", f"{player.name}: where does {card.name} go?", list(places))
+    place = yield from choose(player, DecisionKind.PLACE, f"{player.name}: where does {card.name} go?", list(places))
     return place
 
 
@@ -873,12 +878,13 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
         return
     companions = [c for c in game.local_characters(mover.location) if c is not mover][: effect.with_local]
     if effect.to == "chosen":
-        destination = yield from choose(player, "location", f"{mover.name}: move where?", places)
+        destination = yield from choose(player, DecisionKind.LOCATION, f"{mover.name}: move where?", places)
     else:  # at random, or the one location named
         destination = places[0] if effect.to != "random" else game.rng.choice(places)
     coming = []
     for companion in companions:
-        along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination.name}?",
+        along = yield from choose(companion, DecisionKind.MOVE_ALONG,
+                                  f"{companion.name}: move along to {destination.name}?",
                                   [False, True])
         if along:
             coming.append(companion)
@@ -912,7 +918,7 @@ def _move_along(step: Step, effect: MoveAlong, player: CharacterState, play: Pla
     for companion in table_order(game, player):
         if came >= effect.move_along or companion is player or companion.location != player.location:
             continue
-        along = yield from choose(companion, "move along", f"{companion.name}: move along to {destination}?",
+        along = yield from choose(companion, DecisionKind.MOVE_ALONG, f"{companion.name}: move along to {destination}?",
                                   [False, True])
         if along:
             came += 1
@@ -978,7 +984,8 @@ def _summon(step: Step, effect: Summon, player: CharacterState, play: Play | Non
     encounter = step.encounter
     waiting = yield from characters(step, player, effect.who, "who summons?")
     while waiting := [character for character in waiting if character.alive]:
-        character = yield from choose(player, "order", f"{player.name}: who summons and encounters next?", waiting)
+        character = yield from choose(player, DecisionKind.ORDER, f"{player.name}: who summons and encounters next?",
+                                      waiting)
         waiting.remove(character)
         what = step.against if effect.summon == ENCOUNTERED and step.against is not None else effect.summon
         outcome = yield from summon_and_encounter(step.game, character, what)
@@ -1087,7 +1094,7 @@ def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Pla
     """The player chooses one of the lists of effects, and it is done."""
     labels = [sentence_case("; ".join(effect_text(one, as_verb=True) for one in option))
               for option in effect.choose_one]
-    index = yield Decision(player.name, "choose one", f"{player.name}: which one?",
+    index = yield Decision(player.name, DecisionKind.CHOOSE_ONE, f"{player.name}: which one?",
                            tuple(Option(label, number) for number, label in enumerate(labels)),
                            help="The power lets you choose one of these.")
     yield from resolve(step, list(effect.choose_one[index]), player, play)
@@ -1096,7 +1103,8 @@ def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Pla
 def _may(step: Step, effect: May, player: CharacterState, play: Play | None) -> Process[None]:
     """The player may do the effects; if they do, what follows is done too."""
     words = "; ".join(effect_text(one, as_verb=True) for one in effect.may)
-    index = yield Decision(player.name, "may", f"{player.name}: {words}?", (Option("No"), Option(sentence_case(words))),
+    index = yield Decision(player.name, DecisionKind.MAY, f"{player.name}: {words}?", (Option("No"),
+                                                                                       Option(sentence_case(words))),
                            help="The power lets you do this if you want.")
     if index:
         yield from resolve(step, [*effect.may, *effect.if_you_do], player, play)
@@ -1108,7 +1116,8 @@ def _choose_from_box(step: Step, effect: ChooseFromBox, player: CharacterState, 
     game = step.game
     cards = random_cards_from_box(game, effect.choose_from_box, step.value(effect.count, player))
     game.note(f"{player.name} draws {', '.join(card.name for card in cards) or 'nothing'} from the box")
-    kept = yield from choose(player, "keep", f"{player.name}: keep one of them?", [None, *cards], nothing="Keep none")
+    kept = yield from choose(player, DecisionKind.KEEP, f"{player.name}: keep one of them?", [None, *cards],
+                             nothing="Keep none")
     if kept is not None:
         game.zones.move(kept, player.hand)
         game.note(f"{player.name} keeps {kept.name}")
@@ -1144,7 +1153,8 @@ def _acquire_from_box(step: Step, effect: AcquireFromBox, player: CharacterState
 def _choose_trait(step: Step, effect: ChooseTrait, player: CharacterState, play: Play | None) -> Process[None]:
     """The player chooses one of the traits; the character's powers name it from then on (a choice of the
     game, made as the scenario is set up, so a replay makes it again)."""
-    trait = yield from choose(player, "trait", f"{player.name}: which trait do you choose?", effect.choose_trait)
+    trait = yield from choose(player, DecisionKind.TRAIT, f"{player.name}: which trait do you choose?",
+                              effect.choose_trait)
     player.choose_trait(trait)
     step.game.note(f"{player.name} chooses the {trait} trait")
 
@@ -1156,7 +1166,8 @@ def _give_card(step: Step, effect: GiveCard, player: CharacterState, play: Play 
     targets = yield from characters(step, player, effect.give_card, "give a card to whom?")
     if not hand or not targets:
         return
-    card = yield from choose(player, "give", f"{player.name}: give which card to {targets[0].name}?", list(hand))
+    card = yield from choose(player, DecisionKind.GIVE, f"{player.name}: give which card to {targets[0].name}?",
+                             list(hand))
     game.zones.move(card, targets[0].hand)
     game.note(f"{player.name} gives {card.name} to {targets[0].name}")
 
@@ -1183,8 +1194,8 @@ def _ignore_traits(step: Step, effect: IgnoreTraits, player: CharacterState, pla
     having = [card for card in cards if _unignored(game, card, effect.ignore_traits)]
     if not having:
         return
-    card = yield from choose(player, "card", f"{player.name}: ignore a trait of which card?", having)
-    trait = yield from choose(player, "trait", f"{player.name}: ignore which trait of {card.name}?",
+    card = yield from choose(player, DecisionKind.CARD, f"{player.name}: ignore a trait of which card?", having)
+    trait = yield from choose(player, DecisionKind.TRAIT, f"{player.name}: ignore which trait of {card.name}?",
                               _unignored(game, card, effect.ignore_traits))
     game.ignore_trait(card, trait)
     game.note(f"{player.name} ignores the {trait} trait of {card.name} until the end of the turn")
@@ -1198,7 +1209,7 @@ def _redeem(step: Step, effect: Redeem, player: CharacterState, play: Play | Non
         card = encounter.card
     cards = redeemable_cards(step.game, player, effect.redeem, card)
     if cards:
-        chosen = yield from choose(player, "redeem", f"{player.name}: redeem which card?", cards)
+        chosen = yield from choose(player, DecisionKind.REDEEM, f"{player.name}: redeem which card?", cards)
         redeem(step.game, chosen)
 
 
@@ -1220,7 +1231,8 @@ def _swap_from_box(step: Step, effect: SwapFromBox, player: CharacterState, play
     if other is None:
         return
     game.note(f"{player.name} draws {other.name} from the box")
-    chosen = yield from choose(player, "encounter", f"{player.name}: encounter which card? (the other is banished)",
+    chosen = yield from choose(player, DecisionKind.ENCOUNTER,
+                               f"{player.name}: encounter which card? (the other is banished)",
                                [current, other])
     if chosen is current:
         game.note(f"{other.name} is banished")  # it never left the box
@@ -1367,7 +1379,7 @@ def characters(
     if str(who).startswith("a random"):
         return [game.rng.choice(group)]
     asker = chooser or player
-    chosen = yield from choose(asker, "target", f"{asker.name}: {question}", group)
+    chosen = yield from choose(asker, DecisionKind.TARGET, f"{asker.name}: {question}", group)
     return [chosen]
 
 
@@ -1396,7 +1408,7 @@ Item = TypeVar("Item")
 
 
 def choose(
-    player: CharacterState, kind: str, prompt: str, items: Sequence[Item], nothing: str = "None of these"
+    player: CharacterState, kind: DecisionKind, prompt: str, items: Sequence[Item], nothing: str = "None of these"
 ) -> Process[Item]:
     """Ask a player to pick one of some things (characters, cards, locations, places); None in `items` is
     the option to pick nothing, labelled `nothing`."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pacg.cards.model import Boon
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close, close
 from pacg.engine.effects import apply_mandatory, play_window
@@ -125,7 +125,7 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
                    *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid))
                      for cost, paid in payments))
         choice = yield Decision(
-            character.name, "acquire", f"{character.name}: attempt to acquire {card.name}?", options,
+            character.name, DecisionKind.ACQUIRE, f"{character.name}: attempt to acquire {card.name}?", options,
             help="A boon you don't try to acquire, or fail to, is banished (ENC-07). Some boons can be acquired "
                  "by paying a card instead of a check.",
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pacg.decisions import Process
+from pacg.decisions import DecisionKind, Process
 from pacg.engine.box import first_in_box, random_from_box
 from pacg.engine.effects import choose
 from pacg.engine.setup import set_up
@@ -91,7 +91,8 @@ def give_reward(game: Game) -> Process[list[str]]:
     for name in reward.loot:
         card = first_in_box(game, name)
         if card is not None:
-            who = yield from choose(game.characters[0], "loot", f"Who takes the loot {name}?", game.characters)
+            who = yield from choose(game.characters[0], DecisionKind.LOOT, f"Who takes the loot {name}?",
+                                    game.characters)
             game.zones.move(card, who.hand)
             given.append(f"{who.name} takes {name}")
     if reward.feat is not None:

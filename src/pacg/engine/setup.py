@@ -19,7 +19,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, MythicPath, Scenario
 from pacg.cards.powers import CardFilter, Timing
 from pacg.cards.vocabulary import CardType, adventure_deck_number
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import apply_mandatory, choose
 from pacg.engine.playing import Step, standing_powers
@@ -152,7 +152,8 @@ def trade_cards(game: Game) -> Process[None]:
         while True:
             others = [c for c in game.characters if c is not offering]
             options = (Option("No more trades"),) + tuple(Option(f"Offer {c.name} a trade", c) for c in others)
-            index = yield Decision(offering.name, "trade", f"{offering.name}: trade a card before the scenario?",
+            index = yield Decision(offering.name, DecisionKind.TRADE,
+                                   f"{offering.name}: trade a card before the scenario?",
                                    options, help="Trade a card of your deck for a card of the same type of another "
                                                  "player's deck, if they agree (SETUP-03).")
             if index == 0:
@@ -171,13 +172,14 @@ def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) 
     mine = [card for card in _deck_cards(game, offering) if card.counts_as in theirs_by_type]
     if not mine:
         return
-    given = yield from choose(offering, "trade card", f"{offering.name}: which of your cards?", mine)
+    given = yield from choose(offering, DecisionKind.TRADE_CARD, f"{offering.name}: which of your cards?", mine)
     wanted = [card for card in theirs if card.counts_as == given.counts_as and card.name != given.name]
     if not wanted:
         return
-    taken = yield from choose(offering, "trade card", f"{offering.name}: for which of {partner.name}'s cards?",
+    taken = yield from choose(offering, DecisionKind.TRADE_CARD,
+                              f"{offering.name}: for which of {partner.name}'s cards?",
                               wanted)
-    accept = yield Decision(partner.name, "accept trade", f"{partner.name}: trade your {taken.name} for "
+    accept = yield Decision(partner.name, DecisionKind.ACCEPT_TRADE, f"{partner.name}: trade your {taken.name} for "
                             f"{offering.name}'s {given.name}?", (Option("Refuse"), Option("Accept")),
                             help="A trade needs both players; each deck keeps its Cards List.")
     if accept:
@@ -212,7 +214,7 @@ def create_blessings_deck(game: Game) -> None:
 
 def choose_starting_location(game: Game, character: CharacterState) -> Process[None]:
     """Each character starts at a location of the player's choice; several may share one (SETUP-09)."""
-    location = yield from choose(character, "start", f"{character.name}: where do you start?",
+    location = yield from choose(character, DecisionKind.START, f"{character.name}: where do you start?",
                                  list(game.locations.values()))
     character.location = location.name
 
@@ -222,7 +224,7 @@ def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
     the deck runs out; then shuffle the discards back (SETUP-10)."""
     favored: CardType | None = character.card.favored[0]
     if len(character.card.favored) > 1:
-        favored = yield from choose(character, "favored", f"{character.name}: which favored card type?",
+        favored = yield from choose(character, DecisionKind.FAVORED, f"{character.name}: which favored card type?",
                                     list(character.card.favored))
     zones, deck, hand = game.zones, character.deck, character.hand
     discard = character.discard_pile
@@ -258,7 +260,8 @@ def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
         if not offered:
             return
         options = (Option("No cohort"),) + tuple(Option(f"Take {card.name}", card) for card in offered)
-        index = yield Decision(character.name, "cohort", f"{character.name}: take one of the scenario's cohorts?",
+        index = yield Decision(character.name, DecisionKind.COHORT,
+                               f"{character.name}: take one of the scenario's cohorts?",
                                options, help="Each character may add 1 of the scenario's cohorts to her hand.")
         if index:
             game.zones.move(options[index].value, character.hand)

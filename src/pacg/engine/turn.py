@@ -14,7 +14,7 @@ after the blessings deck advances, between each two steps, and as the turn ends 
 from __future__ import annotations
 
 from pacg.cards.powers import Timing
-from pacg.decisions import Decision, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
@@ -93,7 +93,7 @@ def give_a_card(game: Game, character: CharacterState) -> Process[None]:
     distinct = list({card.name: card for card in hand}.values())
     options = (Option("Give nothing"),) + tuple(
         Option(f"Give {card.name} to {other.name}", (card, other)) for other in others for card in distinct)
-    index = yield Decision(character.name, "give", f"{character.name}: give a card?", options,
+    index = yield Decision(character.name, DecisionKind.GIVE, f"{character.name}: give a card?", options,
                            help="You may give 1 card from your hand to a character at your location.")
     if index:
         card, other = options[index].value
@@ -107,7 +107,7 @@ def move(game: Game, character: CharacterState) -> Process[None]:
     options = (Option(f"Stay at {character.location}"),) + tuple(
         Option(f"Move to {location.name}" + (" (closed)" if location.closed else ""), location.name)
         for location in destinations)
-    index = yield Decision(character.name, "move", f"{character.name}: move?", options,
+    index = yield Decision(character.name, DecisionKind.MOVE, f"{character.name}: move?", options,
                            help="You may move to another location before you explore.")
     if index:
         yield from move_to(game, character, options[index].value)
@@ -129,7 +129,7 @@ def explore_step(game: Game, character: CharacterState) -> Process[None]:
             options += [Option(describe(play), play) for play in plays]
             if len(options) == 1:
                 return
-            index = yield Decision(character.name, "explore", f"{character.name}: explore?", tuple(options),
+            index = yield Decision(character.name, DecisionKind.EXPLORE, f"{character.name}: explore?", tuple(options),
                                    help="Flip the top card of your location deck and encounter it.")
             if index == 0:
                 return
@@ -156,7 +156,7 @@ def explore(game: Game, character: CharacterState) -> Process[None]:
         game.end_lasting("end of exploration")
         again = False
         if turn.extra_exploration and _explorable(game, character):
-            index = yield Decision(character.name, "explore again", f"{character.name}: explore again now?",
+            index = yield Decision(character.name, DecisionKind.EXPLORE_AGAIN, f"{character.name}: explore again now?",
                                    (Option("Explore again"), Option("Forfeit the extra exploration")),
                                    help="An extra exploration must be used at once or it is lost (TURN-05).")
             again = index == 0
@@ -182,7 +182,7 @@ def _card_to_explore(game: Game, character: CharacterState) -> Process[PhysicalC
     cards = _explorable(game, character)
     if not cards:
         return None
-    card = yield from choose(character, "face up", f"{character.name}: which face-up card first?", cards)
+    card = yield from choose(character, DecisionKind.FACE_UP, f"{character.name}: which face-up card first?", cards)
     return card
 
 
@@ -213,14 +213,15 @@ def reset_hand(game: Game, character: CharacterState) -> Process[None]:
     discard = character.discard_pile
     while hand:
         options = (Option("Done discarding"),) + tuple(Option(f"Discard {card.name}", card) for card in hand)
-        index = yield Decision(character.name, "reset discard", f"{character.name}: discard before resetting?",
+        index = yield Decision(character.name, DecisionKind.RESET_DISCARD,
+                               f"{character.name}: discard before resetting?",
                                options, help="Resetting your hand, you may first discard any number of cards.")
         if index == 0:
             break
         game.zones.move(options[index].value, discard)
     while len(hand) > character.hand_size:
         options = tuple(Option(f"Discard {card.name}", card) for card in hand)
-        index = yield Decision(character.name, "reset discard", f"{character.name}: discard down to "
+        index = yield Decision(character.name, DecisionKind.RESET_DISCARD, f"{character.name}: discard down to "
                                f"{character.hand_size} cards", options, help="Discard down to your hand size.")
         game.zones.move(options[index].value, discard)
     if len(hand) < character.hand_size:

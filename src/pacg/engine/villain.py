@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Process
+from pacg.decisions import DecisionKind, Process
 from pacg.engine.closing import attempt_to_close, close_permanently
 from pacg.engine.effects import choose
 from pacg.engine.playing import banish
@@ -25,7 +25,8 @@ def temporary_closings(game: Game, encounterer: CharacterState) -> Process[None]
     waiting = [character for location in game.open_locations() if location.name != encounterer.location
                for character in game.local_characters(location.name)]
     while waiting := [c for c in waiting if c.alive and c.location not in game.temporarily_closed]:
-        character = yield from choose(encounterer, "order", f"{encounterer.name}: who tries to temporarily close "
+        character = yield from choose(encounterer, DecisionKind.ORDER,
+                                      f"{encounterer.name}: who tries to temporarily close "
                                       "a location next?", waiting)
         waiting.remove(character)
         location = game.locations[character.location]
