@@ -32,7 +32,7 @@ from pacg.cards.loader import CardLibrary, load_library
 from pacg.decisions import Decision, run
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import new_game, set_up
-from pacg.engine.state import Game
+from pacg.engine.state import GameState
 
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
 SCENARIO = "The Godless Ones"
@@ -72,7 +72,7 @@ def set_up_games(library: CardLibrary, seeds: range) -> float:
     """Only the setups of the same games: the reference for what playing adds."""
     start = time.perf_counter()
     for seed in seeds:
-        game: Game = new_game(library, SCENARIO, party(seed), seed)
+        game: GameState = new_game(library, SCENARIO, party(seed), seed)
         run(set_up(game), RandomAgent(seed))
     return time.perf_counter() - start
 

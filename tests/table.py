@@ -12,7 +12,6 @@ XMage's strict mode fails on any unscripted choice: a "Done" or "Keep the result
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TypeVar
@@ -25,10 +24,11 @@ from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, DecisionKind, Process, run
 from pacg.engine.box import first_in_box
+from pacg.engine.chance import Chance
 from pacg.engine.check import CheckResult, attempt_checks, check_of
 from pacg.engine.playing import Step
 from pacg.engine.setup import new_game
-from pacg.engine.state import CharacterState, Feats, Game, LocationState, TurnState
+from pacg.engine.state import CharacterState, Feats, GameState, LocationState, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
 
 T = TypeVar("T")
@@ -48,13 +48,12 @@ def kind_of(decision: Decision) -> str:
     return str(decision.kind)
 
 
-class FixedDice(random.Random):
-    """A random generator whose next die rolls, and next random picks by name, are scripted; everything else
-    (shuffles) stays seeded and random."""
+class FixedDice(Chance):
+    """The game's generator with its next die rolls (`faces`, as a table file scripts them) and its next random
+    picks by name scripted; everything else (shuffles) stays seeded and random."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self.faces: list[int] = []
         self.picks: list[str] = []
 
     def choice(self, seq):  # type: ignore[no-untyped-def]
@@ -80,13 +79,6 @@ class FixedDice(random.Random):
         names = sorted({str(getattr(item, "name", item)) for item in items})
         raise AssertionError(f"scripted random pick {name!r} is not among {names}")
 
-    def randint(self, a: int, b: int) -> int:
-        if not self.faces:
-            return super().randint(a, b)
-        face = self.faces.pop(0)
-        assert a <= face <= b, f"scripted face {face} is not on a d{b}"
-        return face
-
 
 class Table:
     """A game table built for a test."""
@@ -95,7 +87,7 @@ class Table:
                  strict: bool = False) -> None:
         self.strict = strict
         cards = CardLibrary([*library(), *extra_cards]) if extra_cards else library()
-        self.game = Game(cards, seed=seed, adventure_deck_number=adventure_deck_number)
+        self.game = GameState(cards, seed=seed, adventure_deck_number=adventure_deck_number)
         self.rng = FixedDice(seed)
         self.game.rng = self.rng
         self.game.fill_box()

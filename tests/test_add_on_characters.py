@@ -21,7 +21,7 @@ from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
-from pacg.engine.state import CharacterState, Feats, Game, TurnEnded, TurnState
+from pacg.engine.state import CharacterState, Feats, GameState, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind, box
@@ -729,7 +729,7 @@ def test_elemental_master_chooses_her_mastered_trait_as_the_scenario_is_set_up()
     assert seoni.chosen_trait == "Cold" and "Seoni chooses the Cold trait" in table.game.log
 
 
-def _elemental_master_game(seed: int, answers: dict[str, str]) -> Game:
+def _elemental_master_game(seed: int, answers: dict[str, str]) -> GameState:
     """A whole game of Seoni as an Elemental Master, beside Kyra, random players answering all but the named
     questions (a question's kind: the answer's label)."""
     from test_random_games import SCENARIO

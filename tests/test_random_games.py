@@ -32,7 +32,7 @@ from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, run
 from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
-from pacg.engine.state import Game
+from pacg.engine.state import GameState
 from pacg.record import GameRecord, play, replay
 from table import library
 
@@ -59,7 +59,7 @@ class Watcher:
     whenever no encounter is under way.
     """
 
-    def __init__(self, game: Game, agent_seed: int, every_decision: bool = True) -> None:
+    def __init__(self, game: GameState, agent_seed: int, every_decision: bool = True) -> None:
         self.game = game
         self.agent = RandomAgent(agent_seed)
         self.every_decision = every_decision
@@ -96,7 +96,7 @@ class Watcher:
 
 
 def watched_game(party: list[str], seed: int, agent_seed: int, every_decision: bool = True,
-                 scenario: str = SCENARIO) -> tuple[Game, Outcome, Watcher]:
+                 scenario: str = SCENARIO) -> tuple[GameState, Outcome, Watcher]:
     game = new_game(library(), scenario, party, seed=seed)
     watcher = Watcher(game, agent_seed, every_decision)
     outcome = run(play_scenario(game), watcher)
@@ -104,7 +104,7 @@ def watched_game(party: list[str], seed: int, agent_seed: int, every_decision: b
     return game, outcome, watcher
 
 
-def random_game(party: list[str], seed: int, agent_seed: int) -> tuple[Game, Outcome]:
+def random_game(party: list[str], seed: int, agent_seed: int) -> tuple[GameState, Outcome]:
     game = new_game(library(), SCENARIO, party, seed=seed)
     return game, run(play_scenario(game), RandomAgent(agent_seed))
 

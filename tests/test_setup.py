@@ -15,7 +15,7 @@ from pacg.decisions import Decision, run
 from pacg.engine.box import named_in_box
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import SetupError, build_deck, new_game, set_up, trade_cards
-from pacg.engine.state import Game
+from pacg.engine.state import GameState
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind
 from table import kind_of, library
 
@@ -37,8 +37,8 @@ def script(*answers: str) -> Callable[[Decision], int]:
 
 
 def set_up_game(
-    characters: list[str], *answers: str, seed: int = 1, before: Callable[[Game], None] | None = None
-) -> Game:
+    characters: list[str], *answers: str, seed: int = 1, before: Callable[[GameState], None] | None = None
+) -> GameState:
     game = new_game(library(), GODLESS, characters, seed=seed)
     if before is not None:
         before(game)
@@ -47,7 +47,7 @@ def set_up_game(
     return game
 
 
-def types_of(game: Game, names: list[str]) -> Counter[str]:
+def types_of(game: GameState, names: list[str]) -> Counter[str]:
     return Counter(str(game.library.get(name).type) for name in names)
 
 
@@ -123,7 +123,7 @@ def decisions_of(party: list[str]) -> list[Decision]:
 
 @pytest.mark.rule("SETUP-01")
 def test_a_card_the_box_has_run_out_of_is_replaced_by_a_basic_card_of_its_type() -> None:
-    def no_longswords(game: Game) -> None:
+    def no_longswords(game: GameState) -> None:
         for card in named_in_box(game, "Longsword"):
             game.zones.move(card, REMOVED)
 
@@ -146,7 +146,7 @@ def test_each_character_starts_at_a_chosen_location_and_several_may_share_one() 
 
 @pytest.mark.rule("SETUP-11")
 def test_a_listed_cohort_goes_to_hand_and_each_character_may_take_one_of_the_scenarios() -> None:
-    def with_cohort(game: Game) -> None:
+    def with_cohort(game: GameState) -> None:
         assert game.scenario is not None
         game.scenario = game.scenario.model_copy(update={"cohorts": ["Cecilla the Uprooter"]})
 

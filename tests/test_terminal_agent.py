@@ -28,7 +28,7 @@ from pacg.decisions import Decision, Process, run
 from pacg.dice import DicePool
 from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
-from pacg.engine.state import Game
+from pacg.engine.state import GameState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind
 from table import kind_of, library
 
@@ -57,7 +57,7 @@ def printed(console: Console) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
-def game() -> Game:
+def game() -> GameState:
     """The Godless Ones for Harsk and Kyra, seed 1, before setup."""
     return new_game(library(), "The Godless Ones", ["Harsk", "Kyra"], seed=1)
 
@@ -81,7 +81,7 @@ def advance(process: Process[Outcome], until: Callable[[Decision], bool], answer
     raise AssertionError("the wanted decision never came")
 
 
-def started(agent: TerminalAgent) -> tuple[Game, Process[Outcome], Decision]:
+def started(agent: TerminalAgent) -> tuple[GameState, Process[Outcome], Decision]:
     """A game the agent watches, at its first decision after the players decline to trade cards."""
     table = game()
     agent.watch(table)

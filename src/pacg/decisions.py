@@ -95,9 +95,12 @@ class Decision(NamedTuple):
     def published(self) -> Decision:
         """The decision as a player sees it: each option with its action id and no engine object, the context as
         plain data."""
-        return self._replace(options=tuple(Option(option.label, None, action_id) for option, action_id in
-                                           zip(self.options, action_ids(self), strict=True)),
-                             context=MappingProxyType(plain(self.context)))
+        options = tuple(Option(option.label, None, action_id) for option, action_id in
+                        zip(self.options, action_ids(self), strict=True))
+        context = self.context
+        if not all(type(value) in _PLAIN for value in context.values()):
+            context = MappingProxyType(plain(context))
+        return self._replace(options=options, context=context)
 
     @property
     def actions(self) -> list[str]:
@@ -118,21 +121,29 @@ class Decision(NamedTuple):
 
 
 def action_ids(decision: Decision) -> list[str]:
-    """Each option's stable action id: its label in lowercase words joined by hyphens, with the identity of each
-    card it names (`#uid`, the physical copy), so that an id means the same card whatever the hand's order, and
-    the same after a save and a load. A card the label doesn't name adds nothing, so no id tells which hidden
-    card an option would act on. Ids that would still be equal are told apart by a count."""
-    ids: list[str] = []
+    """Each option's stable action id: its label in lowercase words joined by hyphens ("discard-longsword"), so
+    that an id means the same whatever the order of the hand, and the same after a save and a load. Where two
+    options read the same, each also names the physical copy of the card its label names (`#uid`:
+    "discard-blessing-of-ascension#12"); a card the label doesn't name adds nothing, so no id tells which hidden
+    card an option would act on. Ids that would still be equal are told apart by a count ("~2")."""
+    ids = [_slug(option.label) for option in decision.options]
+    if len(set(ids)) == len(ids):
+        return ids
+    counts: dict[str, int] = {}
+    for action_id in ids:
+        counts[action_id] = counts.get(action_id, 0) + 1
     seen: set[str] = set()
-    for option in decision.options:
-        action_id = _slug(option.label) + "".join(f"#{uid}" for uid in _named_cards(option.value, option.label))
+    for index, option in enumerate(decision.options):
+        action_id = ids[index]
+        if counts[action_id] > 1:
+            action_id += "".join(f"#{uid}" for uid in _named_cards(option.value, option.label))
         if action_id in seen:
             number = 2
             while f"{action_id}~{number}" in seen:
                 number += 1
             action_id = f"{action_id}~{number}"
         seen.add(action_id)
-        ids.append(action_id)
+        ids[index] = action_id
     return ids
 
 
@@ -162,6 +173,9 @@ def plain(value: Any) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return str(value)
+
+
+_PLAIN = (str, int, float, bool, type(None))  # values a context may keep as they are
 
 
 class InvalidAnswer(ValueError):

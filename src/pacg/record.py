@@ -1,139 +1,207 @@
 """Game records: a game is its setup, its seed and its answers (DESIGN.md 4).
 
-`pacg play --log FILE` writes one; `pacg replay FILE` plays it again to the same end. The file is JSON:
+`Game.to_record()` gives one, `pacg play` saves one after every answer (`save_record`: written whole, flushed
+to the disk and renamed over the old one, so a stop at any moment leaves the last complete save), and
+`pacg.load_game` and `pacg replay` play one again. The file is JSON:
 
-    {"format": "pacg game record", "version": 1, "scenario": "The Godless Ones",
-     "characters": ["Harsk", "Kyra"], "seed": 7, "answers": [0, 2, 1, ...]}
+    {"format": "pacg game record", "version": 2, "scenario": "The Godless Ones",
+     "characters": ["Harsk", "Kyra"], "seed": 7, "actions": ["stay-at-abattoir", ...],
+     "digests": ["5f0c2e11", ...], "outcome": {...}}
 
-A game played with custom cards added to the box (`pacg play --cards DIR`) also names their folder, as an
-absolute path: `"cards": "/home/me/cards"`, which `pacg replay` reads them from again. A game set up without
-cards removed from the game in earlier scenarios (`pacg play --removed "Sir Ilivan"`, COH-01) names them:
-`"removed": ["Sir Ilivan"]`; so does one set up with boons redeemed earlier in the Adventure Path (`pacg play
---redeemed "Corroded Helm"`, RED-01): `"redeemed": ["Corroded Helm"]`.
+The actions are the answers' action ids; `digests` holds a fingerprint of the game state at each turn start,
+so a replay that goes another way (an edited seed or answer, changed cards) stops with a message saying
+where; `outcome` is there once the game is over. Optional fields: `"cards"`, the folder of custom cards added
+to the box (`pacg play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier
+scenarios (COH-01); `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`,
+{character: path}; `"open_hands"`. Version 1 records, whose `"answers"` were option numbers, still load.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from pacg.cards.loader import CardLibrary
-from pacg.decisions import Decision, InvalidAnswer, validated
-from pacg.engine.scenario import Outcome, play_scenario
-from pacg.engine.setup import new_game
-from pacg.engine.state import Game
+from pacg.cards.loader import CardLibrary, load_library
+
+if TYPE_CHECKING:
+    from pacg.game import Game, Setup
 
 FORMAT = "pacg game record"
-VERSION = 1
+VERSION = 2
+MOST_BYTES = 64 * 2**20  # no game's record comes near: a bigger file is not one
 
 
 class RecordError(ValueError):
     """A game record that can't be read or replayed, with what is wrong and where."""
 
 
-@dataclass
-class GameRecord:
-    scenario: str
-    characters: list[str]
-    seed: int
-    answers: list[int] = field(default_factory=list)
-    cards: str | None = None  # the folder of the custom cards added to the box, if any
-    removed: list[str] = field(default_factory=list)  # cards removed from the game earlier (COH-01)
-    redeemed: list[str] = field(default_factory=list)  # boons redeemed earlier in the Adventure Path (RED-01)
+@dataclass(frozen=True)
+class RecordData:
+    """A record read and checked: the setup, the answers (action ids, or option numbers in version 1), the turn
+    digests, and where it came from, for messages."""
 
-    def save(self, path: Path) -> None:
-        """Write the record, replacing the file only once the new one is complete; the optional fields only
-        when they are given."""
-        optional: dict[str, object] = {"cards": None, "removed": [], "redeemed": []}
-        fields = {name: value for name, value in asdict(self).items()
-                  if name not in optional or value != optional[name]}
-        data = {"format": FORMAT, "version": VERSION, **fields}
-        partial = path.with_name(path.name + ".partial")
-        partial.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        partial.replace(path)
-
-    @classmethod
-    def load(cls, path: Path) -> GameRecord:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise RecordError(f"{path}: can't read the game record ({error.strerror})") from None
-        except ValueError as error:  # not JSON, not UTF-8, or a number of more digits than Python converts
-            raise RecordError(f"{path}: not a game record: {error}") from None
-        except RecursionError:
-            raise RecordError(f"{path}: not a game record: nested too deeply") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"{path}: not a game record (no \"format\": \"{FORMAT}\")")
-        if data.get("version") != VERSION:
-            version = data.get("version")
-            raise RecordError(f"{path}: version {version!r} of the record format; this pacg reads {VERSION}")
-        checks = {"scenario": str, "characters": list, "seed": int, "answers": list}
-        for name, kind in checks.items():
-            if not isinstance(data.get(name), kind) or isinstance(data.get(name), bool):
-                raise RecordError(f"{path}: field {name!r} is missing or not a {kind.__name__}")
-        for index, answer in enumerate(data["answers"]):
-            if not isinstance(answer, int) or isinstance(answer, bool):
-                raise RecordError(f"{path}: answers[{index}] is {answer!r}, not an option number")
-        if not all(isinstance(name, str) for name in data["characters"]):
-            raise RecordError(f"{path}: field 'characters' must list character names")
-        if not isinstance(data.get("cards"), str | None):
-            raise RecordError(f"{path}: field 'cards' must be the folder of the custom cards")
-        removed = _names(data, "removed", "cards removed from the game", path)
-        redeemed = _names(data, "redeemed", "boons redeemed", path)
-        return cls(data["scenario"], data["characters"], data["seed"], data["answers"], data.get("cards"), removed,
-                   redeemed)
+    setup: Setup
+    actions: list[str | int]
+    digests: list[str]
+    source: str
 
 
-def _names(data: dict[str, object], name: str, what: str, path: Path) -> list[str]:
-    """An optional field of a record that lists card names."""
-    names = data.get(name, [])
+def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dict[str, object] | None
+              ) -> dict[str, Any]:
+    """A game's record as JSON-serializable data; the optional fields only when they are given."""
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "scenario": setup.scenario,
+                            "characters": list(setup.characters), "seed": setup.seed}
+    optional: dict[str, Any] = {"cards": setup.cards, "removed": list(setup.removed),
+                                "redeemed": list(setup.redeemed), "mythic_paths": dict(setup.mythic_paths),
+                                "open_hands": setup.open_hands}
+    data.update({name: value for name, value in optional.items() if value})
+    data.update(actions=list(actions), digests=list(digests))
+    if outcome is not None:
+        data["outcome"] = outcome
+    return data
+
+
+def save_record(path: Path, record: Mapping[str, Any]) -> None:
+    """Write a record atomically: to a new file, flushed and synced to the disk, then renamed over the old one
+    (and the folder synced), so that the file is always a whole save, the last one or the one before."""
+    partial = path.with_name(path.name + ".partial")
+    with open(partial, "w", encoding="utf-8") as file:
+        file.write(json.dumps(record) + "\n")
+        file.flush()
+        os.fsync(file.fileno())
+    os.replace(partial, path)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before the game starts, a record path that can't be written (RecordError)."""
+    if path.is_dir():
+        raise RecordError(f"{path}: is a folder, not a file for the game record")
+    if not path.parent.is_dir():
+        raise RecordError(f"{path}: no folder {path.parent} to write the game record in")
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RecordError(f"{path}: can't write the game record there (permission denied)")
+
+
+def read_record(record: Mapping[str, Any] | str | Path) -> RecordData:
+    """A record (data, or a file's path) checked field by field: RecordError with the first problem."""
+    if isinstance(record, Mapping):
+        return _checked(record, "the record")
+    path = Path(record)
+    try:
+        if path.stat().st_size > MOST_BYTES:
+            raise RecordError(f"{path}: not a game record: {path.stat().st_size:,} bytes is far too big")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise RecordError(f"{path}: can't read the game record ({error.strerror})") from None
+    except ValueError as error:  # not JSON, not UTF-8, or a number of more digits than Python converts
+        raise RecordError(f"{path}: not a game record: {error}") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a game record: nested too deeply") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: not a game record (no \"format\": \"{FORMAT}\")")
+    return _checked(data, str(path))
+
+
+def _checked(data: Mapping[str, Any], where: str) -> RecordData:
+    from pacg.game import Setup
+
+    if data.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a game record (no \"format\": \"{FORMAT}\")")
+    version = data.get("version")
+    if version not in (1, VERSION) or isinstance(version, bool):
+        newer = isinstance(version, int) and version > VERSION
+        hint = "; it was written by a newer pacg" if newer else ""
+        raise RecordError(f"{where}: version {version!r} of the record format{hint}; this pacg reads 1 and {VERSION}")
+    answers = "answers" if version == 1 else "actions"
+    _field(data, "scenario", str, where)
+    _field(data, "seed", int, where)
+    characters = _names(data, "characters", where, required=True)
+    moves = _field(data, answers, list, where)
+    wanted = int if version == 1 else str
+    for index, answer in enumerate(moves):
+        if not isinstance(answer, wanted) or isinstance(answer, bool):
+            raise RecordError(f"{where}: {answers}[{index}] is {_short(answer)}, not an "
+                              f"{'option number' if version == 1 else 'action id'}")
+    digests = data.get("digests", [])
+    if not isinstance(digests, list) or not all(isinstance(one, str) for one in digests):
+        raise RecordError(f"{where}: field 'digests' must list the turns' fingerprints")
+    cards = data.get("cards")
+    if not isinstance(cards, str | None):
+        raise RecordError(f"{where}: field 'cards' must be the folder of the custom cards")
+    paths = data.get("mythic_paths", {})
+    if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in paths.items()):
+        raise RecordError(f"{where}: field 'mythic_paths' must map characters to mythic paths")
+    open_hands = data.get("open_hands", False)
+    if not isinstance(open_hands, bool):
+        raise RecordError(f"{where}: field 'open_hands' must be true or false")
+    setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
+                  tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands)
+    return RecordData(setup, list(moves), digests, where)
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RecordError(f"{where}: field {name!r} is missing or not a {kind.__name__}")
+    return value
+
+
+def _names(data: Mapping[str, Any], name: str, where: str, required: bool = False) -> list[str]:
+    """A field of a record that lists names."""
+    names = data.get(name) if required else data.get(name, [])
     if not isinstance(names, list) or not all(isinstance(one, str) for one in names):
-        raise RecordError(f"{path}: field {name!r} must list the names of {what}")
+        raise RecordError(f"{where}: field {name!r} must list names")
     return names
 
 
-def play(
-    library: CardLibrary,
-    record: GameRecord,
-    answer: Callable[[Decision], int],
-    on_start: Callable[[Game], None] | None = None,
-) -> tuple[Game, Outcome]:
-    """Play the recorded game's setup with `answer` answering every Decision; each answer is appended to
-    the record as it is given."""
-    game = new_game(library, record.scenario, record.characters, record.seed, redeemed=record.redeemed,
-                    removed=record.removed)
-    if on_start is not None:
-        on_start(game)
-    process = play_scenario(game)
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def replay_into(game: Game, data: RecordData) -> Game:
+    """Play a record's answers on the game made from its setup; RecordError where they don't fit."""
+    from pacg.game import DivergedError, IllegalAction
+
     try:
-        decision = next(process)
-        while True:
-            choice = validated(decision, answer(decision))
-            record.answers.append(choice)
-            decision = process.send(choice)
-    except StopIteration as stop:
-        return game, stop.value
+        for number, answer in enumerate(data.actions):
+            decision = game.decision
+            if decision is None:
+                raise RecordError(f"{data.source}: the game ended after {number} of {len(data.actions)} answers")
+            actions = decision.actions
+            if isinstance(answer, int):  # version 1: an option number
+                if not 0 <= answer < len(actions):
+                    raise RecordError(f"{data.source}: answers[{number}]: {answer} is not an option of "
+                                      f"{decision.kind} (0..{len(actions) - 1})")
+                answer = actions[answer]
+            try:
+                game.apply(answer)
+            except IllegalAction as error:
+                raise RecordError(f"{data.source}: actions[{number}]: {error}") from None
+    except DivergedError as error:
+        raise RecordError(f"{data.source}: {error}") from None
+    return game
 
 
-def replay(library: CardLibrary, record: GameRecord, path: Path | str = "the record") -> tuple[Game, Outcome]:
-    """Play a record's answers again; the same setup, seed and answers give the same game."""
-    answers = list(record.answers)
-    given = GameRecord(record.scenario, record.characters, record.seed, cards=record.cards, removed=record.removed,
-                       redeemed=record.redeemed)
+@cache
+def library_for(cards: str | None) -> CardLibrary:
+    """The built-in card library, with a folder of custom cards added to the box if one is named; read once per
+    process (CardFileError names what is wrong with a card file)."""
+    if cards is None:
+        return load_library()
+    folder = Path(cards)
+    if not folder.is_dir():
+        raise RecordError(f"the game was played with the custom cards in {folder}, which is not a folder here")
+    from pacg.cards.loader import DEFAULT_CARD_FOLDER
 
-    def recorded(decision: Decision) -> int:
-        number = len(given.answers)
-        if number >= len(answers):
-            raise RecordError(f"{path}: the record ends after {number} answers, before the game does "
-                              f"(next: {decision.kind} for {decision.player})")
-        try:
-            return validated(decision, answers[number])
-        except InvalidAnswer as error:
-            raise RecordError(f"{path}: answers[{number}]: {error}") from None
-
-    game, outcome = play(library, given, recorded)
-    if len(given.answers) != len(answers):
-        raise RecordError(f"{path}: the game ended after {len(given.answers)} of {len(answers)} answers")
-    return game, outcome
+    return load_library(DEFAULT_CARD_FOLDER, folder)

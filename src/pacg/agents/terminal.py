@@ -9,7 +9,8 @@ For every Decision the agent prints, in this order:
     the prompt, the options numbered from 1, and the decision's help line.
 
 The player types an option's number; "?" (or "h") shows the help again, "t" the whole table with the
-face-up piles (PLAY-08), "q" stops the game. A face-down deck is shown as a count, never in order.
+face-up piles (PLAY-08), "u" takes back the last answer (while no hidden information has come out since),
+"q" stops the game. A face-down deck is shown as a count, never in order.
 
 `choose_party` asks which characters play, for `pacg play` without `--characters`.
 """
@@ -28,17 +29,15 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from pacg.cards.text import card_summary
 from pacg.decisions import Decision
-from pacg.engine.state import Encounter, Game
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone
 
 Reader = Callable[[], str]
 
 HELP_KEYS = ("?", "h", "help")
 TABLE_KEYS = ("t", "table")
 QUIT_KEYS = ("q", "quit")
-COMMANDS = "Type an option's number; ? help, t table, q quit."
+UNDO_KEYS = ("u", "undo")
+COMMANDS = "Type an option's number; ? help, t table, u undo, q quit."
 
 
 def read_line() -> str:
@@ -148,7 +147,8 @@ class CharacterView:
     name: str
     location: str
     alive: bool
-    hand: tuple[str, ...]
+    hand: tuple[str, ...] | None  # None: another player's hand, not shown
+    hand_count: int
     hand_size: int
     deck: int
     discard: tuple[str, ...]
@@ -180,42 +180,33 @@ class TableView:
     encounters: tuple[EncounterView, ...]
 
 
-def _names(game: Game, zone: Zone) -> tuple[str, ...]:
-    return tuple(card.name for card in game.zones.cards(zone))
-
-
-def view_of(game: Game) -> TableView:
-    """The table as the players see it: face-up cards by name, face-down decks by count."""
+def view_of(view: Mapping[str, Any], describe: Callable[[str], Mapping[str, Any]]) -> TableView:
+    """The table as a seat's view shows it (`Game.view`): face-up cards by name, face-down decks by count, and
+    the cards being encountered with their checks and powers (`describe` gives a card's summary by name)."""
     locations = tuple(
-        LocationView(
-            location.name,
-            len(game.zones.cards(location.deck)),
-            "closed" if location.closed else "temporarily closed" if name in game.temporarily_closed else "open",
-            tuple(c.name for c in game.characters if c.alive and c.location == name),
-        )
-        for name, location in game.locations.items()
-    )
+        LocationView(location["name"], location["deck"],
+                     "closed" if location["closed"] else "temporarily closed" if location["temporarily_closed"]
+                     else "open",
+                     tuple(name for name in location["characters"] if _alive(view, name)))
+        for location in view["locations"])
     characters = tuple(
-        CharacterView(
-            c.name, c.location, c.alive, _names(game, c.hand), c.hand_size,
-            len(game.zones.cards(c.deck)), _names(game, c.discard_pile),
-            _names(game, c.buried), _names(game, c.displayed), c.mythic_charges,
-        )
-        for c in game.characters
-    )
-    encounters = tuple(_encounter_view(encounter) for encounter in game.encounters)
-    turn = f"Turn {game.turns}: {game.turn.character.name}'s turn" if game.turn is not None else None
-    scenario = game.scenario.name if game.scenario is not None else ""
-    return TableView(scenario, turn, locations, characters, len(game.zones.cards(BLESSINGS_DECK)),
-                     _names(game, BLESSINGS_DISCARD), encounters)
+        CharacterView(c["name"], c["location"], c["alive"], tuple(c["hand"]) if c["hand"] is not None else None,
+                      c["hand_count"], c["hand_size"], c["deck"], tuple(c["discard"]), tuple(c["buried"]),
+                      tuple(c["displayed"]), c["mythic_charges"])
+        for c in view["characters"])
+    encounters = tuple(_encounter_view(encounter, describe(encounter["card"])) for encounter in view["encounters"])
+    turn = f"Turn {view['turn']}: {view['turn_of']}'s turn" if view["turn_of"] is not None else None
+    return TableView(view["scenario"] or "", turn, locations, characters, view["blessings"]["deck"],
+                     tuple(view["blessings"]["discard"]), encounters)
 
 
-def _encounter_view(encounter: Encounter) -> EncounterView:
-    summary = card_summary(encounter.card.card)
-    return EncounterView(
-        encounter.character.name, encounter.card.name, summary["type"], encounter.summoned,
-        summary.get("check"), tuple(summary.get("powers", ())),
-    )
+def _alive(view: Mapping[str, Any], name: str) -> bool:
+    return any(c["name"] == name and c["alive"] for c in view["characters"])
+
+
+def _encounter_view(encounter: Mapping[str, Any], summary: Mapping[str, Any]) -> EncounterView:
+    return EncounterView(encounter["character"], encounter["card"], summary["type"], encounter["summoned"],
+                         summary.get("check"), tuple(summary.get("powers", ())))
 
 
 def _listed(names: Sequence[str], empty: str = "-") -> str:
@@ -273,7 +264,8 @@ def _characters_lines(view: TableView) -> Group:
         head.append(f" · discard {len(c.discard)} · buried {len(c.buried)} · mythic charges {c.mythic_charges}",
                     style="dim")
         lines.append(head)
-        lines.append(Text(f"  hand ({len(c.hand)}/{c.hand_size}): {counted(c.hand)}", style=style))
+        hand = counted(c.hand) if c.hand is not None else "(not shown)"
+        lines.append(Text(f"  hand ({c.hand_count}/{c.hand_size}): {hand}", style=style))
         if c.displayed:
             lines.append(Text(f"  displayed: {counted(c.displayed)}", style=style))
     return Group(*lines)
@@ -367,39 +359,50 @@ def option_odds(decision: Decision) -> list[str] | None:
 # --- the agent ---------------------------------------------------------------------------------------------------
 
 
-class TerminalAgent:
-    """Answers every Decision by asking the person at the terminal (all the party's players, in turn)."""
+class UndoRequested(Exception):
+    """The player asked to take back the last answer (the caller undoes it on the Game object)."""
 
-    def __init__(self, console: Console | None = None, read: Reader | None = None) -> None:
+
+class TerminalAgent:
+    """Answers every Decision by asking the person at the terminal (all the party's players, in turn), from the
+    deciding seat's view (`Game.view`): what that player may see, and the decision."""
+
+    def __init__(self, console: Console | None = None, read: Reader | None = None,
+                 describe: Callable[[str], Mapping[str, Any]] | None = None) -> None:
         self.console = console or Console(highlight=False)
         self.read = read or read_line
-        self.game: Game | None = None
+        self.describe = describe or _no_summary
+        self.view: Mapping[str, Any] | None = None
         self._log_seen = 0
         self._shown: TableView | None = None
 
-    def watch(self, game: Game) -> None:
-        """Follow a game from before its setup: its log and its table are shown with every decision."""
-        self.game = game
+    def start(self, scenario: str, party: Sequence[str]) -> None:
+        """A game begins (or is taken up again): its title, and what the player may type."""
         self._log_seen = 0
         self._shown = None
-        scenario = game.scenario.name if game.scenario is not None else "a scenario"
-        party = ", ".join(c.name for c in game.characters)
-        self.console.rule(Text(f"{scenario} · {party}", style="bold"))
+        self.console.rule(Text(f"{scenario} · {', '.join(party)}", style="bold"))
         self.console.print(Text(COMMANDS, style="dim"))
 
-    def __call__(self, decision: Decision) -> int:
+    def act(self, view: Mapping[str, Any], decision: Decision) -> str:
+        """Show what happened, the table and the decision; the action id of the option the player picks."""
+        self.view = view
         self.show_news()
         self.show_table()
         self.show_decision(decision)
-        return self.ask(decision)
+        return decision.options[self.ask(decision)].id
+
+    def seen_undo(self, view: Mapping[str, Any]) -> None:
+        """After an undo: the log is shown again from where the game now is."""
+        self._log_seen = min(self._log_seen, len(view["log"]))
+        self._shown = None
 
     # What is shown, in order.
 
     def show_news(self) -> None:
         """The game's log lines since the last decision: what happened."""
-        if self.game is None:
+        if self.view is None:
             return
-        log = self.game.log
+        log = self.view["log"]
         self._log_seen = min(self._log_seen, len(log))
         for line in log[self._log_seen:]:
             if line.startswith("Turn "):
@@ -413,11 +416,11 @@ class TerminalAgent:
     def show_table(self, force: bool = False, detailed: bool = False) -> None:
         """The sections of the table that changed since they were last shown (all of it at a new turn, or
         when asked)."""
-        if self.game is None:
+        if self.view is None:
             if force:
                 self.console.print(Text("No table to show.", style="dim"))
             return
-        view = view_of(self.game)
+        view = view_of(self.view, self.describe)
         sections = changed_sections(self._shown, view) if not force else SECTIONS
         if sections:
             self.console.print()
@@ -461,6 +464,11 @@ class TerminalAgent:
                 self.show_decision(decision)
             elif answer in QUIT_KEYS:
                 raise EOFError("the player stopped the game")
+            elif answer in UNDO_KEYS:
+                undo = self.view["undo"] if self.view is not None else {"possible": False, "why_not": "no game"}
+                if undo["possible"]:
+                    raise UndoRequested()
+                _problem(self.console, f"Can't undo: {undo['why_not']}.")
             elif not answer:
                 _problem(self.console, f"Type the number of an option, 1 to {count}.")
             elif answer.isdigit() and 1 <= int(answer) <= count:
@@ -469,3 +477,7 @@ class TerminalAgent:
                 _problem(self.console, f"There is no option {answer}: choose 1 to {count}.")
             else:
                 _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
+
+
+def _no_summary(name: str) -> Mapping[str, Any]:
+    return {"type": "card"}

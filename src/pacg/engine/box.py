@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pacg.cards.model import Location
 from pacg.cards.powers import CardFilter
 from pacg.engine.playing import fits
-from pacg.engine.state import Game, LocationState
+from pacg.engine.state import GameState, LocationState
 from pacg.engine.zones import PhysicalCard, box
 
 
 def random_from_box(
-    game: Game, wanted: CardFilter, also: Callable[[PhysicalCard], bool] | None = None
+    game: GameState, wanted: CardFilter, also: Callable[[PhysicalCard], bool] | None = None
 ) -> PhysicalCard | None:
     """A random card of a type from the box that fits the requirement (SUM-06), and `also` if given, or None if
     none does."""
@@ -24,25 +24,25 @@ def random_from_box(
     return game.rng.choice(cards) if cards else None
 
 
-def random_cards_from_box(game: Game, wanted: CardFilter, count: int) -> list[PhysicalCard]:
+def random_cards_from_box(game: GameState, wanted: CardFilter, count: int) -> list[PhysicalCard]:
     """Up to `count` random cards of a type from the box that fit the requirement, left in the box (SUM-06:
     drawn to look at; those not taken go back)."""
     cards = _fitting(game, wanted)
     return game.rng.sample(cards, min(count, len(cards)))
 
 
-def _fitting(game: Game, wanted: CardFilter) -> list[PhysicalCard]:
+def _fitting(game: GameState, wanted: CardFilter) -> list[PhysicalCard]:
     """The cards of the box of the filter's types that fit it."""
     return [card for kind in wanted.types or [] for card in game.zones.cards(box(kind)) if fits(game, card, wanted)]
 
 
-def named_in_box(game: Game, name: str) -> list[PhysicalCard]:
+def named_in_box(game: GameState, name: str) -> list[PhysicalCard]:
     """Every copy of a named card that is in the box, from the top."""
     definition = game.library.get(name)
     return [card for card in game.zones.cards(box(definition.type)) if card.card is definition]
 
 
-def first_in_box(game: Game, name: str) -> PhysicalCard | None:
+def first_in_box(game: GameState, name: str) -> PhysicalCard | None:
     """The top copy of a named card in the box, or None."""
     definition = game.library.get(name)
     for card in game.zones.cards(box(definition.type)):
@@ -51,7 +51,7 @@ def first_in_box(game: Game, name: str) -> PhysicalCard | None:
     return None
 
 
-def build_location(game: Game, card: Location) -> LocationState:
+def build_location(game: GameState, card: Location) -> LocationState:
     """Deal the location deck at random from each card type of its list, face down (SETUP-06, SUM-04); a
     type the box has too few of gives as many as there are (END-02)."""
     location = LocationState(card)

@@ -42,7 +42,7 @@ from pacg.engine.playing import (
     skill_of,
     table_order,
 )
-from pacg.engine.state import CharacterState, Game, SkillDie
+from pacg.engine.state import CharacterState, GameState, SkillDie
 from pacg.engine.values import difficulty_of
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
@@ -139,7 +139,7 @@ def _listed_skills(option: CheckOption) -> tuple[Skill, ...]:
     return tuple(Skill(name) for name in option.skills if name != COMBAT)
 
 
-def _describe(game: Game, character: CharacterState, skill: Skill) -> str:
+def _describe(game: GameState, character: CharacterState, skill: Skill) -> str:
     known = skill_of(game, character, skill)
     if known is None:
         return f"{skill} d{UNTRAINED_DIE}"
@@ -147,7 +147,7 @@ def _describe(game: Game, character: CharacterState, skill: Skill) -> str:
 
 
 def _skill_choices(
-    game: Game, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
+    game: GameState, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
     during: Timing | None,
 ) -> list[SkillChoice]:
     """Every way to choose the check's skill: a listed skill, or one card or power that decides it (CHK-05): the
@@ -176,7 +176,7 @@ def _skill_choices(
 _SETTING_THE_SKILL = (Timing.CHECK, True, False)  # the moment of powers that set a check's skill (CHK-05)
 
 
-def _may_set_skills(game: Game, player: CharacterState) -> bool:
+def _may_set_skills(game: GameState, player: CharacterState) -> bool:
     """Whether another player has a power, or a card in hand or displayed, that sets the skill of checks other
     than their own (KEEP-01: "local characters may use their Knowledge skill")."""
     if not player.alive:
@@ -191,7 +191,7 @@ def _may_set_skills(game: Game, player: CharacterState) -> bool:
 
 
 def _prepare(
-    game: Game,
+    game: GameState,
     checker: CharacterState,
     purpose: Purpose,
     against: PhysicalCard | None,
@@ -218,7 +218,7 @@ def _prepare(
 
 
 def _choose_skill(
-    game: Game,
+    game: GameState,
     checker: CharacterState,
     purpose: Purpose,
     against: PhysicalCard | None,
@@ -347,7 +347,7 @@ def _damage(state: CheckState, roll: Roll) -> Damage | None:
 
 
 def attempt_check(
-    game: Game,
+    game: GameState,
     checker: CharacterState,
     step: CheckStep,
     purpose: Purpose,
@@ -407,7 +407,7 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
 _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 
 
-def attempt_recharge(game: Game, play: Play) -> Process[None]:
+def attempt_recharge(game: GameState, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04), against that card ("your checks
     to recharge spells with the Attack trait"): success recharges the card
     from where its power put it (the discard pile, or under the character: "an Arcane 12 check to avoid
@@ -436,7 +436,7 @@ def attempt_recharge(game: Game, play: Play) -> Process[None]:
 
 
 def attempt_checks(
-    game: Game, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None,
+    game: GameState, checker: CharacterState, check: Check | str, purpose: Purpose, against: PhysicalCard | None = None,
     during: Timing | None = None,
 ) -> Process[list[CheckResult]]:
     """Attempt every step of a check in order: "then" steps are all attempted, even after a failure (CHK-02).
@@ -457,7 +457,7 @@ def attempt_checks(
     return results
 
 
-def _who_attempts(game: Game, checker: CharacterState, step: CheckStep) -> Process[CharacterState]:
+def _who_attempts(game: GameState, checker: CharacterState, step: CheckStep) -> Process[CharacterState]:
     """The encountering character chooses who at the location attempts one of sequential checks (CHK-03)."""
     candidates = [checker] + [c for c in game.local_characters(checker.location) if c is not checker]
     if len(candidates) == 1:

@@ -22,24 +22,24 @@ from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
 from pacg.engine.playing import Step, banish, fits, perform
-from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
+from pacg.engine.state import CharacterState, GameState, LocationState, ScenarioOver
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import PhysicalCard
 
 
-def _cards_to_pay(game: Game, character: CharacterState, option: ClosingOption) -> list[PhysicalCard]:
+def _cards_to_pay(game: GameState, character: CharacterState, option: ClosingOption) -> list[PhysicalCard]:
     assert option.cost is not None
     hand = game.zones.cards(character.hand)
     return [card for card in hand if fits(game, card, option.cost.card)]
 
 
-def _possible(game: Game, character: CharacterState, option: ClosingOption) -> bool:
+def _possible(game: GameState, character: CharacterState, option: ClosingOption) -> bool:
     """An option that can't be done isn't offered: a cost with no card to pay it."""
     return option.cost is None or bool(_cards_to_pay(game, character, option))
 
 
 def attempt_to_close(
-    game: Game, character: CharacterState, location: LocationState, temporarily: bool = False
+    game: GameState, character: CharacterState, location: LocationState, temporarily: bool = False
 ) -> Process[bool]:
     """Try the When Closing requirement once (TURN-07); whether it was met. Unless only temporarily
     (VIL-01), a met requirement closes the location (CLOSE-03, CLOSE-04)."""
@@ -60,7 +60,7 @@ def attempt_to_close(
     return met
 
 
-def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Process[bool]:
+def _meet(game: GameState, character: CharacterState, option: ClosingOption) -> Process[bool]:
     if option.cost is not None:
         cards = _cards_to_pay(game, character, option)
         card = yield from choose(character, DecisionKind.CARD, f"{character.name}: which card?", cards)
@@ -80,7 +80,7 @@ def _meet(game: Game, character: CharacterState, option: ClosingOption) -> Proce
     return True
 
 
-def close(game: Game, character: CharacterState, location: LocationState) -> Process[None]:
+def close(game: GameState, character: CharacterState, location: LocationState) -> Process[None]:
     """The requirement is met: search the deck for villains (CLOSE-03), else close for good (CLOSE-04)."""
     deck = game.zones.cards(location.deck)
     if any(card.type is CardType.VILLAIN for card in deck):
@@ -92,7 +92,7 @@ def close(game: Game, character: CharacterState, location: LocationState) -> Pro
 
 
 def close_permanently(
-    game: Game, character: CharacterState, location: LocationState, keep: PhysicalCard | None = None
+    game: GameState, character: CharacterState, location: LocationState, keep: PhysicalCard | None = None
 ) -> Process[None]:
     """The When Permanently Closed effect: "First, apply any effects that say 'before closing.' Then banish all
     of the cards from the location deck (but `keep`); it is now closed. Finally, apply any effects that say 'on
@@ -111,7 +111,7 @@ def close_permanently(
         raise ScenarioOver("won", "every location is closed")
 
 
-def _nothing_left_to_close(game: Game) -> bool:
+def _nothing_left_to_close(game: GameState) -> bool:
     """A scenario with no villain can't end with a villain cornered (VIL-05): it is won once every location is
     permanently closed."""
     scenario = game.scenario
@@ -120,7 +120,7 @@ def _nothing_left_to_close(game: Game) -> bool:
 
 
 def _when_permanently_closed(
-    game: Game, character: CharacterState, location: LocationState, timing: Timing
+    game: GameState, character: CharacterState, location: LocationState, timing: Timing
 ) -> Process[None]:
     """The location's When Permanently Closed powers of one moment: those that always happen, then those the
     character may use."""

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.playing import Play, Step, standing_powers
-from pacg.engine.state import CharacterState, Game, ScenarioOver, TurnEnded
+from pacg.engine.state import CharacterState, GameState, ScenarioOver, TurnEnded
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 
 def take_damage(
-    game: Game, character: CharacterState, amount: int, damage_type: str,
+    game: GameState, character: CharacterState, amount: int, damage_type: str,
     against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (), reducible: bool = True,
     buried: bool = False, during: Timing | None = None,
 ) -> Process[None]:
@@ -47,7 +47,7 @@ def take_damage(
 
 
 def deal_damage(
-    game: Game, character: CharacterState, amount: int, damage_type: str, buried: bool = False
+    game: GameState, character: CharacterState, amount: int, damage_type: str, buried: bool = False
 ) -> Process[None]:
     """Discard `amount` cards of the character's choice from hand, or the whole hand if it is smaller (bury
     them instead, where the damage's card says so)."""
@@ -72,7 +72,7 @@ def deal_damage(
         game.zones.move(options[index].value, discard)
 
 
-def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone) -> None:
+def remove_from_deck(game: GameState, character: CharacterState, count: int, to: Zone) -> None:
     """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
     more than the deck holds kills the character (DEATH-01)."""
     if deck_holds(game, character, count):
@@ -80,7 +80,7 @@ def remove_from_deck(game: Game, character: CharacterState, count: int, to: Zone
             game.zones.move(card, to)
 
 
-def deck_holds(game: Game, character: CharacterState, count: int) -> bool:
+def deck_holds(game: GameState, character: CharacterState, count: int) -> bool:
     """Whether the character's deck holds the cards they are required to remove from it: "if, for any reason,
     you are ever required to remove 1 or more cards from your deck and you don't have enough cards, your
     character dies" (DEATH-01)."""
@@ -90,7 +90,7 @@ def deck_holds(game: Game, character: CharacterState, count: int) -> bool:
     return False
 
 
-def die(game: Game, character: CharacterState) -> None:
+def die(game: GameState, character: CharacterState) -> None:
     """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01). When every
     character is dead the scenario is lost (DEATH-02); a death on your own turn ends it."""
     buried = character.buried

@@ -140,7 +140,7 @@ from pacg.engine.state import (
     NEXT_EXPLORATION,
     CharacterState,
     Encounter,
-    Game,
+    GameState,
     LastingPower,
     ScenarioOver,
     TurnEnded,
@@ -342,7 +342,7 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
         yield from resolve(step, list(power.effects), player, used)
 
 
-def _follows(game: Game, power: Power, play: Play) -> bool:
+def _follows(game: GameState, power: Power, play: Play) -> bool:
     """Whether the card just played is of a kind the power is for ("after you play a spell"), as what it was
     played as (a copy, PlayAsCopy), played with an action it names ("after you discard a 2-Handed weapon for its
     power")."""
@@ -628,7 +628,7 @@ def _shift(step: Step, effect: ShiftDamage, player: CharacterState, play: Play |
         yield from take_damage(step.game, target, amount, step.damage_type, step.against)
 
 
-def draw(game: Game, character: CharacterState, count: int) -> None:
+def draw(game: GameState, character: CharacterState, count: int) -> None:
     """Draw from the top of your deck (DRAW-01); having to draw more than it holds kills you (DEATH-01)."""
     remove_from_deck(game, character, count, character.hand)
 
@@ -700,7 +700,8 @@ def _look(step: Step, player: CharacterState, deck: Zone, count: int) -> Process
     return game.cards_left(deck)[:looking.examining]
 
 
-def _note_examined(game: Game, player: CharacterState, deck: Zone, cards: list[PhysicalCard]) -> None:
+def _note_examined(game: GameState, player: CharacterState, deck: Zone, cards: list[PhysicalCard]) -> None:
+    game.saw(deck, cards)
     names = ", ".join(card.name for card in cards) or "nothing"
     game.note(f"{player.name} examines the top of {deck}: {names}")
 
@@ -712,6 +713,7 @@ def _examine_more(step: Step, effect: ExamineMore, player: CharacterState, play:
     more = step.value(effect.examine_more, player)
     cards = step.game.cards_left(step.examined)[step.examining:step.examining + more]
     step.examining += len(cards)
+    step.game.saw(step.examined, cards)
     names = ", ".join(card.name for card in cards) or "nothing"
     step.game.note(f"{player.name} examines {len(cards)} more of {step.examined}: {names}")
 
@@ -836,7 +838,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
 
 
-def _chosen_type(game: Game, player: CharacterState, owner: CharacterState, effect: MoveCards) -> Process[CardFilter]:
+def _chosen_type(game: GameState, player: CharacterState, owner: CharacterState, effect: MoveCards) -> Process[CardFilter]:
     """The player chooses a card type, of those among the cards the effect may move ("a random card of a type you
     choose"); the cards moved are then of that type too. With no such cards there is nothing to choose."""
     assert isinstance(effect.cards, CardFilter)
@@ -892,7 +894,7 @@ def _move(step: Step, effect: Move, player: CharacterState, play: Play | None) -
         yield from move_to(game, character, destination.name)
 
 
-def move_to(game: Game, character: CharacterState, location: str) -> Process[None]:
+def move_to(game: GameState, character: CharacterState, location: str) -> Process[None]:
     """Move a character's token; moving triggers what happens when a character leaves a location and enters
     another (TURN-03): the location's paragraphs, then the scenario's. A move to the same location is neither;
     a move into or out of a sealed location is ignored ("cannot" beats "can", GOLD-03)."""
@@ -1213,7 +1215,7 @@ def _redeem(step: Step, effect: Redeem, player: CharacterState, play: Play | Non
         redeem(step.game, chosen)
 
 
-def _unignored(game: Game, card: Any, traits: list[str]) -> list[str]:
+def _unignored(game: GameState, card: Any, traits: list[str]) -> list[str]:
     """Which of these traits a card (or location) has and that aren't ignored yet."""
     printed = card.card.traits
     return [trait for trait in traits if trait in printed and trait not in game.ignored(card)]
@@ -1383,7 +1385,7 @@ def characters(
     return [chosen]
 
 
-def _at_random_location(game: Game, alive: list[CharacterState]) -> list[CharacterState]:
+def _at_random_location(game: GameState, alive: list[CharacterState]) -> list[CharacterState]:
     """The characters at one of the scenario's locations, drawn at random (closed ones too: characters may
     stay at a closed location, CLOSE-04)."""
     location = game.rng.choice(list(game.locations))

@@ -24,7 +24,7 @@ from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close, close
 from pacg.engine.effects import apply_mandatory, play_window
 from pacg.engine.playing import Step, banish, fits, perform, standing_powers
-from pacg.engine.state import CharacterState, Encounter, Game, TurnEnded
+from pacg.engine.state import CharacterState, Encounter, GameState, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
@@ -33,7 +33,7 @@ from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
 
 
-def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Process[str]:
+def encounter(game: GameState, character: CharacterState, card: PhysicalCard) -> Process[str]:
     """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "banished", "defeated",
     "undefeated", "acquired" or "not acquired". A power may have the location close once the encounter is over,
     however it ended (`close_after_encounter`)."""
@@ -47,11 +47,13 @@ def encounter(game: Game, character: CharacterState, card: PhysicalCard) -> Proc
     return outcome
 
 
-def _encounter(game: Game, current: Encounter) -> Process[str]:
+def _encounter(game: GameState, current: Encounter) -> Process[str]:
     """The encounter itself, from its first step until its card has gone where the encounter sends it."""
     card, character = current.card, current.character
     if not current.summoned and card.uid in game.locations[current.location].face_up:
         game.locations[current.location].face_up.remove(card.uid)  # face down again unless left face up
+    elif not current.summoned:
+        game.examined += 1  # flipped from the location deck: hidden information comes out
     game.encounters.append(current)
     villain = card.type is CardType.VILLAIN and not current.summoned
     try:
@@ -71,7 +73,7 @@ def _encounter(game: Game, current: Encounter) -> Process[str]:
     return outcome
 
 
-def _location_closes(game: Game, current: Encounter) -> Process[None]:
+def _location_closes(game: GameState, current: Encounter) -> Process[None]:
     """The location the card came from closes after the encounter, as if its When Closing requirement were met
     (CLOSE-03: unless a villain is in its deck; CLOSE-04), for the encountering character if still alive."""
     location = game.locations.get(current.location)
@@ -80,7 +82,7 @@ def _location_closes(game: Game, current: Encounter) -> Process[None]:
         yield from close(game, current.character, location)
 
 
-def _steps(game: Game, current: Encounter) -> Process[str]:
+def _steps(game: GameState, current: Encounter) -> Process[str]:
     """The steps in order (ENC-04): each applies the paragraphs of its moment and lets the players play; an
     evasion ends the encounter there (ENC-05). The encountering character is read anew at each step: a power
     may let another character take the encounter over (`take_encounter`, an exception to KEEP-02)."""
@@ -111,7 +113,7 @@ def _steps(game: Game, current: Encounter) -> Process[str]:
     return (yield from _resolve_bane(game, current, success))
 
 
-def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
+def _check(game: GameState, current: Encounter, purpose: Purpose) -> Process[bool]:
     """A boon may be acquired, a bane must be defeated (TURN-06); a check of "None" with nothing to do
     can't be defeated (ENC-06); loot is acquired automatically (LOOT-01)."""
     card, character = current.card, current.character
@@ -142,7 +144,7 @@ def _check(game: Game, current: Encounter, purpose: Purpose) -> Process[bool]:
     return all(result.success for result in results) and character.alive
 
 
-def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str]:
+def _resolve_boon(game: GameState, current: Encounter, acquired: bool) -> Process[str]:
     """An acquired boon goes into your hand, any other is banished (ENC-07); the powers for when it is
     acquired come first, since they may send it elsewhere (KeepEncountered) or to someone else (GiveAcquired)."""
     card, character = current.card, current.character
@@ -169,7 +171,7 @@ def _resolve_boon(game: Game, current: Encounter, acquired: bool) -> Process[str
     return "acquired" if acquired else "not acquired"
 
 
-def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str]:
+def _resolve_bane(game: GameState, current: Encounter, defeated: bool) -> Process[str]:
     """A defeated bane is banished, an undefeated one shuffled back (ENC-07); a Mythic bane defeated gives a
     mythic charge (ENC-08); a villain closes its location and may escape (VIL-03, VIL-04). The powers for
     when it is defeated or not come first, since they may send it elsewhere; a henchman's chance to close
@@ -213,7 +215,7 @@ def _resolve_bane(game: Game, current: Encounter, defeated: bool) -> Process[str
     return "defeated" if defeated else "undefeated"
 
 
-def _chance_to_close(game: Game, current: Encounter) -> Process[None]:
+def _chance_to_close(game: GameState, current: Encounter) -> Process[None]:
     """Once the defeated card is gone, the character may attempt to close its location (CLOSE-01), or closes
     it automatically when a power says so (the requirement is not attempted; CLOSE-03 still applies)."""
     character, location = current.character, game.locations[current.location]
@@ -226,7 +228,7 @@ def _chance_to_close(game: Game, current: Encounter) -> Process[None]:
         yield from attempt_to_close(game, character, location)
 
 
-def _banish_encountered(game: Game, current: Encounter) -> str:
+def _banish_encountered(game: GameState, current: Encounter) -> str:
     """A power banishes the card being encountered: the encounter ends there, with no check."""
     current.resolved = True
     game.note(f"{current.card.name} is banished")
@@ -237,7 +239,7 @@ def _banish_encountered(game: Game, current: Encounter) -> str:
     return "banished"
 
 
-def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
+def _after(game: GameState, current: Encounter, timing: Timing) -> Process[None]:
     """The paragraphs for after a card is acquired, defeated or undefeated, and the powers players may use:
     their own for their own encounter, and those for another character's ("when any character defeats ...")."""
     step = Step(game=game, checker=current.character, timing=timing, against=current.card)
@@ -245,7 +247,7 @@ def _after(game: Game, current: Encounter, timing: Timing) -> Process[None]:
     yield from play_window(step)
 
 
-def _put_back(game: Game, current: Encounter, place: str | None = None) -> None:
+def _put_back(game: GameState, current: Encounter, place: str | None = None) -> None:
     """Shuffle the card back into its location deck (or to its top or bottom, or under its top card, SUM-05,
     face up on top, ENC-10, or displayed by its location); a summoned card goes back to the box (SUM-02)."""
     if current.summoned:

@@ -55,7 +55,7 @@ from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine import trace
 from pacg.engine.redemption import redeemable_cards
-from pacg.engine.state import CharacterState, Game, SkillDie
+from pacg.engine.state import CharacterState, GameState, SkillDie
 from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -107,7 +107,7 @@ class Step:
     taking damage, or a check (`CheckState`). `checker` is the character whose step it is. What the plays
     lead to (`evaded` ...) starts out as the class says, and is set as they are made."""
 
-    game: Game
+    game: GameState
     checker: CharacterState
     timing: Timing
     also: Timing | None = None  # a second timing whose powers may be used too (a turn's start: "any time")
@@ -155,7 +155,7 @@ class Step:
 # --- which powers a player has ------------------------------------------------------------------------
 
 
-def player_powers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+def player_powers(game: GameState, player: CharacterState, moment: Moment) -> list[PowerOffer]:
     """Every power a player may choose to use at one moment, with its key and source: cards in hand played
     for a power (PLAY-06), displayed cards' powers that work while displayed (activating one counts as playing
     it, PLAY-01), the character card, the
@@ -207,12 +207,12 @@ def _offer_table_card(
             offers.append(((*where, index), power, name, None, None, None))
 
 
-def _lasting_offers(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+def _lasting_offers(game: GameState, player: CharacterState, moment: Moment) -> list[PowerOffer]:
     """The optional lasting paragraphs the player may use now, each under the card whose power left it."""
     return [(("lasting", id(entry)), entry.power, entry.source, None, entry.card, None) for entry in game.lasting
             if entry.character is player and entry.power.is_choice and entry.power.moment == moment
             and entry.applies(game.turn)]
-def _copies(game: Game, player: CharacterState, moment: Moment) -> list[PowerOffer]:
+def _copies(game: GameState, player: CharacterState, moment: Moment) -> list[PowerOffer]:
     """The cards in a player's hand that a power lets them play as a copy of a card of the blessings discard pile
     (its top card, or any), each with the copied card's powers of this moment that are played from the hand."""
     offers: list[PowerOffer] = []
@@ -230,7 +230,7 @@ def _copies(game: Game, player: CharacterState, moment: Moment) -> list[PowerOff
     return offers
 
 
-def _table_cards(game: Game, player: CharacterState) -> list[AnyCard]:
+def _table_cards(game: GameState, player: CharacterState) -> list[AnyCard]:
     """The cards on the table whose paragraphs apply to a player: the location (unless its powers don't
     apply), the scenario, and the cards the player is encountering."""
     cards: list[AnyCard] = []
@@ -310,7 +310,7 @@ def _displayed_powers(state: Step) -> Iterator[Standing]:
 # --- which skills a character has -------------------------------------------------------------------------
 
 
-def skill_of(game: Game, character: CharacterState, skill: Skill) -> SkillDie | None:
+def skill_of(game: GameState, character: CharacterState, skill: Skill) -> SkillDie | None:
     """A character's skill (DICE-03): their own, or one another character's power lets them have where they are
     ("local characters may have Knowledge: Wisdom +2", with their own Wisdom), whichever rolls better."""
     best = character.skill(skill)
@@ -356,9 +356,9 @@ def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset
     return excluded.isdisjoint(has)
 
 
-def fits(game: Game, card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
+def fits(game: GameState, card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
     """Whether a card of this game fits a filter, with the traits it has in the game: none of those ignored
-    this turn, no Corrupted trait once redeemed (`Game.ignored`, GOLD-03, RED-01). A card a card is played as
+    this turn, no Corrupted trait once redeemed (`GameState.ignored`, GOLD-03, RED-01). A card a card is played as
     a copy of (PlayAsCopy) has its printed traits."""
     if (not game.ignored_traits and not game.redeemed) or not isinstance(card, PhysicalCard):
         return matches(card, wanted)  # most of the time: a call the fewer
@@ -499,7 +499,7 @@ _unknown = set(Conditions.model_fields) - set(CONDITION_TESTS)
 assert not _unknown, f"conditions with no test: {_unknown}"  # every condition is tested (DESIGN.md 2)
 
 
-def _top_blessing_is(game: Game, wanted: CardFilter) -> bool:
+def _top_blessing_is(game: GameState, wanted: CardFilter) -> bool:
     """Whether the top card of the blessings discard pile (the last one the deck advanced) is such a card."""
     pile = game.zones.cards(BLESSINGS_DISCARD)
     return bool(pile) and fits(game, pile[0], wanted)
@@ -602,7 +602,7 @@ _SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "botto
                  "hand or discard pile": [ZoneKind.HAND, ZoneKind.DISCARD], "buried": [ZoneKind.BURIED]}
 
 
-def source_cards(game: Game, character: CharacterState, source: str) -> list[PhysicalCard]:
+def source_cards(game: GameState, character: CharacterState, source: str) -> list[PhysicalCard]:
     """The cards of a character's place a power takes from ("from your discard pile"), or of their location deck."""
     zones = game.zones
     if source == "location deck":
@@ -695,7 +695,7 @@ _COST_ZONES = {Source.HAND: ZoneKind.HAND, Source.DISCARD: ZoneKind.DISCARD, Sou
 
 
 def _cost_cards(
-    game: Game, player: CharacterState, power: Power, card: PhysicalCard | None, own: PhysicalCard | None
+    game: GameState, player: CharacterState, power: Power, card: PhysicalCard | None, own: PhysicalCard | None
 ) -> list[PhysicalCard | None]:
     """The cards that could pay a power's cost; [None] when it has none, it expends mythic charges the player
     has (MYTH-01) or it is damage (which can always be taken, DMG-02); [] when it can't be paid. A cost paid with
@@ -766,7 +766,7 @@ def _cannot_play(step: Step, player: CharacterState) -> list[tuple[Power, CardFi
     return barred
 
 
-def _barred(game: Game, card: AnyCard | PhysicalCard, barred: list[tuple[Power, CardFilter]]) -> bool:
+def _barred(game: GameState, card: AnyCard | PhysicalCard, barred: list[tuple[Power, CardFilter]]) -> bool:
     """Whether a lasting paragraph says this card can't be played: that paragraph takes effect."""
     for power, wanted in barred:
         if fits(game, card, wanted):
@@ -801,7 +801,7 @@ def reroll_plays(state: CheckState) -> list[Play]:
     return [play for player in order for play in plays_in(state, player, rerolling=True)]
 
 
-def table_order(game: Game, first: CharacterState) -> list[CharacterState]:
+def table_order(game: GameState, first: CharacterState) -> list[CharacterState]:
     """The players in turn order, starting with this one."""
     index = game.characters.index(first) if first in game.characters else 0
     return game.characters[index:] + game.characters[:index]
@@ -833,7 +833,7 @@ PLACE_ACTION: dict[str, CardAction] = {
 }
 
 
-def perform(game: Game, player: CharacterState, card: PhysicalCard, action: CardAction) -> None:
+def perform(game: GameState, player: CharacterState, card: PhysicalCard, action: CardAction) -> None:
     """Do with a card what its power or a cost says (PLAY-04). A banished cohort is removed (COH-01)."""
     zones = game.zones
     game.note(f"{player.name} {VERB[action].format(card=card.name)}")
@@ -859,7 +859,7 @@ _PLACED: dict[CardAction, tuple[ZoneKind, bool]] = {
 }
 
 
-def banish(game: Game, card: PhysicalCard) -> None:
+def banish(game: GameState, card: PhysicalCard) -> None:
     """Back into the box (PLAY-04); a cohort leaves the game instead (COH-01)."""
     if card.type is CardType.COHORT:
         game.zones.move(card, REMOVED)
@@ -867,13 +867,13 @@ def banish(game: Game, card: PhysicalCard) -> None:
         return_to_box(game, card)
 
 
-def return_to_box(game: Game, card: PhysicalCard) -> None:
+def return_to_box(game: GameState, card: PhysicalCard) -> None:
     """Back into the box, shuffled in with its type (SET-03): a card returned to the box, not banished, stays
     in the game even if it is a cohort."""
     game.zones.shuffle_into(card, box(card.type), game.rng)
 
 
-def put(game: Game, player: CharacterState, card: PhysicalCard, place: CardPlace) -> None:
+def put(game: GameState, player: CharacterState, card: PhysicalCard, place: CardPlace) -> None:
     """Put one of a character's cards in one of their places (hand, top of deck, ...) or play-like actions."""
     if place == "hand":
         game.zones.move(card, player.hand)

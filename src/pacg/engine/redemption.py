@@ -5,7 +5,7 @@ allows a character to redeem one of them checks it off on the redemption card, a
 Adventure Path that boon no longer has the Corrupted trait (RED-01). The boons checked off are the game's
 `redeemed` set: a game of a later scenario of the path starts with them (`setup.new_game`), and its outcome says
 which are checked off by its end. Every power that asks for a trait sees a redeemed boon without its Corrupted
-trait (`Game.ignored`, `playing.fits`).
+trait (`GameState.ignored`, `playing.fits`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Redemption
 from pacg.cards.vocabulary import CardType
-from pacg.engine.state import CharacterState, Game
+from pacg.engine.state import CharacterState, GameState
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 # The places of a character's a power may redeem a card from.
@@ -27,7 +27,7 @@ def redeemable(library: CardLibrary) -> frozenset[str]:
                      for name in card.redeemable)
 
 
-def redeemable_cards(game: Game, player: CharacterState, where: str, card: PhysicalCard | None
+def redeemable_cards(game: GameState, player: CharacterState, where: str, card: PhysicalCard | None
                      ) -> list[PhysicalCard]:
     """The boons a power could redeem, one of each name: `card` (this card, or the card encountered) or the
     player's cards in a place, that the redemption card lists and that aren't checked off yet."""
@@ -41,7 +41,7 @@ def redeemable_cards(game: Game, player: CharacterState, where: str, card: Physi
     return list(first_of_each.values())
 
 
-def redeem(game: Game, card: PhysicalCard) -> None:
+def redeem(game: GameState, card: PhysicalCard) -> None:
     """Check a boon off on the redemption card: every copy of it loses the Corrupted trait (RED-01)."""
     game.redeemed.add(card.name)
     game.note(f"{card.name} is redeemed: it no longer has the Corrupted trait")

@@ -12,7 +12,7 @@ from pacg.decisions import DecisionKind, Process
 from pacg.engine.box import first_in_box, random_from_box
 from pacg.engine.effects import choose
 from pacg.engine.setup import set_up
-from pacg.engine.state import Game, ScenarioOver
+from pacg.engine.state import GameState, ScenarioOver
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DECK
 
@@ -46,14 +46,24 @@ class Outcome:
         }
 
 
-def play_scenario(game: Game) -> Process[Outcome]:
+def play_scenario(game: GameState) -> Process[Outcome]:
     """Set up and play the game's scenario to its end."""
     yield from set_up(game)
+    return (yield from play_turns(game))
+
+
+def play_turns(game: GameState) -> Process[Outcome]:
+    """The characters take turns in the party's order, the dead skipped (SETUP-13, DEATH-02), from the character
+    whose turn is next, to the end of the scenario: a game set up, or one taken up again at the start of a turn.
+    Just before each turn, `turn_starts` is told (the Game object takes its snapshot there)."""
     try:
         while True:
-            for character in list(game.characters):
-                if character.alive:
-                    yield from take_turn(game, character)
+            character = game.characters[game.next_turn]
+            if character.alive and game.turn_starts is not None:
+                game.turn_starts()
+            game.next_turn = (game.next_turn + 1) % len(game.characters)
+            if character.alive:
+                yield from take_turn(game, character)
     except ScenarioOver as over:
         game.result = over.result
         reason = over.reason
@@ -74,7 +84,7 @@ def play_scenario(game: Game) -> Process[Outcome]:
     )
 
 
-def give_reward(game: Game) -> Process[list[str]]:
+def give_reward(game: GameState) -> Process[list[str]]:
     """A won scenario's reward (END-03): each character draws a random card of the kind it names from the box
     (none if the box has none left), each loot card goes to a character the players choose, and a feat is
     noted for the characters to check. What was given, in words."""

@@ -24,7 +24,7 @@ from pacg.engine.box import build_location, first_in_box, named_in_box, random_f
 from pacg.engine.effects import apply_mandatory, choose
 from pacg.engine.playing import Step, standing_powers
 from pacg.engine.redemption import redeemable
-from pacg.engine.state import CharacterState, Game
+from pacg.engine.state import CharacterState, GameState
 from pacg.engine.summon import SERVITOR_DEMONS
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
@@ -39,11 +39,13 @@ class SetupError(ValueError):
 def new_game(
     library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
     mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (), removed: Iterable[str] = (),
-) -> Game:
+    fill: bool = True,
+) -> GameState:
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
     names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
     on the redemption card in the Adventure Path's earlier scenarios (RED-01); `removed`, the cards removed from
-    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds."""
+    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds. Without `fill` the box
+    is left empty, for a game made again from a snapshot (`engine.snapshot.restore`)."""
     card = library.find(scenario)
     if not isinstance(card, Scenario):
         raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
@@ -60,10 +62,11 @@ def new_game(
                if name not in library]
     if missing:
         raise SetupError(f"{scenario} needs cards the library doesn't have: {', '.join(missing)}")
-    game = Game(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
+    game = GameState(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
-    game.fill_box()
-    remove_from_the_game(game, removed)
+    if fill:
+        game.fill_box()
+        remove_from_the_game(game, removed)
     paths = dict(mythic_paths or {})
     for name in characters:
         character = CharacterState(library.typed(name, Character))
@@ -85,7 +88,7 @@ def new_game(
     return game
 
 
-def remove_from_the_game(game: Game, names: Iterable[str]) -> None:
+def remove_from_the_game(game: GameState, names: Iterable[str]) -> None:
     """Take cards removed from the game in earlier scenarios out of the box, one copy for each time a name is
     given: they may not be used in this scenario (COH-01)."""
     for name in names:
@@ -101,7 +104,7 @@ def _names(library: CardLibrary, card_type: CardType) -> str:
     return ", ".join(sorted(card.name for card in library.of_type(card_type)))
 
 
-def set_up(game: Game) -> Process[None]:
+def set_up(game: GameState) -> Process[None]:
     """Set up the scenario for the game's party, asking the players their choices."""
     scenario = game.scenario
     assert scenario is not None
@@ -124,14 +127,14 @@ def set_up(game: Game) -> Process[None]:
     game.note(f"Set up {scenario.name} for {', '.join(c.name for c in game.characters)}")
 
 
-def apply_setup_powers(game: Game, character: CharacterState) -> Process[None]:
+def apply_setup_powers(game: GameState, character: CharacterState) -> Process[None]:
     """The scenario's and the character's powers used as you set up ("read them right away"): for each
     character in turn, once the hands are drawn."""
     step = Step(game=game, checker=character, timing=Timing.SETUP)
     yield from apply_mandatory(step, list(standing_powers(step)))
 
 
-def build_deck(game: Game, character: CharacterState) -> None:
+def build_deck(game: GameState, character: CharacterState) -> None:
     """The character's suggested deck from the box (SETUP-02); a card the box has run out of is replaced by
     a random Basic card of its type (SETUP-01)."""
     deck = character.deck
@@ -144,7 +147,7 @@ def build_deck(game: Game, character: CharacterState) -> None:
     game.zones.shuffle(deck, game.rng)
 
 
-def trade_cards(game: Game) -> Process[None]:
+def trade_cards(game: GameState) -> Process[None]:
     """Before the scenario the players may trade cards, a card for a card of the same type so that each deck
     still meets its Cards List (SETUP-03). Each player in turn may offer trades; the other player accepts or
     refuses each one."""
@@ -161,12 +164,12 @@ def trade_cards(game: Game) -> Process[None]:
             yield from _offer_trade(game, offering, options[index].value)
 
 
-def _deck_cards(game: Game, character: CharacterState) -> list[PhysicalCard]:
+def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard]:
     """A character's cards as they stand before the game, each name once."""
     return list({card.name: card for card in game.zones.cards(character.deck)}.values())
 
 
-def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) -> Process[None]:
+def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterState) -> Process[None]:
     theirs = _deck_cards(game, partner)
     theirs_by_type = {card.counts_as for card in theirs}
     mine = [card for card in _deck_cards(game, offering) if card.counts_as in theirs_by_type]
@@ -188,7 +191,7 @@ def _offer_trade(game: Game, offering: CharacterState, partner: CharacterState) 
         game.note(f"{offering.name} trades {given.name} to {partner.name} for {taken.name}")
 
 
-def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
+def add_villains_and_henchmen(game: GameState, scenario: Scenario) -> None:
     """A stack of the villains then the henchmen, the last henchman filling it to the number of locations;
     shuffled, one on each location deck, then each deck shuffled (SETUP-07)."""
     count = len(game.locations)
@@ -204,7 +207,7 @@ def add_villains_and_henchmen(game: Game, scenario: Scenario) -> None:
         game.zones.shuffle(location.deck, game.rng)
 
 
-def create_blessings_deck(game: Game) -> None:
+def create_blessings_deck(game: GameState) -> None:
     """30 random blessings from the box, shuffled (SETUP-08)."""
     blessings = game.zones.cards(box(CardType.BLESSING))
     for card in game.rng.sample(blessings, min(BLESSINGS_DECK_SIZE, len(blessings))):
@@ -212,14 +215,14 @@ def create_blessings_deck(game: Game) -> None:
     game.zones.shuffle(BLESSINGS_DECK, game.rng)
 
 
-def choose_starting_location(game: Game, character: CharacterState) -> Process[None]:
+def choose_starting_location(game: GameState, character: CharacterState) -> Process[None]:
     """Each character starts at a location of the player's choice; several may share one (SETUP-09)."""
     location = yield from choose(character, DecisionKind.START, f"{character.name}: where do you start?",
                                  list(game.locations.values()))
     character.location = location.name
 
 
-def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
+def draw_starting_hand(game: GameState, character: CharacterState) -> Process[None]:
     """Draw the hand size; redraw until the hand holds the favored card type, recycling the discard pile if
     the deck runs out; then shuffle the discards back (SETUP-10)."""
     favored: CardType | None = character.card.favored[0]
@@ -243,13 +246,13 @@ def draw_starting_hand(game: Game, character: CharacterState) -> Process[None]:
     _shuffle_back(game, discard, deck)
 
 
-def _shuffle_back(game: Game, discard: Zone, deck: Zone) -> None:
+def _shuffle_back(game: GameState, discard: Zone, deck: Zone) -> None:
     for card in list(game.zones.cards(discard)):
         game.zones.move(card, deck)
     game.zones.shuffle(deck, game.rng)
 
 
-def add_cohorts(game: Game, scenario: Scenario) -> Process[None]:
+def add_cohorts(game: GameState, scenario: Scenario) -> Process[None]:
     """A character's listed cohort goes to hand; each character may take 1 of the scenario's (SETUP-11), of
     those the box holds: a cohort removed from the game in an earlier scenario is not offered (COH-01)."""
     for character in game.characters:

@@ -1,12 +1,13 @@
 """The game state: the characters at the table, the locations, the zones, and the one random generator.
 
-All randomness of a game (shuffles, dice, random draws from the box) comes from `Game.rng` (DESIGN.md 4).
+All randomness of a game (shuffles, dice, random draws from the box) comes from `GameState.rng`, the game's one
+`Chance` (DESIGN.md 4).
 """
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -32,6 +33,7 @@ from pacg.cards.powers import (
 )
 from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine import trace
+from pacg.engine.chance import Chance
 from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, full_box
 
 
@@ -321,14 +323,28 @@ class HeldPowers:
         self.moments: dict[str, dict[Moment, int]] = defaultdict(dict)
         self.displayed: dict[Timing, int] = {}
         self.by_locations = 0  # banes displayed by their locations
+        self.shown = 0  # cards that came out of a face-down deck or the box to where someone sees them
 
     def moved(self, card: PhysicalCard, source: Zone | None, target: Zone | None) -> None:
         if source is not None and source.kind in _HELD:
             self._count(source, card, -1)
         if target is not None and target.kind in _HELD:
             self._count(target, card, 1)
+        if source is not None and source.kind in FACE_DOWN and (target is None or target.kind not in FACE_DOWN):
+            self.shown += 1
         self.by_locations += (target is not None and target.kind is ZoneKind.BY_LOCATION) - (
             source is not None and source.kind is ZoneKind.BY_LOCATION)
+
+    def recount(self, zones: Zones, characters: list[CharacterState], locations: list[str], shown: int) -> None:
+        """Count everything again from where the cards are (a game restored from a snapshot)."""
+        self.moments.clear()
+        self.displayed.clear()
+        for character in characters:
+            for zone in (character.hand, character.displayed):
+                for card in zones.cards(zone):
+                    self._count(zone, card, 1)
+        self.by_locations = sum(len(zones.cards(Zone(ZoneKind.BY_LOCATION, name))) for name in locations)
+        self.shown = shown
 
     def _count(self, zone: Zone, card: PhysicalCard, sign: int) -> None:
         counts = self.moments[zone.owner]
@@ -395,6 +411,8 @@ class Encounter:
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
+# The places whose cards no player sees: face down, or in the box (a location deck's face-up cards aside, ENC-10)
+FACE_DOWN = frozenset({ZoneKind.DECK, ZoneKind.LOCATION_DECK, ZoneKind.BLESSINGS_DECK, ZoneKind.BOX})
 
 REDEEMED_TRAITS = frozenset({"Corrupted"})  # what a redeemed boon no longer has, for the rest of the path (RED-01)
 
@@ -403,12 +421,12 @@ REDEEMED_TRAITS = frozenset({"Corrupted"})  # what a redeemed boon no longer has
 _FULL_BOXES: WeakKeyDictionary[CardLibrary, dict[int, FullBox]] = WeakKeyDictionary()
 
 
-class Game:
+class GameState:
     """One game: the card library, the physical cards in their zones, the table and the random generator."""
 
     def __init__(self, library: CardLibrary, seed: int | None = None, adventure_deck_number: int = 0) -> None:
         self.library = library
-        self.rng = random.Random(seed)
+        self.rng = Chance(seed)
         self.seed = seed
         self.zones = Zones()
         self.characters: list[CharacterState] = []
@@ -418,6 +436,10 @@ class Game:
         self.log: list[str] = []
         self.turn: TurnState | None = None
         self.turns = 0
+        self.next_turn = 0  # the index of the character whose turn is next, in the party's order (SETUP-13)
+        self.turn_starts: Callable[[], None] | None = None  # told as each turn is about to begin (snapshots)
+        self.examined = 0  # cards looked at in face-down decks (EXAM-01) and cards flipped to be encountered
+        self.known: dict[Zone, tuple[int, frozenset[int]]] = {}  # examined cards of a deck, as of its nth shuffle
         self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
         self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
         self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
@@ -428,6 +450,32 @@ class Game:
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
+
+    @property
+    def revelations(self) -> int:
+        """How many times hidden information has come out so far: a die rolled or a random card drawn (`Chance`),
+        a card drawn, flipped or examined from a face-down deck. Undo may not go back past one."""
+        return self.rng.reveals + self.held.shown + self.examined
+
+    def saw(self, deck: Zone, cards: list[PhysicalCard]) -> None:
+        """Cards of a face-down deck examined (EXAM-01): their places are known until the deck is shuffled."""
+        shuffles = self.zones.shuffles.get(deck, 0)
+        seen, earlier = self.known.get(deck, (shuffles, frozenset()))
+        self.known[deck] = (shuffles, (earlier if seen == shuffles else frozenset()) | {card.uid for card in cards})
+        self.examined += len(cards)
+
+    def known_top(self, deck: Zone) -> list[PhysicalCard]:
+        """The cards on top of a face-down deck that were examined since it was last shuffled, down to the first
+        card not examined: what every player knows of its order (EXAM-01)."""
+        seen = self.known.get(deck)
+        if seen is None or seen[0] != self.zones.shuffles.get(deck, 0):
+            return []
+        known = []
+        for card in self.cards_left(deck):
+            if card.uid not in seen[1]:
+                break
+            known.append(card)
+        return known
 
     def fill_box(self, names: list[str] | None = None) -> None:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,

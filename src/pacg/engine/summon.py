@@ -14,7 +14,7 @@ from pacg.cards.powers import SERVITOR_DEMON, CardFilter
 from pacg.decisions import Process
 from pacg.engine.box import build_location, first_in_box, random_from_box
 from pacg.engine.playing import banish
-from pacg.engine.state import CharacterState, Game
+from pacg.engine.state import CharacterState, GameState
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 # The henchman each adventure summons as its servitor demon, by adventure deck number (SUM-07).
@@ -29,7 +29,7 @@ SERVITOR_DEMONS = {
 }
 
 
-def summon(game: Game, character: CharacterState, what: str | CardFilter | PhysicalCard) -> PhysicalCard | None:
+def summon(game: GameState, character: CharacterState, what: str | CardFilter | PhysicalCard) -> PhysicalCard | None:
     """Take the card from the box (or imagine a copy of one in play, SUM-01) for this character's encounter: a
     named card, a random card of a kind, or a copy of a card in play."""
     zone = Zone(ZoneKind.SUMMONED, character.name)
@@ -50,7 +50,7 @@ def summon(game: Game, character: CharacterState, what: str | CardFilter | Physi
     return game.zones.summon_copy(definition, zone)
 
 
-def dismiss(game: Game, card: PhysicalCard) -> None:
+def dismiss(game: GameState, card: PhysicalCard) -> None:
     """After the encounter a summoned card goes back to the box; an imagined copy vanishes (SUM-01, SUM-02)."""
     if game.zones.where(card).kind is not ZoneKind.SUMMONED:
         return
@@ -60,7 +60,7 @@ def dismiss(game: Game, card: PhysicalCard) -> None:
         banish(game, card)
 
 
-def summon_and_build(game: Game, character: CharacterState, name: str) -> None:
+def summon_and_build(game: GameState, character: CharacterState, name: str) -> None:
     """Summon and build a location, "if it's not already built": it stays for the rest of the scenario and is no
     longer a summoned card (SUM-04)."""
     if name not in game.locations:
@@ -69,7 +69,7 @@ def summon_and_build(game: Game, character: CharacterState, name: str) -> None:
 
 
 def summon_and_encounter(
-    game: Game, character: CharacterState, what: str | CardFilter | PhysicalCard
+    game: GameState, character: CharacterState, what: str | CardFilter | PhysicalCard
 ) -> Process[str]:
     """Summon a card and encounter it at once (SUM-02); the result of that encounter."""
     from pacg.engine.encounter import encounter  # a summoned encounter is nested in another

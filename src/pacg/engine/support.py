@@ -222,7 +222,7 @@ EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
     ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
 }
 
-# The effects read wherever they apply rather than applied at a step (`playing._barred`, `Game.sealed`,
+# The effects read wherever they apply rather than applied at a step (`playing._barred`, `GameState.sealed`,
 # `playing._copies`): the only ones a paragraph that works by itself at "any time" may hold, since no step is at
 # "any time".
 ANY_TIME_STANDING: frozenset[type] = frozenset((CannotPlay, CannotMove, PlayAsCopy))

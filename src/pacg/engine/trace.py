@@ -5,7 +5,7 @@ what a boon does whenever it is played (`effects._when_played`), a mandatory par
 (`effects.apply_mandatory`), a standing check paragraph applied (`effects.apply_standing_powers`), a replacement
 chosen (`effects.place`), an after-playing power (`effects._after_playing`), a closing power
 (`closing._when_permanently_closed`), a skill a power gives (`state.CharacterState.skill`), a displayed card
-that keeps anyone from moving (`state.Game.sealed`) and a lasting paragraph that keeps a card from being played
+that keeps anyone from moving (`state.GameState.sealed`) and a lasting paragraph that keeps a card from being played
 (`playing._barred`).
 
 Tracing is off unless `start()` is called (the tests' conftest does it); off, `ran` is one global read. The

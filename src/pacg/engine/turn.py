@@ -20,11 +20,11 @@ from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step, plays_in, standing_powers, table_order
-from pacg.engine.state import NEXT_EXPLORATION, CharacterState, Game, ScenarioOver, TurnEnded, TurnState
+from pacg.engine.state import NEXT_EXPLORATION, CharacterState, GameState, ScenarioOver, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard
 
 
-def take_turn(game: Game, character: CharacterState) -> Process[None]:
+def take_turn(game: GameState, character: CharacterState) -> Process[None]:
     """One character's turn; each character advances the blessings deck on its own turn (SOLO-01)."""
     game.turn = TurnState(character)
     game.turns += 1
@@ -51,7 +51,7 @@ def take_turn(game: Game, character: CharacterState) -> Process[None]:
         game.end_lasting("end of turn")
 
 
-def advance_blessings_deck(game: Game, character: CharacterState) -> Process[None]:
+def advance_blessings_deck(game: GameState, character: CharacterState) -> Process[None]:
     """Flip the top blessing onto the discard pile; with none left the scenario is lost at once (END-01). A
     bane shuffled into the blessings deck does what its paragraphs for coming up say, on the turn's
     character ("when this card is the card the blessings deck advanced ...")."""
@@ -66,7 +66,7 @@ def advance_blessings_deck(game: Game, character: CharacterState) -> Process[Non
         yield from apply_mandatory(step, list(standing_powers(step)))
 
 
-def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> Process[None]:
+def _steps_in_between(game: GameState, character: CharacterState, timing: Timing) -> Process[None]:
     """Start- or end-of-turn effects, then the character's powers of that moment and of "any time", then the
     other players': their "any time" powers (TURN-09), and those of that moment that may be used on another's
     turn ("at the start of a turn", KEEP-01)."""
@@ -77,14 +77,14 @@ def _steps_in_between(game: Game, character: CharacterState, timing: Timing) -> 
     yield from play_window(Step(game=game, checker=character, timing=timing, also=Timing.ANY_TIME), others)
 
 
-def _any_time(game: Game, character: CharacterState, players: list[CharacterState]) -> Process[None]:
+def _any_time(game: GameState, character: CharacterState, players: list[CharacterState]) -> Process[None]:
     """Between the steps of a turn the players may play cards and use powers without limit, "as long as they
     don't say they can only be played at certain times" (TURN-09): their "any time" powers. Only a player who
     holds such a play is asked."""
     yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), players)
 
 
-def give_a_card(game: Game, character: CharacterState) -> Process[None]:
+def give_a_card(game: GameState, character: CharacterState) -> Process[None]:
     """You may give 1 card from your hand to another character at your location (TURN-02)."""
     others = [c for c in game.local_characters(character.location) if c is not character]
     hand = game.zones.cards(character.hand)
@@ -101,7 +101,7 @@ def give_a_card(game: Game, character: CharacterState) -> Process[None]:
         game.note(f"{character.name} gives {card.name} to {other.name}")
 
 
-def move(game: Game, character: CharacterState) -> Process[None]:
+def move(game: GameState, character: CharacterState) -> Process[None]:
     """You may move to a different location (TURN-03)."""
     destinations = game.destinations(character)
     options = (Option(f"Stay at {character.location}"),) + tuple(
@@ -113,7 +113,7 @@ def move(game: Game, character: CharacterState) -> Process[None]:
         yield from move_to(game, character, options[index].value)
 
 
-def explore_step(game: Game, character: CharacterState) -> Process[None]:
+def explore_step(game: GameState, character: CharacterState) -> Process[None]:
     """One free exploration, which must be the turn's first; powers may grant more, without limit (TURN-04)."""
     turn = game.turn
     assert turn is not None
@@ -140,7 +140,7 @@ def explore_step(game: Game, character: CharacterState) -> Process[None]:
         turn.exploring = False
 
 
-def explore(game: Game, character: CharacterState) -> Process[None]:
+def explore(game: GameState, character: CharacterState) -> Process[None]:
     """Explore: encounter the top card of your location deck. An extra exploration granted during it must
     be used at once or forfeited (TURN-05), and what a power gave for it is lost with it."""
     turn = game.turn
@@ -164,7 +164,7 @@ def explore(game: Game, character: CharacterState) -> Process[None]:
             game.end_lasting(NEXT_EXPLORATION)  # what was for an extra exploration not used goes with it
 
 
-def _explorable(game: Game, character: CharacterState) -> list[PhysicalCard]:
+def _explorable(game: GameState, character: CharacterState) -> list[PhysicalCard]:
     """The cards an exploration may flip: face-up cards only on the turn's first exploration (ENC-10)."""
     assert game.turn is not None
     location = game.locations[character.location]
@@ -177,7 +177,7 @@ def _explorable(game: Game, character: CharacterState) -> list[PhysicalCard]:
     return [card for card in deck if card.uid not in location.face_up][:1]
 
 
-def _card_to_explore(game: Game, character: CharacterState) -> Process[PhysicalCard | None]:
+def _card_to_explore(game: GameState, character: CharacterState) -> Process[PhysicalCard | None]:
     """The top card of the location deck; of several face-up cards, the player picks the order (ENC-10)."""
     cards = _explorable(game, character)
     if not cards:
@@ -186,14 +186,14 @@ def _card_to_explore(game: Game, character: CharacterState) -> Process[PhysicalC
     return card
 
 
-def close_step(game: Game, character: CharacterState) -> Process[None]:
+def close_step(game: GameState, character: CharacterState) -> Process[None]:
     """At a location with no cards left that isn't closed, you may make one attempt to close it (TURN-07)."""
     location = game.locations[character.location]
     if character.alive and not location.closed and not game.zones.cards(location.deck):
         yield from attempt_to_close(game, character, location)
 
 
-def end_turn(game: Game, character: CharacterState, forced: bool) -> Process[None]:
+def end_turn(game: GameState, character: CharacterState, forced: bool) -> Process[None]:
     """End-of-turn effects (no plays when a power ended the turn), mythic charges above the adventure deck
     number are lost, and the hand is reset (TURN-08)."""
     if forced:
@@ -205,7 +205,7 @@ def end_turn(game: Game, character: CharacterState, forced: bool) -> Process[Non
     yield from reset_hand(game, character)
 
 
-def reset_hand(game: Game, character: CharacterState) -> Process[None]:
+def reset_hand(game: GameState, character: CharacterState) -> Process[None]:
     """Discard any number of cards, then down to your hand size, then draw up to it (RESET-01). Having to
     draw from a deck too small kills the character (DEATH-01)."""
     yield from play_window(Step(game=game, checker=character, timing=Timing.RESET_HAND), [character])

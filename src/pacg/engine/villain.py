@@ -14,11 +14,11 @@ from pacg.decisions import DecisionKind, Process
 from pacg.engine.closing import attempt_to_close, close_permanently
 from pacg.engine.effects import choose
 from pacg.engine.playing import banish
-from pacg.engine.state import CharacterState, Game, LocationState, ScenarioOver
+from pacg.engine.state import CharacterState, GameState, LocationState, ScenarioOver
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, box
 
 
-def temporary_closings(game: Game, encounterer: CharacterState) -> Process[None]:
+def temporary_closings(game: GameState, encounterer: CharacterState) -> Process[None]:
     """Each character at another open location may try its When Closing requirement; one success closes it
     for this encounter only, with no other effect (VIL-01). "Characters may attempt to close locations in any
     order they wish": the encountering character picks who tries next."""
@@ -36,7 +36,7 @@ def temporary_closings(game: Game, encounterer: CharacterState) -> Process[None]
 
 
 def villain_defeated(
-    game: Game, character: CharacterState, villain: PhysicalCard, location: LocationState
+    game: GameState, character: CharacterState, villain: PhysicalCard, location: LocationState
 ) -> Process[None]:
     """Close the villain's location without its requirement, then see whether the villain escapes (VIL-03,
     VIL-04). "If any villains remain in the deck, banish everything except the remaining villains and shuffle
@@ -55,7 +55,7 @@ def villain_defeated(
     villain_escapes(game, villain, True, besides)
 
 
-def villain_escapes(game: Game, villain: PhysicalCard, defeated: bool, besides: LocationState | None = None) -> None:
+def villain_escapes(game: GameState, villain: PhysicalCard, defeated: bool, besides: LocationState | None = None) -> None:
     """If locations are open, the villain escapes: shuffle it with (open - 1) blessings, from the box if it
     was defeated, else from the blessings deck (END-01 if it runs short), and deal one card to each open
     location, shuffling those decks (VIL-04). Defeated with nowhere to go: the scenario is won (VIL-05). A

@@ -107,6 +107,16 @@ def full_box(cards: list[AnyCard]) -> FullBox:
     return FullBox(piles, where)
 
 
+class ZonesState(NamedTuple):
+    """Where every card of a game is, kept for a snapshot: each zone's cards top first, and the rest of `Zones`."""
+
+    piles: dict[Zone, tuple[PhysicalCard, ...]]
+    where: dict[int, Zone]
+    next_uid: int
+    copies: frozenset[int]
+    shuffles: dict[Zone, int]
+
+
 class Zones:
     """All zones of one game and the cards in them."""
 
@@ -115,6 +125,7 @@ class Zones:
         self._where: dict[int, Zone] = {}
         self._next_uid = 0
         self._copies: set[int] = set()
+        self.shuffles: dict[Zone, int] = {}  # how many times each zone was shuffled: what was known of its order is lost
         self.watcher: Callable[[PhysicalCard, Zone | None, Zone | None], None] | None = None  # told of every move
 
     def fill_box(self, contents: FullBox) -> None:
@@ -125,6 +136,20 @@ class Zones:
         self._piles.update((zone, list(pile)) for zone, pile in contents.piles.items())
         self._where.update(contents.where)
         self._next_uid = len(contents.where)
+
+    def state(self) -> ZonesState:
+        """Where every card is, as plain data to keep (copies: the lists stay the game's own)."""
+        piles = {zone: tuple(pile) for zone, pile in self._piles.items() if pile}
+        return ZonesState(piles, dict(self._where), self._next_uid, frozenset(self._copies), dict(self.shuffles))
+
+    def restore(self, state: ZonesState) -> None:
+        """Put every card where a kept state says (the watcher is not told: the caller counts again)."""
+        self._piles.clear()
+        self._piles.update((zone, list(pile)) for zone, pile in state.piles.items())
+        self._where = dict(state.where)
+        self._next_uid = state.next_uid
+        self._copies = set(state.copies)
+        self.shuffles = dict(state.shuffles)
 
     def summon_copy(self, card: AnyCard, zone: Zone) -> PhysicalCard:
         """A copy of a card already in play, imagined for one encounter (SUM-01); `vanish` ends it."""
@@ -188,6 +213,7 @@ class Zones:
 
     def shuffle(self, zone: Zone, rng: random.Random) -> None:
         rng.shuffle(self._piles[zone])
+        self.shuffles[zone] = self.shuffles.get(zone, 0) + 1
 
     @property
     def total(self) -> int:

@@ -1,0 +1,74 @@
+"""What one player may know: a seat's view of the table as plain data (DESIGN.md 5).
+
+As boardgame.io's `playerView` strips secret state, a view shows the seat its own hand, every face-up card
+(discard piles, buried and displayed cards, the blessings discard pile, cards left face up on a location deck,
+the cards being encountered), the cards the rules have revealed (examined cards still on top of their deck),
+and only counts of face-down decks; another player's hand only when the table plays with open hands. Every
+value is a string, a number, a boolean, a list or a dict, so a view survives a JSON round trip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pacg.engine.state import CharacterState, GameState, LocationState
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
+
+
+def seat_view(game: GameState, seat: str, open_hands: bool = False) -> dict[str, Any]:
+    """The view of the player of `seat` (a character's name)."""
+    return {
+        "seat": seat,
+        "scenario": game.scenario.name if game.scenario is not None else None,
+        "turn": game.turns,
+        "turn_of": game.turn.character.name if game.turn is not None else None,
+        "blessings": {"deck": len(game.zones.cards(BLESSINGS_DECK)),
+                      "discard": _names(game.zones.cards(BLESSINGS_DISCARD))},
+        "locations": [_location(game, location) for location in game.locations.values()],
+        "characters": [_character(game, character, open_hands or character.name == seat)
+                       for character in game.characters],
+        "encounters": [{"card": encounter.card.name, "type": str(encounter.card.type),
+                        "character": encounter.character.name, "location": encounter.location,
+                        "summoned": encounter.summoned} for encounter in game.encounters],
+        "removed": _names(game.zones.cards(REMOVED)),
+        "log": list(game.log),
+    }
+
+
+def _names(cards: list[PhysicalCard]) -> list[str]:
+    return [card.name for card in cards]
+
+
+def _location(game: GameState, location: LocationState) -> dict[str, Any]:
+    deck = game.cards_left(location.deck)
+    face_up = [card.name for card in deck if card.uid in location.face_up]
+    return {
+        "name": location.name,
+        "closed": location.closed,
+        "temporarily_closed": location.name in game.temporarily_closed,  # VIL-01
+        "deck": len(deck),
+        "face_up": face_up,
+        "known_top": _names(game.known_top(location.deck)),
+        "displayed": _names(game.zones.cards(Zone(ZoneKind.BY_LOCATION, location.name))),
+        "characters": [c.name for c in game.characters if c.location == location.name],
+    }
+
+
+def _character(game: GameState, character: CharacterState, sees_hand: bool) -> dict[str, Any]:
+    zones = game.zones
+    hand = zones.cards(character.hand)
+    return {
+        "name": character.name,
+        "location": character.location,
+        "alive": character.alive,
+        "hand": _names(hand) if sees_hand else None,
+        "hand_count": len(hand),
+        "hand_size": character.hand_size,
+        "deck": len(zones.cards(character.deck)),
+        "known_top": _names(game.known_top(character.deck)),
+        "discard": _names(zones.cards(character.discard_pile)),
+        "buried": _names(zones.cards(character.buried)),
+        "displayed": _names(zones.cards(character.displayed)),
+        "mythic_charges": character.mythic_charges,
+        "mythic_path": character.mythic_path.name if character.mythic_path is not None else None,
+    }

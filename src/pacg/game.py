@@ -1,0 +1,356 @@
+"""The Game object: a whole game to hold, answer, copy, undo, show to one seat and put away (DESIGN.md 3).
+
+    game = pacg.new_game("The Godless Ones", ["Harsk", "Kyra"], seed=7)
+    while not game.over:
+        decision = game.decision              # who decides what, and each option's action id and label
+        game.apply(decision.options[0].id)    # an illegal action raises pacg.IllegalAction, changing nothing
+    game.outcome                              # what `pacg play --json` prints
+
+Modelled on python-chess's `Board` and OpenSpiel's `State`. A game is its setup, its seed and its answers; the
+rules run as generators inside it. At the start of every turn it keeps a snapshot of the game state
+(`engine.snapshot`), so `clone()` and `undo()` make the game again from the current turn's snapshot and replay
+only that turn's answers. `view(seat)` is plain data of what one player may know; agents get that and the
+published decision, never the live game (`play`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+from pacg.cards.loader import CardLibrary
+from pacg.decisions import Decision, Process
+from pacg.engine.scenario import Outcome, play_scenario, play_turns
+from pacg.engine.setup import new_game as set_out
+from pacg.engine.snapshot import Snapshot, restore, take
+from pacg.engine.state import FACE_DOWN, GameState
+from pacg.engine.view import seat_view
+
+
+class IllegalAction(ValueError):
+    """An action that is not one of the current decision's, or any action once the game is over."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
+    folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
+    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands."""
+
+    scenario: str
+    characters: tuple[str, ...]
+    seed: int
+    cards: str | None = None
+    removed: tuple[str, ...] = ()
+    redeemed: tuple[str, ...] = ()
+    mythic_paths: tuple[tuple[str, str], ...] = ()
+    open_hands: bool = False
+
+
+class _TurnStart(NamedTuple):
+    snapshot: Snapshot
+    answers: int  # how many answers were given before the turn began
+
+
+@dataclass
+class _History:
+    """The answers given so far (option numbers, and the action ids they were given as), the revelations count
+    when each was asked (see `GameState.revelations`), and a snapshot at each turn start."""
+
+    answers: list[int] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)
+    revealed: list[int] = field(default_factory=list)
+    turns: list[_TurnStart] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)  # of the turns' snapshots, worked out once, as asked for
+
+    def copy(self) -> _History:
+        return _History(list(self.answers), list(self.actions), list(self.revealed), list(self.turns),
+                        list(self.digests))
+
+
+class Game:
+    """One game of a scenario. Make one with `new_game`, `load_game` or `clone`."""
+
+    def __init__(self, library: CardLibrary, setup: Setup, history: _History | None = None,
+                 expected: list[str] | None = None) -> None:
+        self._library = library
+        self._setup = setup
+        self._history = history if history is not None else _History()
+        self._expected = expected  # the turn digests a record being loaded says the game must show
+        self._decision: Decision | None = None
+        self._published: Decision | None = None
+        self._outcome: Outcome | None = None
+        self._asked_at = 0
+        start = self._history.turns[-1] if self._history.turns else None
+        self._sent = start.answers if start else 0  # the answers this game state has been given
+        self._state = self._fresh_state(start.snapshot if start else None)
+        self._process: Process[Outcome] = play_turns(self._state) if start else play_scenario(self._state)
+        self._step(None)
+        for index in self._history.answers[start.answers if start else 0:]:
+            self._send(index)
+
+    # --- the game as it stands ------------------------------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self._setup
+
+    @property
+    def over(self) -> bool:
+        return self._decision is None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision to answer now, as its player sees it (no engine object in it); None once over."""
+        if self._published is None and self._decision is not None:
+            self._published = self._decision.published()
+        return self._published
+
+    def legal_actions(self) -> list[str]:
+        """The action ids of the decision to answer now (none once the game is over)."""
+        decision = self.decision
+        return decision.actions if decision is not None else []
+
+    @property
+    def outcome(self) -> dict[str, object] | None:
+        """How the game ended, as `pacg play --json` prints it; None while it is under way."""
+        return self._outcome.summary() | {"reason": self._outcome.reason} if self._outcome is not None else None
+
+    @property
+    def result(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def actions(self) -> list[str]:
+        """The action ids answered so far, in order."""
+        return list(self._history.actions)
+
+    @property
+    def log(self) -> list[str]:
+        """What has happened, in words: every line is public."""
+        return list(self._state.log)
+
+    @property
+    def turn(self) -> int:
+        return self._state.turns
+
+    def seats(self) -> list[str]:
+        """The characters at the table, in turn order: one seat each."""
+        return [character.name for character in self._state.characters] or list(self._setup.characters)
+
+    # --- answering ------------------------------------------------------------------------------------------
+
+    def apply(self, action: str) -> None:
+        """Answer the decision with one of its action ids."""
+        decision = self.decision
+        if decision is None:
+            raise IllegalAction(f"the game is over: no action {action!r} can be taken")
+        actions = decision.actions
+        if action not in actions:
+            shown = ", ".join(actions[:12]) + (", ..." if len(actions) > 12 else "")
+            raise IllegalAction(f"{action!r} is not an action of {decision.player}'s {decision.kind} decision "
+                                f"(legal: {shown})")
+        index = actions.index(action)
+        history = self._history
+        history.answers.append(index)
+        history.actions.append(action)
+        history.revealed.append(self._asked_at)
+        self._send(index)
+
+    def _send(self, index: int) -> None:
+        self._sent += 1
+        self._step(index)
+
+    def _step(self, index: int | None) -> None:
+        self._published = None
+        try:
+            self._decision = next(self._process) if index is None else self._process.send(index)
+            self._asked_at = self._state.revelations
+        except StopIteration as stop:
+            self._decision = None
+            self._outcome = stop.value
+
+    def _fresh_state(self, snapshot: Snapshot | None) -> GameState:
+        setup = self._setup
+        state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
+                        mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed,
+                        fill=snapshot is None)
+        if snapshot is not None:
+            restore(snapshot, state)
+        state.turn_starts = self._turn_starts
+        return state
+
+    def _turn_starts(self) -> None:
+        """A turn is about to begin: keep a snapshot (not again for the turn a copy starts from)."""
+        turns, answers = self._history.turns, self._sent
+        if turns and turns[-1].answers == answers and turns[-1].snapshot.turns == self._state.turns:
+            return
+        turns.append(_TurnStart(take(self._state), answers))
+        if self._expected is not None:
+            self._check_digest(len(turns) - 1)
+
+    def _check_digest(self, number: int) -> None:
+        expected = self._expected or []
+        if number < len(expected) and self.digest(number) != expected[number]:
+            raise DivergedError(f"the game drifts from the record at the start of turn {number + 1}, after "
+                                f"{len(self._history.answers)} answers: the game state differs from the one "
+                                "recorded (another seed, edited answers, or changed cards)")
+
+    # --- copies, undo and records ---------------------------------------------------------------------------
+
+    def clone(self) -> Game:
+        """An independent copy that continues exactly as this game would."""
+        return Game(self._library, self._setup, self._history.copy())
+
+    def can_undo(self) -> bool:
+        """Whether the last answer can be taken back: one was given, and no hidden information has come out since
+        its decision was asked (no card flipped, drawn or examined, no die rolled, no random card drawn)."""
+        history = self._history
+        return bool(history.answers) and history.revealed[-1] == self._state.revelations
+
+    def why_not_undo(self) -> str:
+        """Why the last answer can't be taken back ("" when it can)."""
+        if not self._history.answers:
+            return "nothing has been answered yet"
+        if not self.can_undo():
+            return "hidden information has come out since (a card flipped, drawn or examined, or dice rolled)"
+        return ""
+
+    def undo(self) -> None:
+        """Take back the last answer: the game is as it was when that decision was asked."""
+        reason = self.why_not_undo()
+        if reason:
+            raise IllegalAction(f"can't undo: {reason}")
+        history = self._history
+        for kept in (history.answers, history.actions, history.revealed):
+            kept.pop()
+        answers = len(history.answers)
+        while history.turns and history.turns[-1].answers > answers:
+            history.turns.pop()
+        del history.digests[len(history.turns):]
+        self.__init__(self._library, self._setup, history)  # type: ignore[misc]
+
+    def digest(self, number: int) -> str:
+        """The fingerprint of the game state at the start of its nth turn (from 0), kept in records."""
+        history = self._history
+        while len(history.digests) <= number:
+            history.digests.append(history.turns[len(history.digests)].snapshot.digest())
+        return history.digests[number]
+
+    def to_record(self) -> dict[str, Any]:
+        """The game as JSON-serializable data: its setup, its answers as action ids, a digest of the state at
+        each turn start and, once over, its outcome. `load_game` makes the same game again from it."""
+        from pacg.record import record_of
+
+        digests = [self.digest(number) for number in range(len(self._history.turns))]
+        return record_of(self._setup, self._history.actions, digests, self.outcome)
+
+    # --- what a seat may know -------------------------------------------------------------------------------
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """Plain, JSON-serializable data of exactly what the player of `seat` may know now, and the decision if
+        it is theirs (DESIGN.md 5)."""
+        if seat not in self.seats():
+            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+        view = seat_view(self._state, seat, self._setup.open_hands)
+        decision = self.decision
+        view["decision"] = decision.to_json() if decision is not None and decision.player == seat else None
+        view["waiting_for"] = decision.player if decision is not None else None
+        view["outcome"] = self.outcome
+        return view
+
+    def determinized(self, seat: str, seed: int) -> Game:
+        """A copy for looking ahead from `seat`'s point of view: every face-down deck's cards that seat has not
+        seen put in a new random order, and the generator reseeded, so the copy's future is one the player can't
+        tell from the real one. The copy can be played on but not undone or recorded."""
+        copy = self.clone()
+        state = copy._state
+        deal = random.Random(f"determinize {seed}")
+        for zone in [zone for zone in state.zones.state().piles if zone.kind in FACE_DOWN]:
+            cards = state.zones.cards(zone)
+            known = len(state.known_top(zone))
+            unseen = cards[known:]
+            deal.shuffle(unseen)
+            cards[known:] = unseen
+        state.rng.seed(f"determinize {seed}")
+        copy._history = _History(turns=[])
+        return copy
+
+
+class DivergedError(ValueError):
+    """A record whose game goes another way when played again."""
+
+
+def new_game(scenario: str, characters: list[str], seed: int | None = None, *, library: CardLibrary | None = None,
+             cards: Path | str | None = None, removed: list[str] | tuple[str, ...] = (),
+             redeemed: list[str] | tuple[str, ...] = (), mythic_paths: Mapping[str, str] | None = None,
+             open_hands: bool = False) -> Game:
+    """A new game of a scenario for a party in turn order; a seed chosen at random if none is given. `cards` adds
+    a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
+    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand."""
+    folder = str(Path(cards).resolve()) if cards is not None else None
+    setup = Setup(scenario, tuple(characters), seed if seed is not None else random.randrange(2**31), folder,
+                  tuple(removed), tuple(redeemed), tuple(sorted((mythic_paths or {}).items())), open_hands)
+    return Game(library if library is not None else _library(folder), setup)
+
+
+def load_game(record: Mapping[str, Any] | str | Path, *, library: CardLibrary | None = None) -> Game:
+    """The game a record describes (a dict from `Game.to_record`, or a record file), played again to where the
+    record stops; `pacg.record.RecordError` says what is wrong with a bad one."""
+    from pacg.record import read_record, replay_into
+
+    data = read_record(record)
+    setup = data.setup
+    chosen = library if library is not None else _library(setup.cards)
+    return replay_into(Game(chosen, setup, expected=data.digests), data)
+
+
+def _library(cards: str | None) -> CardLibrary:
+    from pacg.record import library_for
+
+    return library_for(cards)
+
+
+class Agent(Protocol):
+    """A player: given its seat's view and its decision (never the live game), the action id it takes."""
+
+    def act(self, view: Mapping[str, Any], decision: Decision) -> str: ...
+
+
+class SeatView(Mapping[str, Any]):
+    """A seat's view, worked out only when the agent first reads it (an agent that never looks costs nothing)."""
+
+    def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
+        self._make: Callable[[], dict[str, Any]] | None = make
+        self._data: dict[str, Any] = {}
+
+    def _view(self) -> dict[str, Any]:
+        if self._make is not None:
+            self._data, self._make = self._make(), None
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._view()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._view())
+
+    def __len__(self) -> int:
+        return len(self._view())
+
+
+def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None) -> None:
+    """Play a game to its end: each decision goes to its seat's agent (or the one agent for every seat) with
+    that seat's view; `on_answer` is told after every answer (to save the game, to show it)."""
+    while (decision := game.decision) is not None:
+        agent = agents if not isinstance(agents, Mapping) else agents[decision.player]
+        seat = decision.player
+        game.apply(agent.act(SeatView(lambda seat=seat: game.view(seat)), decision))  # type: ignore[misc]
+        if on_answer is not None:
+            on_answer(game)
+
+
+__all__ = ["Agent", "DivergedError", "Game", "IllegalAction", "SeatView", "Setup", "load_game", "new_game", "play"]
