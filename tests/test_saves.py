@@ -1,13 +1,16 @@
-"""Saved games in SQLite (src/pacg/saves.py), on real database files under tmp_path:
+"""Saved games in SQLite (src/pacg/saves.py) and `pacg saves`, on real database files under tmp_path:
 
     put, get, list and delete round trip, a put replaces, bad names and missing saves are refused by name;
     four processes writing at once lose nothing that was put; a writer killed mid-write (SIGKILL, 20 times)
         leaves a database that opens, with every save whose put returned intact;
     a file that isn't a saves database (not SQLite, corrupt, another program's, a newer format) is a SaveError;
+    `pacg saves list/show/delete` print what the store holds, and one-line errors with exit 1 or 2.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import signal
 import sqlite3
@@ -20,7 +23,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from pacg.cli import app
 from pacg.saves import FILE_NAME, SaveError, SaveStore
 from save_writer import save_record
 
@@ -270,3 +275,94 @@ def test_a_folder_that_cant_be_made_is_a_save_error(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="can't make the folder for saved games"):
         SaveStore(tmp_path / "file" / FILE_NAME)
 
+
+# --- pacg saves ----------------------------------------------------------------------------------------------
+
+
+def pacg(*args: str) -> tuple[int, str, str]:
+    """`pacg ARGS` in this process: the exit status, stdout and stderr; a traceback fails the test."""
+    result = CliRunner().invoke(app, list(args))
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"pacg {' '.join(args)}: {result.exception!r}") from result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_saves_list_shows_every_save_newest_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # one line a save
+    assert pacg("saves", "list") == (0, "no saved games\n", "")
+    assert pacg("saves", "list", "--json") == (0, "[]\n", "")
+    with SaveStore() as store:
+        store.put("won game", game("The Wardstone Patrol", ("Ekkie", "Harsk"), answers=40, result="won"))
+        store.put("half way", game(answers=17))
+    status, out, err = pacg("saves", "list")
+    assert (status, err) == (0, "")
+    rows = [line for line in out.splitlines() if "│" in line]
+    assert "half way" in rows[0] and "17" in rows[0] and "under way" in rows[0]
+    assert "won game" in rows[1] and "Ekkie, Harsk" in rows[1] and "40" in rows[1] and "won" in rows[1]
+    assert f"{datetime.now(UTC):%Y-%m-%d}" in rows[0]
+    status, out, _ = pacg("saves", "list", "--json")
+    listed = json.loads(out)
+    assert [(save["name"], save["answers"], save["result"]) for save in listed] == [("half way", 17, None),
+                                                                                   ("won game", 40, "won")]
+    assert listed[1]["characters"] == ["Ekkie", "Harsk"] and listed[1]["scenario"] == "The Wardstone Patrol"
+    assert datetime.fromisoformat(listed[0]["updated"]) >= datetime.fromisoformat(listed[1]["updated"])
+
+
+def test_saves_show_prints_the_summary_or_the_whole_record() -> None:
+    record = game(answers=4, result="lost")
+    with SaveStore() as store:
+        store.put("g", record)
+    status, out, _ = pacg("saves", "show", "g")
+    assert status == 0
+    assert out.splitlines()[:5] == ["Name:     g", "Scenario: The Godless Ones", "Party:    Harsk, Kyra",
+                                    "Answers:  4", "Result:   lost"]
+    assert out.splitlines()[5].startswith("Updated:  ")
+    status, out, _ = pacg("saves", "show", "g", "--json")
+    assert (status, json.loads(out)) == (0, record)
+
+
+def test_saves_delete_deletes_one_save() -> None:
+    with SaveStore() as store:
+        store.put("a", game())
+        store.put("b", game())
+    assert pacg("saves", "delete", "a") == (0, "Deleted the saved game 'a'\n", "")
+    with SaveStore() as store:
+        assert [info.name for info in store.list()] == ["b"]
+
+
+@pytest.mark.parametrize(("args", "status", "says"), [
+    (["saves", "show", "nope"], 1, "Error: no saved game 'nope' (saved: a)\n"),
+    (["saves", "show", "nope", "--json"], 1, "Error: no saved game 'nope' (saved: a)\n"),
+    (["saves", "delete", "nope"], 1, "Error: no saved game 'nope' (saved: a)\n"),
+    (["saves", "show", "a/b"], 2, "Error: bad save name 'a/b': "),
+    (["saves", "delete", ""], 2, "Error: bad save name '': "),
+])
+def test_saves_errors_are_one_line(args: list[str], status: int, says: str) -> None:
+    with SaveStore() as store:
+        store.put("a", game())
+    done, out, err = pacg(*args)
+    assert (done, out) == (status, "")
+    assert err.startswith(says) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["list"], ["show", "a"], ["delete", "a"]])
+def test_saves_commands_on_a_database_that_isnt_one_fail_in_one_line(data_dir: Path, command: list[str]) -> None:
+    data_dir.mkdir()
+    (data_dir / FILE_NAME).write_text("not a database")
+    assert pacg("saves", *command) == (1, "", f"Error: {data_dir / FILE_NAME}: file is not a database\n")
+
+
+def test_saves_in_a_real_process_use_pacg_data_dir(data_dir: Path) -> None:
+    """As a person runs it: the database is the one in PACG_DATA_DIR, a missing save exits 1 without a
+    traceback."""
+    with SaveStore() as store:
+        store.put("real", game(answers=2))
+    command = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')", "saves"]
+    env = os.environ | {"PACG_DATA_DIR": str(data_dir)}
+    shown = subprocess.run([*command, "show", "real", "--json"], capture_output=True, text=True, env=env,
+                           timeout=60, check=False)
+    assert (shown.returncode, json.loads(shown.stdout)) == (0, game(answers=2))
+    missing = subprocess.run([*command, "delete", "gone"], capture_output=True, text=True, env=env, timeout=60,
+                             check=False)
+    assert (missing.returncode, missing.stdout, missing.stderr) == (1, "", "Error: no saved game 'gone' "
+                                                                           "(saved: real)\n")
