@@ -1,0 +1,244 @@
+"""Saved games in an SQLite database: put, get, list and delete a game's record by name.
+
+The database lives in the user's data directory (`platformdirs.user_data_dir`), or in the folder named by
+the environment variable PACG_DATA_DIR, as `saves.sqlite3`, unless a path is given. Every put is one small
+transaction in WAL mode with synchronous=FULL: once `put` returns, the save survives a kill of the process or a
+power cut, and a put cut short leaves the previous save of that name whole. Concurrent writers wait for each
+other (a busy timeout) rather than fail.
+
+A record is a JSON object; the store keeps its JSON text, and, for listing, what these keys say: "scenario"
+(str), "characters" (list of str), "actions" (a list: its length is the number of answers) and "outcome"
+(a dict with "result", present only once the game is over).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+DATA_DIR_VARIABLE = "PACG_DATA_DIR"
+FILE_NAME = "saves.sqlite3"
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_SECONDS = 30.0
+NAMES_IN_MESSAGES = 10
+
+_NAME = re.compile(r"[\w .-]{1,64}")  # \w: letters, digits and "_" (Unicode letters and digits too)
+_SCHEMA = """
+CREATE TABLE saves (
+    name TEXT PRIMARY KEY,
+    scenario TEXT NOT NULL,
+    characters TEXT NOT NULL,  -- a JSON list of names
+    answers INTEGER NOT NULL,
+    result TEXT,               -- NULL while the game is under way
+    updated TEXT NOT NULL,     -- UTC, ISO 8601 with microseconds: sorts as text
+    record TEXT NOT NULL       -- the record's JSON text
+)
+"""
+_COLUMNS = "name, scenario, characters, answers, result, updated"
+
+
+class SaveError(ValueError):
+    """A save that can't be put, found or read, or a database that isn't a saves database; the message is one
+    line that names the save or the database file."""
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the list of saves shows of one save."""
+
+    name: str
+    scenario: str
+    characters: list[str]
+    answers: int
+    result: str | None  # None while the game is under way
+    updated: datetime  # UTC
+
+    def summary(self) -> dict[str, object]:
+        """The save's listing as JSON-serializable data (`updated` as ISO 8601)."""
+        return {"name": self.name, "scenario": self.scenario, "characters": list(self.characters),
+                "answers": self.answers, "result": self.result, "updated": self.updated.isoformat()}
+
+
+def default_path() -> Path:
+    """The database file: in PACG_DATA_DIR when it is set, else in the user's data directory."""
+    folder = os.environ.get(DATA_DIR_VARIABLE) or platformdirs.user_data_dir("pacg", appauthor=False)
+    return Path(folder) / FILE_NAME
+
+
+def check_name(name: str) -> str:
+    """The name, if it can name a save: 1-64 letters, digits, spaces, "-", "_" or ".", not starting or ending
+    with a space; otherwise a SaveError naming it."""
+    if not _NAME.fullmatch(name) or name.strip() != name:
+        raise SaveError(f"bad save name {name!r}: a name is 1-64 letters, digits, spaces, '-', '_' or '.', "
+                        "and doesn't start or end with a space")
+    return name
+
+
+class SaveStore:
+    """The saved games in one SQLite database file; the folder and the schema are made when it opens. One store
+    holds one connection: use it in the process (and thread) that made it, and `close` it, or use it in a
+    `with` block."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path if path is not None else default_path()
+        self._db = self._open()
+
+    def __enter__(self) -> SaveStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._db.close()
+
+    def put(self, name: str, record: dict[str, object]) -> None:
+        """Save `record` as `name`, replacing any save of that name, in one transaction."""
+        check_name(name)
+        scenario, characters, answers, result = _listing(name, record)
+        text = _json_text(name, record)
+        updated = datetime.now(UTC).isoformat(timespec="microseconds")
+        with self._sqlite_errors():
+            self._db.execute(
+                "INSERT INTO saves (name, scenario, characters, answers, result, updated, record) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET scenario = excluded.scenario, "
+                "characters = excluded.characters, answers = excluded.answers, result = excluded.result, "
+                "updated = excluded.updated, record = excluded.record",
+                (name, scenario, json.dumps(characters), answers, result, updated, text))
+
+    def get(self, name: str) -> dict[str, object]:
+        """The record saved as `name`."""
+        check_name(name)
+        with self._sqlite_errors():
+            row = self._db.execute("SELECT record FROM saves WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise self._missing(name)
+        try:
+            record = json.loads(row[0])
+        except (ValueError, RecursionError) as error:
+            raise SaveError(f"{self.path}: the saved game {name!r} is not readable JSON ({error})") from None
+        if not isinstance(record, dict):
+            raise SaveError(f"{self.path}: the saved game {name!r} is not a JSON object")
+        return record
+
+    def info(self, name: str) -> SaveInfo:
+        """The listing of the save `name`."""
+        check_name(name)
+        with self._sqlite_errors():
+            row = self._db.execute(f"SELECT {_COLUMNS} FROM saves WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise self._missing(name)
+        return _info(row)
+
+    def list(self) -> list[SaveInfo]:
+        """Every save, the newest first."""
+        with self._sqlite_errors():
+            rows = self._db.execute(f"SELECT {_COLUMNS} FROM saves ORDER BY updated DESC, name").fetchall()
+        return [_info(row) for row in rows]
+
+    def delete(self, name: str) -> None:
+        """Delete the save `name`."""
+        check_name(name)
+        with self._sqlite_errors():
+            deleted = self._db.execute("DELETE FROM saves WHERE name = ?", (name,)).rowcount
+        if not deleted:
+            raise self._missing(name)
+
+    def _missing(self, name: str) -> SaveError:
+        with self._sqlite_errors():
+            names = [row[0] for row in self._db.execute("SELECT name FROM saves ORDER BY name")]
+        if not names:
+            return SaveError(f"no saved game {name!r} (there are no saved games)")
+        more = len(names) - NAMES_IN_MESSAGES
+        listed = ", ".join(names[:NAMES_IN_MESSAGES]) + (f" and {more} more" if more > 0 else "")
+        return SaveError(f"no saved game {name!r} (saved: {listed})")
+
+    def _open(self) -> sqlite3.Connection:
+        """Connect, in autocommit mode (each statement its own transaction), and make the schema if the
+        database is new."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SaveError(f"{self.path}: can't make the folder for saved games ({error.strerror})") from None
+        with self._sqlite_errors():
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+                db.execute("PRAGMA synchronous = FULL")
+                self._make_schema(db)
+            except BaseException:
+                db.close()
+                raise
+        return db
+
+    def _make_schema(self, db: sqlite3.Connection) -> None:
+        """Check the schema version; make the schema in a new database (one transaction, so that two
+        processes opening a new database at once make it once)."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise SaveError(f"{self.path}: the saves database has format version {version}, newer than this "
+                                f"pacg reads ({SCHEMA_VERSION}); use a newer pacg")
+            if version == 0:
+                tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+                if tables:
+                    raise SaveError(f"{self.path}: an SQLite database but not one of saved games "
+                                    f"(its tables: {', '.join(tables)})")
+                db.execute(_SCHEMA)
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _sqlite_errors(self) -> Iterator[None]:
+        """SQLite's errors (not a database, corrupt, locked too long, unwritable) as one-line SaveErrors."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise SaveError(f"{self.path}: {error}") from None
+
+
+def _listing(name: str, record: dict[str, object]) -> tuple[str, list[str], int, str | None]:
+    """The scenario, the characters, the number of answers and the result (None while under way) that the
+    record says, or a SaveError naming the key that is missing or not of its kind."""
+    if not isinstance(record, dict):
+        raise SaveError(f"can't save {name!r}: a record is a JSON object, not {type(record).__name__}")
+    scenario, characters, actions = record.get("scenario"), record.get("characters"), record.get("actions")
+    outcome = record.get("outcome")
+    result = outcome.get("result") if isinstance(outcome, dict) else None
+    problems = [
+        (not isinstance(scenario, str), '"scenario" (a string)'),
+        (not isinstance(characters, list) or not all(isinstance(each, str) for each in characters),
+         '"characters" (a list of names)'),
+        (not isinstance(actions, list), '"actions" (a list)'),
+        (outcome is not None and not isinstance(result, str), '"outcome" (an object with a "result" string)'),
+    ]
+    wrong = [key for bad, key in problems if bad]
+    if wrong:
+        raise SaveError(f"can't save {name!r}: the record needs {', '.join(wrong)}")
+    assert isinstance(scenario, str) and isinstance(characters, list) and isinstance(actions, list)
+    return scenario, characters, len(actions), result
+
+
+def _json_text(name: str, record: dict[str, object]) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError) as error:
+        raise SaveError(f"can't save {name!r}: the record is not JSON data ({error})") from None
+
+
+def _info(row: tuple[str, str, str, int, str | None, str]) -> SaveInfo:
+    name, scenario, characters, answers, result, updated = row
+    return SaveInfo(name, scenario, json.loads(characters), answers, result, datetime.fromisoformat(updated))
