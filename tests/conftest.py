@@ -29,6 +29,13 @@ def pytest_configure(config: pytest.Config) -> None:
     trace.start()
 
 
+@pytest.fixture(autouse=True)
+def _own_saved_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps its saved games in a folder of its own, never the user's (`pacg.saves`); the processes
+    it starts inherit the setting."""
+    monkeypatch.setenv("PACG_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
 def pytest_deselected(items: list[pytest.Item]) -> None:
     _deselected.extend(items)
 

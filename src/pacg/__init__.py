@@ -24,7 +24,8 @@ _EXPORTS = {
     "new_game": "pacg.game", "play": "pacg.game", "Decision": "pacg.decisions", "DecisionKind": "pacg.decisions",
     "Option": "pacg.decisions", "RecordError": "pacg.record",
 }
-__all__ = sorted(_EXPORTS)
+__all__ = ["Agent", "Decision", "DecisionKind", "Game", "IllegalAction", "Option", "RecordError", "load_game",
+           "new_game", "play"]
 
 
 def __getattr__(name: str) -> Any:

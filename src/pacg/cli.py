@@ -5,18 +5,19 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from pacg.agents.random_agent import RandomAgent
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Decision
-from pacg.engine.scenario import Outcome
 from pacg.engine.setup import MAX_PARTY, SetupError
-from pacg.record import GameRecord, RecordError, play, replay
+from pacg.record import RecordError, check_writable
+
+if TYPE_CHECKING:
+    from pacg.game import Game
 
 app = typer.Typer(
     name="pacg",
@@ -287,13 +288,14 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code=code)
 
 
-def _print_outcome(outcome: Outcome, as_json: bool) -> None:
+def _print_outcome(outcome: dict[str, object], as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps(outcome.summary()))
+        typer.echo(json.dumps({key: value for key, value in outcome.items() if key != "reason"}))
         return
-    dead = f" Dead: {', '.join(outcome.dead)}." if outcome.dead else ""
-    typer.echo(f"{outcome.scenario}: {outcome.result} after {outcome.turns} turns ({outcome.reason}); "
-               f"{outcome.blessings_left} blessings left.{dead}")
+    dead = outcome["dead"]
+    dead_text = f" Dead: {', '.join(dead)}." if isinstance(dead, list) and dead else ""
+    typer.echo(f"{outcome['scenario']}: {outcome['result']} after {outcome['turns']} turns ({outcome['reason']}); "
+               f"{outcome['blessings_left']} blessings left.{dead_text}")
 
 
 def _names_list(names: str | None) -> list[str]:
@@ -302,16 +304,25 @@ def _names_list(names: str | None) -> list[str]:
 
 
 def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
-    """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed."""
-    if characters is not None:
-        return _names_list(characters)
+    """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed; a name in
+    any case (harsk, HARSK) is the character's."""
     names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
+    if characters is not None:
+        by_lower = {name.lower(): name for name in names}
+        return [by_lower.get(name.lower(), name) for name in _names_list(characters)]
     if agent is AgentKind.RANDOM:
         rng = random.Random(f"party {seed}")
         return rng.sample(names, rng.randint(1, MAX_PARTY))
     from pacg.agents.terminal import choose_party
 
     return choose_party(names, MAX_PARTY)
+
+
+def _default_save_name(scenario: str, seed: int) -> str:
+    """The name a game is saved under unless --save names one: the scenario's words and the seed."""
+    words = "-".join(word for word in "".join(c if c.isalnum() else " " for c in scenario.lower()).split()
+                     if word != "the")
+    return f"{words}-{seed}"[:64]
 
 
 @app.command("play")
@@ -322,7 +333,12 @@ def play_command(
     seed: int | None = typer.Option(None, "--seed", help="The random seed (chosen for you if left out)."),
     agent: AgentKind = typer.Option(AgentKind.HUMAN, "--agent", help="Who answers: a person, or random players."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object with the outcome at the end."),
-    log: Path | None = typer.Option(None, "--log", help="Write the setup, the seed and every answer to FILE."),
+    log: Path | None = typer.Option(None, "--log", help="Save the game's record to FILE after every answer."),
+    save: str | None = typer.Option(
+        None, "--save", help="Save the game under NAME in the saved games after every answer (a person's game is "
+                             "saved under the scenario and seed unless named; random players' only when named)."),
+    resume: str | None = typer.Option(
+        None, "--resume", help="Take up a stopped game again: a record FILE (from --log) or a saved game's NAME."),
     cards: Path | None = typer.Option(None, "--cards", help=_CARDS_HELP + " The record remembers the folder."),
     removed: str | None = typer.Option(
         None, "--removed", help="Cards removed from the game in earlier scenarios, left out of the box, e.g. "
@@ -331,37 +347,113 @@ def play_command(
         None, "--redeemed", help="Boons redeemed earlier in the Adventure Path, which have no Corrupted trait, e.g. "
                                  "\"Corroded Helm\"; several separated by commas."),
 ) -> None:
-    """Play a scenario, by default The Godless Ones with the party chosen at the prompt."""
-    library = _cards_library(None, cards)
-    seed = seed if seed is not None else secrets.randbelow(2**31)
-    try:
-        party = _party(characters, agent, seed, library)
-    except (EOFError, KeyboardInterrupt):
-        raise _fail("no party chosen", 1) from None
-    record = GameRecord(scenario, party, seed, cards=str(cards.resolve()) if cards else None,
-                        removed=_names_list(removed), redeemed=_names_list(redeemed))
-    terminal = None
-    if agent is AgentKind.RANDOM:
-        answer: Callable[[Decision], int] = RandomAgent(seed)
-        on_start = None
-    else:
-        from pacg.agents.terminal import TerminalAgent
+    """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
+    every answer; a stopped game is taken up again with --resume."""
+    from pacg.saves import SaveError, check_name
 
-        terminal = TerminalAgent()
-        answer, on_start = terminal, terminal.watch
     try:
-        _, outcome = play(library, record, answer, on_start)
-        if terminal is not None:
-            terminal.show_news()  # what happened after the last decision: the end of the game
-    except SetupError as error:
+        if log is not None:
+            check_writable(log)
+        if save is not None:
+            check_name(save)
+        if resume is not None:
+            game, log, save = _resumed(resume, log, save, cards)
+        else:
+            game, save = _new_game(scenario, characters, seed, agent, cards, removed, redeemed, save)
+    except (RecordError, SetupError, SaveError) as error:
         raise _fail(str(error)) from None
     except (EOFError, KeyboardInterrupt):
-        saved = f"; the game so far is in {log}" if log else ""
-        raise _fail(f"game stopped after {len(record.answers)} answers{saved}", 1) from None
-    finally:
-        if log is not None:
-            record.save(log)
+        raise _stop("no game started", 1) from None
+    _play_to_the_end(game, agent, log, save)
+    outcome = game.outcome
+    assert outcome is not None
     _print_outcome(outcome, as_json)
+
+
+def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, cards: Path | None,
+              removed: str | None, redeemed: str | None, save: str | None) -> tuple[Game, str | None]:
+    from pacg.game import new_game
+
+    library = _cards_library(None, cards)
+    seed = seed if seed is not None else secrets.randbelow(2**31)
+    party = _party(characters, agent, seed, library)
+    game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
+                    redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN)
+    if save is None and agent is AgentKind.HUMAN:
+        save = _default_save_name(scenario, seed)
+    return game, save
+
+
+def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
+             ) -> tuple[Game, Path | None, str | None]:
+    """The stopped game a record file or a saved game's name holds, played again to where it stopped; it goes
+    on being saved where it was (the file, or the save)."""
+    from pacg.game import load_game
+    from pacg.record import read_record
+    from pacg.saves import SaveStore
+
+    path = Path(resume)
+    if path.is_file():
+        record: object = path
+        log = log or path
+    else:
+        with SaveStore() as store:
+            record = store.get(resume)
+        save = save or resume
+    data = read_record(record)  # type: ignore[arg-type]
+    folder = cards or (Path(data.setup.cards) if data.setup.cards else None)
+    if cards is None and folder is not None and not folder.is_dir():
+        raise RecordError(f"{resume}: the game was played with the custom cards in {folder}, which is not a "
+                          "folder here; give their folder with --cards DIR")
+    game = load_game(record, library=_cards_library(None, folder))  # type: ignore[arg-type]
+    return game, log, save
+
+
+def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None) -> None:
+    """Play with the chosen agents, saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP)
+    keeps the last save and says where it is."""
+    from pacg.game import Agent, play
+    from pacg.saves import SaveError
+    from pacg.session import Saver, Stopped, stopped_by_signals
+
+    saver = Saver(log, save)
+    terminal = None
+    answering: Agent
+    if agent is AgentKind.RANDOM:
+        random_agent = RandomAgent(game.setup.seed)
+        random_agent.skip(len(game.actions))
+        answering = random_agent
+    else:
+        from pacg.agents.terminal import TerminalAgent
+        from pacg.cards.text import card_summary
+
+        library = _cards_library(None, Path(game.setup.cards) if game.setup.cards else None)
+        terminal = TerminalAgent(describe=lambda name: card_summary(library.get(name)))
+        terminal.start(game.setup.scenario, game.seats())
+        answering = terminal
+    try:
+        with stopped_by_signals():
+            if game.actions:
+                saver(game)  # taken up again: saved where it now goes on
+            play(game, answering, saver)
+        if terminal is not None:
+            terminal.view = game.view(game.seats()[0])
+            terminal.show_news()  # what happened after the last decision: the end of the game
+    except (EOFError, KeyboardInterrupt, Stopped) as stop:
+        why = f" ({stop})" if isinstance(stop, Stopped) else ""
+        where = saver.where()
+        raise _stop(f"Game stopped{why} after {len(game.actions)} answers" + (f"; {where}" if where else ""),
+                    1) from None
+    except (OSError, SaveError) as error:
+        raise _fail(f"can't save the game: {error}", 1) from None
+    finally:
+        saver.close()
+
+
+def _stop(message: str, code: int) -> typer.Exit:
+    """A game stopped by the player or a signal: a line saying so (not an error), and the exit."""
+    typer.echo(message, err=True)
+    return typer.Exit(code=code)
 
 
 @app.command("replay")
@@ -371,24 +463,28 @@ def replay_command(
     cards: Path | None = typer.Option(
         None, "--cards", help="The folder of the custom cards the game was played with (default: the record's)."),
 ) -> None:
-    """Replay a game record to the same end."""
+    """Replay a game record to the same end (or to where a stopped game stopped)."""
+    from pacg.game import load_game
+    from pacg.record import read_record
+
     try:
-        record = GameRecord.load(file)
-    except RecordError as error:
-        raise _fail(str(error)) from None
-    custom = cards or (Path(record.cards) if record.cards else None)
-    if cards is None and custom is not None and not custom.is_dir():
-        raise _fail(f"{file}: the game was played with the custom cards in {custom}, which is not a folder here; "
-                    "give their folder with --cards DIR", 1)
-    library = _cards_library(None, custom)
-    try:
-        _, outcome = replay(library, record, file)
+        data = read_record(file)
+        custom = cards or (Path(data.setup.cards) if data.setup.cards else None)
+        if cards is None and custom is not None and not custom.is_dir():
+            raise _fail(f"{file}: the game was played with the custom cards in {custom}, which is not a folder "
+                        "here; give their folder with --cards DIR", 1)
+        game = load_game(file, library=_cards_library(None, custom))
     except (RecordError, SetupError) as error:
         raise _fail(str(error)) from None
+    outcome = game.outcome
+    if outcome is None:
+        decision = game.decision
+        assert decision is not None
+        typer.echo(f"{file}: the game stopped after {len(game.actions)} answers, in turn {game.turn}, waiting for "
+                   f"{decision.player} ({decision.kind}); take it up again with pacg play --resume {file}")
+        return
     _print_outcome(outcome, as_json)
 
-
-# --- pacg saves ------------------------------------------------------------------------------------------
 
 saves_app = typer.Typer(
     help="The saved games, kept in saves.sqlite3 in the user's data folder (or the folder PACG_DATA_DIR names).",

@@ -206,16 +206,19 @@ class Game:
         return Game(self._library, self._setup, self._history.copy())
 
     def can_undo(self) -> bool:
-        """Whether the last answer can be taken back: one was given, and no hidden information has come out since
-        its decision was asked (no card flipped, drawn or examined, no die rolled, no random card drawn)."""
-        history = self._history
-        return bool(history.answers) and history.revealed[-1] == self._state.revelations
+        """Whether the last answer can be taken back (see `why_not_undo`)."""
+        return not self.why_not_undo()
 
     def why_not_undo(self) -> str:
-        """Why the last answer can't be taken back ("" when it can)."""
-        if not self._history.answers:
+        """Why the last answer can't be taken back, "" when it can: it must have been given in the current turn,
+        and no hidden information may have come out since its decision was asked (no card flipped, drawn or
+        examined, no die rolled, no random card drawn)."""
+        history = self._history
+        if not history.answers:
             return "nothing has been answered yet"
-        if not self.can_undo():
+        if history.turns and history.turns[-1].answers >= len(history.answers):
+            return "the last answer was given in an earlier turn"
+        if history.revealed[-1] != self._state.revelations:
             return "hidden information has come out since (a card flipped, drawn or examined, or dice rolled)"
         return ""
 
@@ -260,6 +263,7 @@ class Game:
         view["decision"] = decision.to_json() if decision is not None and decision.player == seat else None
         view["waiting_for"] = decision.player if decision is not None else None
         view["outcome"] = self.outcome
+        view["undo"] = {"possible": self.can_undo(), "why_not": self.why_not_undo()}
         return view
 
     def determinized(self, seat: str, seed: int) -> Game:
@@ -315,9 +319,14 @@ def _library(cards: str | None) -> CardLibrary:
 
 
 class Agent(Protocol):
-    """A player: given its seat's view and its decision (never the live game), the action id it takes."""
+    """A player: given its seat's view and its decision (never the live game), the action id it takes. It may
+    raise `UndoRequested` instead, when its view says an undo is possible."""
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str: ...
+
+
+class UndoRequested(Exception):
+    """An agent asks to take back the last answer (a person at the table changed their mind)."""
 
 
 class SeatView(Mapping[str, Any]):
@@ -344,13 +353,17 @@ class SeatView(Mapping[str, Any]):
 
 def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None) -> None:
     """Play a game to its end: each decision goes to its seat's agent (or the one agent for every seat) with
-    that seat's view; `on_answer` is told after every answer (to save the game, to show it)."""
+    that seat's view; `on_answer` is told after every answer and every undo (to save the game, to show it)."""
     while (decision := game.decision) is not None:
         agent = agents if not isinstance(agents, Mapping) else agents[decision.player]
         seat = decision.player
-        game.apply(agent.act(SeatView(lambda seat=seat: game.view(seat)), decision))  # type: ignore[misc]
+        try:
+            game.apply(agent.act(SeatView(lambda seat=seat: game.view(seat)), decision))  # type: ignore[misc]
+        except UndoRequested:
+            game.undo()
         if on_answer is not None:
             on_answer(game)
 
 
-__all__ = ["Agent", "DivergedError", "Game", "IllegalAction", "SeatView", "Setup", "load_game", "new_game", "play"]
+__all__ = ["Agent", "DivergedError", "Game", "IllegalAction", "SeatView", "Setup", "UndoRequested", "load_game",
+           "new_game", "play"]

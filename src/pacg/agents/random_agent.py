@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from pacg.decisions import Decision
 
 
 class RandomAgent:
-    """Uniform over the legal options. Its own random generator keeps the game's dice untouched."""
+    """Uniform over the legal options; it never looks at its view. Its own random generator keeps the game's
+    dice untouched, and it draws exactly one number a decision, so `skip` puts it where it was in a game taken
+    up again."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(f"random agent {seed}")
 
-    def __call__(self, decision: Decision) -> int:
-        return int(self.rng.random() * len(decision.options))  # uniform, and cheaper than randrange
+    def act(self, view: Mapping[str, Any], decision: Decision) -> str:
+        return decision.options[int(self.rng.random() * len(decision.options))].id  # uniform, cheaper than randrange
+
+    def skip(self, decisions: int) -> None:
+        """Go on as if it had answered that many decisions already."""
+        for _ in range(decisions):
+            self.rng.random()

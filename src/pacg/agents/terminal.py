@@ -30,6 +30,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pacg.decisions import Decision
+from pacg.game import UndoRequested
 
 Reader = Callable[[], str]
 
@@ -357,10 +358,6 @@ def option_odds(decision: Decision) -> list[str] | None:
 
 
 # --- the agent ---------------------------------------------------------------------------------------------------
-
-
-class UndoRequested(Exception):
-    """The player asked to take back the last answer (the caller undoes it on the Game object)."""
 
 
 class TerminalAgent:

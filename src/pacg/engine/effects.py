@@ -838,7 +838,9 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
         game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
 
 
-def _chosen_type(game: GameState, player: CharacterState, owner: CharacterState, effect: MoveCards) -> Process[CardFilter]:
+def _chosen_type(
+    game: GameState, player: CharacterState, owner: CharacterState, effect: MoveCards
+) -> Process[CardFilter]:
     """The player chooses a card type, of those among the cards the effect may move ("a random card of a type you
     choose"); the cards moved are then of that type too. With no such cards there is nothing to choose."""
     assert isinstance(effect.cards, CardFilter)

@@ -55,7 +55,9 @@ def villain_defeated(
     villain_escapes(game, villain, True, besides)
 
 
-def villain_escapes(game: GameState, villain: PhysicalCard, defeated: bool, besides: LocationState | None = None) -> None:
+def villain_escapes(
+    game: GameState, villain: PhysicalCard, defeated: bool, besides: LocationState | None = None
+) -> None:
     """If locations are open, the villain escapes: shuffle it with (open - 1) blessings, from the box if it
     was defeated, else from the blessings deck (END-01 if it runs short), and deal one card to each open
     location, shuffling those decks (VIL-04). Defeated with nowhere to go: the scenario is won (VIL-05). A

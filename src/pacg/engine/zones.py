@@ -125,7 +125,7 @@ class Zones:
         self._where: dict[int, Zone] = {}
         self._next_uid = 0
         self._copies: set[int] = set()
-        self.shuffles: dict[Zone, int] = {}  # how many times each zone was shuffled: what was known of its order is lost
+        self.shuffles: dict[Zone, int] = {}  # times each zone was shuffled: what was known of its order is lost
         self.watcher: Callable[[PhysicalCard, Zone | None, Zone | None], None] | None = None  # told of every move
 
     def fill_box(self, contents: FullBox) -> None:

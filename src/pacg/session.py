@@ -1,0 +1,78 @@
+"""A game played from the command line: saved after every answer, stopped cleanly by a signal, taken up again.
+
+`pacg play` saves the game after every answer (and every undo): to its `--log` file, written atomically
+(`record.save_record`), and to the saved games' database under the game's save name (`saves.SaveStore`).
+SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal closed) stop the game between two saves; SIGKILL can stop it
+anywhere, losing at most the answer being written. `pacg play --resume FILE|NAME` takes the game up again.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from types import FrameType
+
+from pacg.game import Game
+from pacg.record import save_record
+from pacg.saves import SaveStore
+
+
+class Stopped(Exception):
+    """A signal asked the game to stop (SIGTERM, SIGHUP)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+class Saver:
+    """Saves a game after every answer: to a record file and to a save of the database, as given."""
+
+    def __init__(self, log: Path | None, name: str | None) -> None:
+        self.log = log
+        self.name = name
+        self._store: SaveStore | None = SaveStore() if name is not None else None
+
+    def __call__(self, game: Game) -> None:
+        record = game.to_record()
+        if self.log is not None:
+            save_record(self.log, record)
+        if self._store is not None and self.name is not None:
+            self._store.put(self.name, record)
+
+    def close(self) -> None:
+        if self._store is not None:
+            self._store.close()
+
+    def where(self) -> str:
+        """Where the game is saved, in words, with how to take it up again."""
+        places = []
+        if self.name is not None:
+            places.append(f"saved as {self.name!r} (pacg play --resume {_quoted(self.name)})")
+        if self.log is not None:
+            places.append(f"its record is in {self.log} (pacg play --resume {_quoted(str(self.log))})")
+        return "; ".join(places)
+
+
+def _quoted(text: str) -> str:
+    return f'"{text}"' if " " in text else text
+
+
+@contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """While a game is played, SIGTERM and SIGHUP raise `Stopped` (Ctrl-C raises KeyboardInterrupt, as always),
+    so the game ends with its last save in place and a message, never a traceback."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Stopped(signum)
+
+    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    previous = {signum: signal.signal(signum, stop) for signum in wanted}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            with suppress(ValueError, OSError):
+                signal.signal(signum, handler)
