@@ -19,7 +19,8 @@ from typer.testing import CliRunner, Result
 from pacg.cards.lint import CHECKS, lint, text_problems
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFiles, CardProblem
 from pacg.cli import app
-from pacg.record import GameRecord, RecordError
+from pacg.game import Setup
+from pacg.record import RecordError, read_record, record_of, save_record
 
 PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]
 
@@ -234,8 +235,7 @@ def test_a_game_with_custom_cards_remembers_their_folder_and_replays_with_them(t
     played = run("play", "--agent", "random", "--seed", "4", "--characters", "Kyra", "--json", "--log", str(log),
                  "--cards", str(custom))
     assert played.exit_code == 0, played.output
-    record = GameRecord.load(log)
-    assert record.cards == str(custom.resolve())
+    assert read_record(log).setup.cards == str(custom.resolve())
     replayed = run("replay", str(log), "--json")
     assert replayed.exit_code == 0, replayed.output
     assert replayed.stdout == played.stdout
@@ -254,7 +254,7 @@ def test_a_game_with_custom_cards_remembers_their_folder_and_replays_with_them(t
 
 def test_replay_with_custom_cards_that_went_bad_prints_their_problems(tmp_path: Path) -> None:
     custom, log = tmp_path / "custom", tmp_path / "game.json"
-    GameRecord("The Godless Ones", ["Kyra"], 4, [0], str(custom)).save(log)
+    save_record(log, record_of(Setup("The Godless Ones", ("Kyra",), 4, str(custom)), ["stay"], [], None))
     scenario = write(custom, "scenario.yaml", BAD_SCENARIO)
     result = run("replay", str(log))
     assert_no_traceback(result)
@@ -289,7 +289,7 @@ def test_a_record_that_cant_be_read_is_a_record_error(tmp_path: Path, text: str,
     path = tmp_path / "game.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match=message):
-        GameRecord.load(path)
+        read_record(path)
     result = run("replay", str(path))
     assert_no_traceback(result)
     assert result.exit_code == 2
@@ -298,5 +298,5 @@ def test_a_record_that_cant_be_read_is_a_record_error(tmp_path: Path, text: str,
 
 def test_a_record_without_custom_cards_is_written_as_before(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    GameRecord("The Godless Ones", ["Kyra"], 1, [0, 1]).save(path)
+    save_record(path, record_of(Setup("The Godless Ones", ("Kyra",), 1), ["stay", "done"], [], None))
     assert "cards" not in json.loads(path.read_text(encoding="utf-8"))

@@ -3,7 +3,8 @@
     the same seed prints the same one-line JSON outcome, and a logged game replays to it;
     bad input (names, party, agent, seed, game records) exits non-zero with a one-line message naming the
         problem, never a traceback;
-    a game that stops part way keeps its record: the answers given so far, which replay reports.
+    a game that stops part way keeps its record (saved after every answer): the answers given so far, which
+        replay reports and `pacg play --resume` takes up again.
 
 Every bad-input case runs in this process (typer's CliRunner, fast); a sample of them, and the games, run in
 real processes (`python -c "from pacg.cli import app; app()"`: src/pacg/cli.py has no `__main__` block, so
@@ -27,7 +28,8 @@ from typer.testing import CliRunner
 from pacg.agents.random_agent import RandomAgent
 from pacg.cli import app
 from pacg.decisions import Decision
-from pacg.record import GameRecord, RecordError, play, replay
+from pacg.game import Game, load_game, new_game, play
+from pacg.record import read_record, save_record
 from table import kind_of, library
 
 # Whole games answered at random (in this process too): the powers they happen to use count as tested by no one.
@@ -59,6 +61,13 @@ def pacg(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return pacg_all(args, stdin=stdin)[0]
 
 
+def random_game(party: list[str], seed: int, **options: object) -> Game:
+    """A game of The Godless Ones played to its end by random players."""
+    game = new_game(SCENARIO, party, seed, library=library(), **options)  # type: ignore[arg-type]
+    play(game, RandomAgent(seed))
+    return game
+
+
 def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in done.stdout + done.stderr, done.stderr
 
@@ -83,9 +92,10 @@ def test_play_with_a_seed_prints_the_same_json_line_every_time_and_its_log_repla
     assert 1 <= len(summary["characters"]) <= 4
     assert summary["result"] in ("won", "lost")
 
-    record = GameRecord.load(log)
-    assert (record.scenario, record.characters, record.seed) == (SCENARIO, summary["characters"], 7)
-    assert record.answers
+    record = read_record(log)
+    assert (record.setup.scenario, list(record.setup.characters), record.setup.seed) == (
+        SCENARIO, summary["characters"], 7)
+    assert record.actions and len(record.digests) == summary["turns"]
 
     as_json, as_text = pacg_all(["replay", str(log), "--json"], ["replay", str(log)])
     assert as_json.returncode == 0, as_json.stderr
@@ -111,8 +121,8 @@ def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to
             "--seed", "4", "--json", "--removed", "Sir Ilivan", "--log", str(log)]
     played = CliRunner().invoke(app, args)
     assert played.exit_code == 0, played.output
-    record = GameRecord.load(log)
-    assert record.removed == ["Sir Ilivan"]
+    record = read_record(log)
+    assert record.setup.removed == ("Sir Ilivan",)
     assert json.loads(log.read_text(encoding="utf-8"))["removed"] == ["Sir Ilivan"]
     replayed = CliRunner().invoke(app, ["replay", str(log), "--json"])
     assert replayed.exit_code == 0, replayed.output
@@ -120,11 +130,14 @@ def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to
     seen: list[Decision] = []
     agent = RandomAgent(4)
 
-    def watch(decision: Decision) -> int:
-        seen.append(decision)
-        return agent(decision)
+    class Watching:
+        def act(self, view: object, decision: Decision) -> str:
+            seen.append(decision)
+            return agent.act({}, decision)
 
-    play(library(), GameRecord(record.scenario, record.characters, record.seed, removed=record.removed), watch)
+    game = new_game(record.setup.scenario, list(record.setup.characters), record.setup.seed, library=library(),
+                         removed=list(record.setup.removed))
+    play(game, Watching())
     [cohorts] = [decision for decision in seen if kind_of(decision) == "cohort"]
     assert [option.label for option in cohorts.options] == ["No cohort", "Take Cecilla the Uprooter", "Take Vinst"]
 
@@ -136,7 +149,7 @@ def test_a_game_set_up_with_boons_redeemed_earlier_records_them_and_replays_to_t
     args = [*RANDOM, "--characters", "Seelah", "--json", "--redeemed", "Corroded Helm", "--log", str(log)]
     played = CliRunner().invoke(app, args)
     assert played.exit_code == 0, played.output
-    assert GameRecord.load(log).redeemed == ["Corroded Helm"]
+    assert read_record(log).setup.redeemed == ("Corroded Helm",)
     assert json.loads(played.stdout)["redeemed"] == ["Corroded Helm"]
     replayed = CliRunner().invoke(app, ["replay", str(log), "--json"])
     assert replayed.exit_code == 0, replayed.output
@@ -145,9 +158,9 @@ def test_a_game_set_up_with_boons_redeemed_earlier_records_them_and_replays_to_t
 
 def test_a_record_without_removed_or_redeemed_cards_leaves_the_fields_out(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    GameRecord(SCENARIO, ["Harsk"], 1).save(path)
+    save_record(path, new_game(SCENARIO, ["Harsk"], 1, library=library()).to_record())
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert "removed" not in saved and "redeemed" not in saved
+    assert "removed" not in saved and "redeemed" not in saved and saved["version"] == 2
 
 
 # --- bad input: a clear message, a non-zero status, no traceback ---------------------------------------------------
@@ -156,12 +169,11 @@ def test_a_record_without_removed_or_redeemed_cards_leaves_the_fields_out(tmp_pa
 def broken_records(folder: Path) -> dict[str, str]:
     """Records broken in each way a file can be, from a good record of a short random game: the path of each
     by name, and the numbers the messages name ("middle", "count", "count+1")."""
-    record = GameRecord(SCENARIO, ["Harsk", "Kyra"], 5)
-    play(library(), record, RandomAgent(5))
-    assert len(record.answers) > 10
-    good = {"format": "pacg game record", "version": 1, "scenario": SCENARIO, "characters": ["Harsk", "Kyra"],
-            "seed": 5, "answers": record.answers}
-    middle = len(record.answers) // 2
+    game = random_game(["Harsk", "Kyra"], 5)
+    actions = game.actions
+    assert len(actions) > 10
+    good = {key: value for key, value in game.to_record().items() if key != "outcome"}
+    middle = len(actions) // 2
     texts = {
         "not-json": "this is not JSON {",
         "empty": "",
@@ -169,17 +181,22 @@ def broken_records(folder: Path) -> dict[str, str]:
         "json-list": json.dumps([1, 2, 3]),
         "other-version": json.dumps({**good, "version": 99}),
         "seed-missing": json.dumps({key: value for key, value in good.items() if key != "seed"}),
-        "answer-not-a-number": json.dumps({**good, "answers": [0, 1, "two"]}),
-        "wrong-answer": json.dumps({**good, "answers": [*record.answers[:middle], 99, *record.answers[middle + 1:]]}),
-        "truncated-answers": json.dumps({**good, "answers": record.answers[:middle]}),
-        "extra-answers": json.dumps({**good, "answers": [*record.answers, 0]}),
+        "answer-not-an-id": json.dumps({**good, "actions": ["stay", 1, "two"]}),
+        "wrong-answer": json.dumps({**good, "actions": [*actions[:middle], "fly-away", *actions[middle + 1:]]}),
+        "truncated-answers": json.dumps({**good, "actions": actions[:middle]}),
+        "extra-answers": json.dumps({**good, "actions": [*actions, "done"]}),
+        "another-seed": json.dumps({**good, "seed": 6}),
+        "nested": "[" * 100_000 + "]" * 100_000,
+        "binary": "\x00\x01\x02 pacg game record",
+        "newer-version": json.dumps({**good, "version": 3}),
+        "version-1-answers": json.dumps({**good, "version": 1, "answers": list(range(len(actions)))}),
         "truncated-file": json.dumps(good)[:60],
         "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
         "removed-not-a-list": json.dumps({**good, "removed": "Sir Ilivan"}),
         "redeemed-not-a-list": json.dumps({**good, "redeemed": [1]}),
     }
     values = {"missing": str(folder / "no such game.json"), "folder": str(folder), "middle": str(middle),
-              "count": str(len(record.answers)), "count+1": str(len(record.answers) + 1)}
+              "count": str(len(actions)), "count+1": str(len(actions) + 1)}
     for name, text in texts.items():
         (folder / f"{name}.json").write_text(text, encoding="utf-8")
         values[name] = str(folder / f"{name}.json")
@@ -202,10 +219,20 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "JSON but not a record": (["replay", "{json-not-a-record}"], ["not a game record", '"format"']),
     "JSON list": (["replay", "{json-list}"], ["not a game record"]),
     "other format version": (["replay", "{other-version}"], ["version 99"]),
+    "a newer format version": (["replay", "{newer-version}"], ["version 3", "newer pacg"]),
     "a field missing": (["replay", "{seed-missing}"], ["'seed'", "missing"]),
-    "an answer not a number": (["replay", "{answer-not-a-number}"], ["answers[2]", "'two'"]),
-    "a wrong answer index": (["replay", "{wrong-answer}"], ["answers[{middle}]", "99 is not an option"]),
-    "truncated answers": (["replay", "{truncated-answers}"], ["ends after {middle} answers"]),
+    "an answer not an action id": (["replay", "{answer-not-an-id}"], ["actions[1]", "not an action id"]),
+    "a wrong answer": (["replay", "{wrong-answer}"], ["actions[{middle}]", "'fly-away' is not an action"]),
+    "another seed": (["replay", "{another-seed}"], ["drifts from the record", "turn 1"]),
+    "nested too deeply": (["replay", "{nested}"], ["not a game record"]),
+    "binary": (["replay", "{binary}"], ["not a game record"]),
+    "version 1 answers out of range": (["replay", "{version-1-answers}"], ["is not an option"]),
+    "resume a file that is no record": (["play", "--agent", "random", "--resume", "{not-json}"],
+                                        ["not a game record"]),
+    "resume no such save": (["play", "--agent", "random", "--resume", "no such game"],
+                            ["no saved game 'no such game'"]),
+    "an unwritable log": ([*RANDOM, "--log", "{folder}/no/such/folder/game.json"], ["no folder"]),
+    "a log that is a folder": ([*RANDOM, "--log", "{folder}"], ["is a folder"]),
     "extra answers": (["replay", "{extra-answers}"], ["ended after {count} of {count+1} answers"]),
     "truncated file": (["replay", "{truncated-file}"], ["not a game record"]),
     "record with an unknown character": (["replay", "{unknown-character}"], ["unknown character 'Ezren'"]),
@@ -251,8 +278,8 @@ def test_bad_input_exits_with_a_clear_message_and_no_traceback(case: str, record
     check_rejected(case, result.exit_code, result.stdout, result.stderr, says)
 
 
-IN_A_REAL_PROCESS = ["unknown character", "party of 5", "bad agent", "log not JSON", "a wrong answer index",
-                     "missing file"]
+IN_A_REAL_PROCESS = ["unknown character", "party of 5", "bad agent", "log not JSON", "a wrong answer",
+                     "missing file", "nested too deeply", "an unwritable log"]
 
 
 def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_values: dict[str, str]) -> None:
@@ -266,62 +293,51 @@ def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_v
 # --- a game that stops keeps its record -----------------------------------------------------------------------------
 
 
-class StopsAfter:
-    """A random player who stops the game (Ctrl-C) when asked for answer number n + 1."""
-
-    def __init__(self, n: int, seed: int) -> None:
-        self.n = n
-        self.agent = RandomAgent(seed)
-        self.given = 0
-
-    def __call__(self, decision: Decision) -> int:
-        if self.given == self.n:
-            raise KeyboardInterrupt
-        self.given += 1
-        return self.agent(decision)
-
-
 @pytest.mark.parametrize("n", [0, 1, 17])
-def test_a_stopped_game_keeps_its_answers_and_replay_says_where_it_ends(tmp_path: Path, n: int) -> None:
+def test_a_stopped_game_is_saved_to_its_last_answer_and_resumes_to_the_same_end(tmp_path: Path, n: int) -> None:
+    """A game whose record stops after n answers replays to where it stopped (and says so), and `pacg play
+    --resume` finishes it exactly as the game played through would have ended."""
     party, seed = ["Kyra", "Seelah"], 23
-    full = GameRecord(SCENARIO, party, seed)
-    play(library(), full, RandomAgent(seed))
-    assert len(full.answers) > n
-
-    record, path = GameRecord(SCENARIO, party, seed), tmp_path / "stopped.json"
-    with pytest.raises(KeyboardInterrupt):
-        try:
-            play(library(), record, StopsAfter(n, seed))
-        finally:
-            record.save(path)
-    assert record.answers == full.answers[:n]
-    saved = GameRecord.load(path)
-    assert saved == record
+    full = random_game(party, seed)
+    assert len(full.actions) > n
+    stopped = new_game(SCENARIO, party, seed, library=library())
+    for action in full.actions[:n]:
+        stopped.apply(action)
+    path = tmp_path / "stopped.json"
+    save_record(path, stopped.to_record())
     assert not path.with_name(path.name + ".partial").exists()
-    with pytest.raises(RecordError, match=rf"ends after {n} answers"):
-        replay(library(), saved, path)
+    assert load_game(path, library=library()).actions == full.actions[:n]
 
-    result = CliRunner().invoke(app, ["replay", str(path)])
-    check_rejected("replay of a stopped game", result.exit_code, result.stdout, result.stderr,
-                   [f"ends after {n} answers"])
+    replayed = CliRunner().invoke(app, ["replay", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert f"stopped after {n} answers" in replayed.stdout and "--resume" in replayed.stdout
+    resumed = CliRunner().invoke(app, ["play", "--agent", "random", "--resume", str(path), "--json"])
+    assert resumed.exit_code == 0, resumed.output
+    outcome = full.outcome
+    assert outcome is not None
+    assert json.loads(resumed.stdout) == {key: value for key, value in outcome.items() if key != "reason"}
+    assert read_record(path).actions == full.actions  # saved as it went on
 
 
-def test_a_person_who_stops_part_way_keeps_the_game_so_far(tmp_path: Path) -> None:
-    """`pacg play` with the input ending after a few answers: the record holds what was answered."""
+def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again(tmp_path: Path) -> None:
+    """`pacg play` with the input ending after a few answers: the record holds what was answered, the saved game
+    too, and the message says how to take it up again; resuming it by name asks the next question."""
     log = tmp_path / "game.json"
-    done = pacg("play", "--agent", "human", "--characters", "Harsk,Kyra", "--seed", "3", "--log", str(log),
+    done = pacg("play", "--agent", "human", "--characters", "harsk,Kyra", "--seed", "3", "--log", str(log),
                 stdin="1\n1\n1\n")
     no_traceback(done)
-    assert done.returncode != 0
-    stopped = re.search(r"game stopped after (\d+) answers", done.stderr)
+    assert done.returncode != 0 and "Error" not in done.stderr
+    stopped = re.search(r"Game stopped after (\d+) answers", done.stderr)
     assert stopped, done.stderr
-    assert str(log) in done.stderr
+    assert str(log) in done.stderr and "saved as 'godless-ones-3'" in done.stderr
     n = int(stopped.group(1))
     assert n >= 1
-    record = GameRecord.load(log)
-    assert len(record.answers) == n
-    assert (record.scenario, record.characters, record.seed) == (SCENARIO, ["Harsk", "Kyra"], 3)
-    replayed = pacg("replay", str(log))
-    no_traceback(replayed)
-    assert replayed.returncode != 0
-    assert f"ends after {n} answers" in replayed.stderr
+    record = read_record(log)
+    assert len(record.actions) == n
+    assert (record.setup.scenario, record.setup.characters, record.setup.seed) == (SCENARIO, ("Harsk", "Kyra"), 3)
+    listed = pacg("saves", "list", "--json")
+    assert listed.returncode == 0, listed.stderr
+    assert [(save["name"], save["answers"]) for save in json.loads(listed.stdout)] == [("godless-ones-3", n)]
+    again = pacg("play", "--resume", "godless-ones-3", stdin="1\n")
+    no_traceback(again)
+    assert re.search(rf"Game stopped after {n + 1} answers", again.stderr), again.stderr

@@ -33,7 +33,9 @@ from pacg.decisions import Decision, run
 from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
 from pacg.engine.state import GameState
-from pacg.record import GameRecord, play, replay
+from pacg.game import load_game, play
+from pacg.game import new_game as new_game_object
+from pacg.record import read_record, save_record
 from table import library
 
 SCENARIO = "The Godless Ones"
@@ -272,25 +274,24 @@ def test_enum_options_are_labelled_in_the_rules_words() -> None:
 @settings(max_examples=25, deadline=None)
 @given(party=parties, seed=seeds, agent_seed=seeds)
 def test_a_recorded_game_replays_to_the_same_outcome_and_log(party: list[str], seed: int, agent_seed: int) -> None:
-    """record.play appends each answer; record.replay of those answers gives the same game."""
-    record = GameRecord(SCENARIO, party, seed)
-    played_game, played = play(library(), record, RandomAgent(agent_seed))
-    replayed_game, replayed = replay(library(), record)
-    assert replayed == played
-    assert replayed_game.log == played_game.log
-    plain_game, plain = random_game(party, seed, agent_seed)  # recording changes nothing
-    assert plain == played and plain_game.log == played_game.log
+    """A game played on the Game object, loaded again from its record, is the same game; and it is the game the
+    rules' own process plays with the same answers."""
+    game = new_game_object(SCENARIO, party, seed, library=library())
+    play(game, RandomAgent(agent_seed))
+    loaded = load_game(game.to_record(), library=library())
+    assert loaded.outcome == game.outcome and loaded.log == game.log
+    plain_game, plain = random_game(party, seed, agent_seed)  # the Game object changes nothing
+    assert plain.summary() | {"reason": plain.reason} == game.outcome and plain_game.log == game.log
 
 
 def test_a_saved_record_loads_and_replays(tmp_path: Path) -> None:
-    record = GameRecord(SCENARIO, ["Seelah", "Enora", "Alain"], 11)
-    played_game, played = play(library(), record, RandomAgent(11))
+    game = new_game_object(SCENARIO, ["Seelah", "Enora", "Alain"], 11, library=library())
+    play(game, RandomAgent(11))
     path = tmp_path / "game.json"
-    record.save(path)
-    loaded = GameRecord.load(path)
-    assert loaded == record
-    replayed_game, replayed = replay(library(), loaded, path)
-    assert replayed == played and replayed_game.log == played_game.log
+    save_record(path, game.to_record())
+    assert read_record(path).actions == game.actions
+    replayed = load_game(path, library=library())
+    assert replayed.outcome == game.outcome and replayed.log == game.log
 
 
 # --- the long run ---------------------------------------------------------------------------------------------

@@ -24,12 +24,10 @@ from pacg.agents.terminal import (
     view_of,
 )
 from pacg.cards.text import card_summary
-from pacg.decisions import Decision, Process, run
+from pacg.decisions import Decision
 from pacg.dice import DicePool
-from pacg.engine.scenario import Outcome, play_scenario
-from pacg.engine.setup import new_game
-from pacg.engine.state import GameState
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind
+from pacg.game import Game, new_game, play
 from table import kind_of, library
 
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]
@@ -57,39 +55,57 @@ def printed(console: Console) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
-def game() -> GameState:
-    """The Godless Ones for Harsk and Kyra, seed 1, before setup."""
-    return new_game(library(), "The Godless Ones", ["Harsk", "Kyra"], seed=1)
+def game() -> Game:
+    """The Godless Ones for Harsk and Kyra, seed 1, as `pacg play` deals it to a person: open hands."""
+    return new_game("The Godless Ones", ["Harsk", "Kyra"], seed=1, library=library(), open_hands=True)
 
 
-def explorer(decision: Decision) -> int:
+def describe(name: str) -> dict[str, object]:
+    return card_summary(library().get(name))
+
+
+def terminal(console: Console, keys: Keys) -> TerminalAgent:
+    return TerminalAgent(console, keys, describe)
+
+
+def explorer(decision: Decision) -> str:
     """A scripted player that explores and tries to acquire what it finds, and otherwise passes."""
-    for index, option in enumerate(decision.options):
+    for option in decision.options:
         if option.label.startswith(("Explore ", "Attempt to acquire")):
-            return index
-    return 0
+            return option.id
+    return decision.options[0].id
 
 
-def advance(process: Process[Outcome], until: Callable[[Decision], bool], answer: int | None = None) -> Decision:
-    """Answer the process's decisions with `explorer` until one is wanted. `answer` answers the decision the
-    process is waiting on; without it, the process starts."""
-    decision = next(process) if answer is None else process.send(answer)
+def advance(table: Game, until: Callable[[Decision], bool]) -> Decision:
+    """Answer the game's decisions with `explorer` until one is wanted."""
     for _ in range(2000):
+        decision = table.decision
+        assert decision is not None, "the game ended before the wanted decision"
         if until(decision):
             return decision
-        decision = process.send(explorer(decision))
+        table.apply(explorer(decision))
     raise AssertionError("the wanted decision never came")
 
 
-def started(agent: TerminalAgent) -> tuple[GameState, Process[Outcome], Decision]:
-    """A game the agent watches, at its first decision after the players decline to trade cards."""
+def ask(agent: TerminalAgent, table: Game) -> int:
+    """The number (from 0) of the option the agent picks for the game's decision, from its seat's view."""
+    decision = table.decision
+    assert decision is not None
+    return decision.actions.index(agent.act(table.view(decision.player), decision))
+
+
+def answer(agent: TerminalAgent, table: Game) -> None:
+    decision = table.decision
+    assert decision is not None
+    table.apply(decision.options[ask(agent, table)].id)
+
+
+def started(agent: TerminalAgent) -> tuple[Game, Decision]:
+    """A game the agent plays, at its first decision after the players decline to trade cards."""
     table = game()
-    agent.watch(table)
-    process = play_scenario(table)
-    decision = next(process)
-    while kind_of(decision) == "trade":
-        decision = process.send(0)
-    return table, process, decision
+    agent.start("The Godless Ones", table.seats())
+    decision = advance(table, lambda d: kind_of(d) != "trade")
+    return table, decision
 
 
 # --- what a decision shows ----------------------------------------------------------------------------------------
@@ -97,10 +113,10 @@ def started(agent: TerminalAgent) -> tuple[GameState, Process[Outcome], Decision
 
 def test_the_options_are_numbered_from_1_and_a_number_picks_one() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["2"]))
-    _, _, decision = started(agent)
+    agent = terminal(console, Keys(["2"]))
+    table, decision = started(agent)
     assert kind_of(decision) == "start"
-    assert agent(decision) == 1
+    assert ask(agent, table) == 1
     text = printed(console)
     assert "The Godless Ones · Harsk, Kyra" in text
     for number, option in enumerate(decision.options, start=1):
@@ -111,37 +127,37 @@ def test_the_options_are_numbered_from_1_and_a_number_picks_one() -> None:
 
 def test_the_table_shows_locations_characters_hands_and_blessings() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["2", "1"]))
-    table, process, decision = started(agent)
-    decision = process.send(agent(decision))  # Harsk starts at the second location
-    assert decision.player == "Kyra" and kind_of(decision) == "start"
-    answer = agent(decision)
+    agent = terminal(console, Keys(["2", "1"]))
+    table, decision = started(agent)
+    answer(agent, table)  # Harsk starts at the second location
+    decision = table.decision
+    assert decision is not None and decision.player == "Kyra" and kind_of(decision) == "start"
+    answer(agent, table)
     text = printed(console)
-    second = list(table.locations)[1]
+    second = table.view("Harsk")["locations"][1]["name"]
     assert re.search(rf"{second} +10 +open +Harsk", text)
     assert f"Harsk at {second} · deck 15 · discard 0 · buried 0 · mythic charges 0" in text
     assert "Blessings deck: 30 left" in text
-    decision = advance(process, lambda d: kind_of(d) == "move", answer=answer)
+    advance(table, lambda d: kind_of(d) == "move")
     agent.read = Keys(["1"])
-    agent(decision)
+    ask(agent, table)
     text = printed(console)
     assert "Set up The Godless Ones for Harsk, Kyra" in text  # what happened since the last decision
     assert re.search(r"^Turn 1: Harsk at ", text, re.MULTILINE)
     assert "Blessings deck: 29 left · last flipped: " in text
-    harsk = table.character("Harsk")
-    hand = counted([card.name for card in table.zones.cards(harsk.hand)])
-    assert f"hand ({len(table.zones.cards(harsk.hand))}/{harsk.hand_size}): {hand}" in text
+    harsk = table.view("Kyra")["characters"][0]  # open hands: the one screen shows every hand
+    assert f"hand ({len(harsk['hand'])}/{harsk['hand_size']}): {counted(harsk['hand'])}" in text
 
 
 def test_the_table_is_shown_again_only_where_it_changed() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["1", "1"]))
+    agent = terminal(console, Keys(["1", "1"]))
     table = game()
-    agent.watch(table)
-    decision = advance(play_scenario(table), lambda d: kind_of(d) == "move")
-    agent(decision)
+    agent.start("The Godless Ones", table.seats())
+    decision = advance(table, lambda d: kind_of(d) == "move")
+    ask(agent, table)
     before = printed(console)
-    agent(decision)  # nothing happened in between
+    ask(agent, table)  # nothing happened in between
     again = printed(console)[len(before):]
     assert "Location" not in again and "Blessings deck" not in again
     assert decision.prompt in again
@@ -150,24 +166,23 @@ def test_the_table_is_shown_again_only_where_it_changed() -> None:
 @pytest.mark.rule("CHK-14")
 def test_a_check_shows_its_dice_and_exact_odds_before_the_player_commits() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["1", "1"]))
+    agent = terminal(console, Keys(["1", "1"]))
     table = game()
-    agent.watch(table)
-    process = play_scenario(table)
-    skill = advance(process, lambda d: kind_of(d) == "skill")
-    index = agent(skill)
+    agent.start("The Godless Ones", table.seats())
+    skill = advance(table, lambda d: kind_of(d) == "skill")
+    answer(agent, table)
     text = printed(console)
-    encounter = table.encounters[-1]
-    assert f"Encounter: {encounter.character.name} encounters {encounter.card.name}" in text
+    encounter = table.view(skill.player)["encounters"][-1]
+    assert f"Encounter: {encounter['character']} encounters {encounter['card']}" in text
     for option, chance in zip(skill.options, skill.context["odds"], strict=True):
         assert f"{option.label}  [{odds_text(chance)} to succeed]" in text
-    play = advance(process, lambda d: kind_of(d) == "check", answer=index)
+    play = advance(table, lambda d: kind_of(d) == "check")
     before = printed(console)
-    agent(play)
+    ask(agent, table)
     text = printed(console)[len(before):]
     pool, difficulty = play.context["pool"], play.context["difficulty"]
     chance = DicePool.parse(pool).probability_at_least(difficulty)  # success when result >= difficulty
-    assert chance == play.context["probability"]
+    assert chance == Fraction(play.context["probability"])
     line = f"Check: {pool} against {difficulty} → {odds_text(chance)} to succeed"
     assert line in text
     assert text.index(line) < text.index(play.prompt) < text.index("> ")
@@ -184,12 +199,12 @@ def test_odds_read_as_an_exact_fraction_and_a_percentage() -> None:
 
 def test_help_and_table_commands_show_them_and_ask_again() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["?", "t", "3"]))
-    _, _, decision = started(agent)
-    assert agent(decision) == 2
+    agent = terminal(console, Keys(["?", "t", "3"]))
+    table, decision = started(agent)
+    assert ask(agent, table) == 2
     text = printed(console)
     assert text.count(decision.help) == 3  # with the options, on "?", with the options again after "t"
-    assert "Type an option's number; ? help, t table, q quit." in text
+    assert "Type an option's number; ? help, t table, u undo, q quit." in text
     assert text.count(decision.prompt) == 2
     assert "Harsk's discard pile: -; buried: -" in text  # the whole table, face-up piles too
     assert text.count("Harsk [1-4, ? help] > ") == 3
@@ -197,9 +212,9 @@ def test_help_and_table_commands_show_them_and_ask_again() -> None:
 
 def test_bad_input_asks_again_with_what_to_type() -> None:
     console = screen()
-    agent = TerminalAgent(console, Keys(["", "0", "9", "abc", " 4 "]))
-    _, _, decision = started(agent)
-    assert agent(decision) == 3
+    agent = terminal(console, Keys(["", "0", "9", "abc", " 4 "]))
+    table, decision = started(agent)
+    assert ask(agent, table) == 3
     text = printed(console)
     assert "Type the number of an option, 1 to 4." in text
     assert "There is no option 0: choose 1 to 4." in text
@@ -209,24 +224,24 @@ def test_bad_input_asks_again_with_what_to_type() -> None:
 
 
 def test_the_end_of_input_or_q_stops_the_game() -> None:
-    agent = TerminalAgent(screen(), Keys([]))
-    _, _, decision = started(agent)
+    agent = terminal(screen(), Keys([]))
+    table, _ = started(agent)
     with pytest.raises(EOFError):
-        agent(decision)
+        ask(agent, table)
     agent.read = Keys(["q"])
     with pytest.raises(EOFError):
-        agent(decision)
+        ask(agent, table)
 
 
 @pytest.mark.plays_at_random
 def test_a_whole_game_at_the_terminal() -> None:
     """A player typing a fixed pattern (some numbers too big, asked again) plays a game to its end."""
     console = screen()
-    agent = TerminalAgent(console, Keys(itertools.cycle(["2", "1", "3", "5", "1"])))
+    agent = terminal(console, Keys(itertools.cycle(["2", "1", "3", "5", "1"])))
     table = game()
-    agent.watch(table)
-    outcome = run(play_scenario(table), agent)
-    assert outcome.result in ("won", "lost")
+    agent.start("The Godless Ones", table.seats())
+    play(table, agent)
+    assert table.outcome is not None and table.outcome["result"] in ("won", "lost")
     text = printed(console)
     assert re.search(r"Turn 3: \w+ at ", text)
     assert "Encounter: " in text
@@ -237,10 +252,10 @@ def test_a_whole_game_at_the_terminal() -> None:
 
 @pytest.mark.rule("PLAY-08")
 def test_the_table_never_shows_a_face_down_deck_card_by_card() -> None:
-    table = game()
-    process = play_scenario(table)
-    advance(process, lambda d: kind_of(d) == "skill")
-    view = view_of(table)
+    played = game()
+    skill = advance(played, lambda d: kind_of(d) == "skill")
+    view = view_of(played.view(skill.player), describe)
+    table = played._state  # the true table, to know which cards are face down
     console = screen()
     console.print(render_table(view, detailed=True))
     text = printed(console)

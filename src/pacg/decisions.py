@@ -163,13 +163,14 @@ def _named_cards(value: Any, label: str) -> list[int]:
 
 
 def plain(value: Any) -> Any:
-    """A decision's context as JSON-serializable data: fractions as floats, tuples as lists."""
+    """A decision's context as JSON-serializable data: an exact probability as its fraction in a string ("7/10",
+    which `fractions.Fraction` reads back), tuples as lists."""
     if isinstance(value, Mapping):
         return {str(key): plain(item) for key, item in value.items()}
     if isinstance(value, list | tuple):
         return [plain(item) for item in value]
     if isinstance(value, Fraction):
-        return float(value)
+        return str(value)
     if value is None or isinstance(value, str | int | float | bool):
         return value
     return str(value)

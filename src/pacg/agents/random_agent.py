@@ -18,7 +18,12 @@ class RandomAgent:
         self.rng = random.Random(f"random agent {seed}")
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
-        return decision.options[int(self.rng.random() * len(decision.options))].id  # uniform, cheaper than randrange
+        return decision.options[self(decision)].id
+
+    def __call__(self, decision: Decision) -> int:
+        """The number of the option it picks: `act` names it by its action id; the rules' own processes, driven
+        directly (`decisions.run`, as the tests of the rules do), take the number."""
+        return int(self.rng.random() * len(decision.options))  # uniform, and cheaper than randrange
 
     def skip(self, decisions: int) -> None:
         """Go on as if it had answered that many decisions already."""

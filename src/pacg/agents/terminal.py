@@ -329,8 +329,11 @@ def _encounter_text(encounter: EncounterView) -> Group:
 # --- odds ----------------------------------------------------------------------------------------------------------
 
 
-def odds_text(probability: float | Fraction) -> str:
-    """A success probability as a person reads it: the exact fraction when known, and a percentage."""
+def odds_text(probability: float | Fraction | str) -> str:
+    """A success probability as a person reads it: the exact fraction when known (a published decision gives
+    it as a string, "7/10"), and a percentage."""
+    if isinstance(probability, str):
+        probability = Fraction(probability)
     percent = f"{float(probability):.1%}"
     if isinstance(probability, Fraction) and probability.denominator != 1:
         return f"{probability.numerator}/{probability.denominator} = {percent}"
