@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -74,11 +74,11 @@ class PhysicalCard:
         self.name = card.name
         self.type: CardType = card.type
         self.counts_as: CardType = card.counts_as
-        self.traits: list[str] = card.traits
+        self.traits: tuple[str, ...] = card.traits
         self.immunities: frozenset[str] = frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
         self.powers_by_timing: PowersByTiming = card.powers_by_timing
         self.choices_by_moment: ChoicesByMoment = card.choices_by_moment
-        self.displayed_standing: dict[Timing, int] = card.displayed_standing
+        self.displayed_standing: Mapping[Timing, int] = card.displayed_standing
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"
