@@ -214,7 +214,7 @@ def test_shortbow_reveals_for_dexterity_or_ranged_and_1d6() -> None:
     power = power_with(bow.powers, UseSkill)
     assert power.when is Timing.CHECK and power.action is CardAction.REVEAL
     assert power.whose is Whose.YOUR and power.conditions.check == "combat"
-    assert power.effect(UseSkill).use_skill == ["Dexterity", "Ranged"]
+    assert power.effect(UseSkill).use_skill == ("Dexterity", "Ranged")
     dice = power.effect(AddDice).add_dice
     assert dice.dice == ((1, 6),) and dice.bonus.evaluate(GAME) == 0
 
@@ -271,7 +271,7 @@ def test_abattoir_raises_every_check_to_defeat_by_the_characters_in_the_game() -
     assert abattoir.deck[CardType.WEAPON] == 3 and sum(abattoir.deck.values()) == 9
     power = power_with(abattoir.at_this_location, AdjustDifficulty)
     assert not power.optional and power.when is Timing.CHECK
-    assert power.conditions.purpose == [Purpose.DEFEAT]
+    assert power.conditions.purpose == (Purpose.DEFEAT,)
     amount = power.effect(AdjustDifficulty).adjust_difficulty
     assert amount.evaluate({**GAME, "characters": 2, "local": 1}) == 2  # all characters, not just local ones
     assert amount.evaluate({**GAME, "characters": 4, "local": 1}) == 4
@@ -285,7 +285,7 @@ def test_sacristy_closing_options() -> None:
     assert len(sacristy.when_closing) == 2
     discard, check = sacristy.when_closing
     assert discard.check is None and discard.cost is not None
-    assert discard.cost.action is CardAction.DISCARD and discard.cost.card.traits == ["Divine"]
+    assert discard.cost.action is CardAction.DISCARD and discard.cost.card.traits == ("Divine",)
     assert check.cost is None and options(check.check) == [(("Divine",), 7)]
     assert not any(option.automatic for option in sacristy.when_closing)
 
@@ -304,6 +304,6 @@ def test_sacristy_rolls_your_divine_die_to_acquire_a_boon() -> None:
     sacristy = cards().typed("Sacristy", Location)
     power = power_with(sacristy.at_this_location, ReplaceDie)
     assert power.effect(ReplaceDie).replace_die == "Divine"
-    assert power.conditions.purpose == [Purpose.ACQUIRE] and power.whose is Whose.YOUR
+    assert power.conditions.purpose == (Purpose.ACQUIRE,) and power.whose is Whose.YOUR
     deck = {CardType.WEAPON: 1, CardType.SPELL: 2, CardType.ARMOR: 1, CardType.ITEM: 4, CardType.BLESSING: 1}
     assert {kind: count for kind, count in sacristy.deck.items() if count} == deck

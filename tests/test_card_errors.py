@@ -367,7 +367,7 @@ def test_custom_cards_may_name_the_boxs_cards_and_be_named(box: Path, tmp_path: 
     custom = tmp_path / "custom"
     write(custom, "outing.yaml", BOX["outing.yaml"].replace("villains: [Test Villain]", "villains: [Big Bad]"))
     write(custom, "big-bad.yaml", BOX["villain.yaml"].replace("Test Villain", "Big Bad"))
-    assert load_library(box, custom).get("Test Outing").villains == ["Big Bad"]  # type: ignore[union-attr]
+    assert load_library(box, custom).get("Test Outing").villains == ("Big Bad",)  # type: ignore[union-attr]
 
 
 def test_custom_cards_with_problems_are_reported(box: Path, tmp_path: Path) -> None:

@@ -163,10 +163,10 @@ def test_suggested_decks_match_the_cards_lists(characters) -> None:
 def test_suggested_decks_name_the_rulebook_cards(characters) -> None:
     harsk = characters["Harsk"].suggested_deck
     assert harsk[CardType.WEAPON].count("Shortbow") == 2
-    assert characters["Imrijka"].suggested_deck[CardType.BLESSING] == ["Blessing of Ascension"] * 5
-    assert characters["Alain"].suggested_deck[CardType.BLESSING] == ["Blessing of Ascension"] * 3
-    assert characters["Kyra"].suggested_deck[CardType.WEAPON] == ["Sickle"]
-    assert characters["Enora"].suggested_deck[CardType.ITEM] == ["Book of the Loremaster", "Codex", "Sage's Journal"]
+    assert characters["Imrijka"].suggested_deck[CardType.BLESSING] == ("Blessing of Ascension",) * 5
+    assert characters["Alain"].suggested_deck[CardType.BLESSING] == ("Blessing of Ascension",) * 3
+    assert characters["Kyra"].suggested_deck[CardType.WEAPON] == ("Sickle",)
+    assert characters["Enora"].suggested_deck[CardType.ITEM] == ("Book of the Loremaster", "Codex", "Sage's Journal")
 
 
 @pytest.mark.rule("SETUP-02")
@@ -182,8 +182,8 @@ def test_suggested_decks_are_all_basic_cards_where_the_card_is_in_the_library(ch
 
 @pytest.mark.rule("CHAR-01")
 def test_favored_card_types(characters) -> None:
-    assert characters["Alain"].favored == [CardType.WEAPON]
-    assert characters["Balazar"].favored == [CardType.SPELL]
+    assert characters["Alain"].favored == (CardType.WEAPON,)
+    assert characters["Balazar"].favored == (CardType.SPELL,)
     # "Imrijka can favor weapon or blessing" (Example of Play).
     assert set(characters["Imrijka"].favored) == {CardType.WEAPON, CardType.BLESSING}
 
@@ -204,11 +204,11 @@ def test_harsk_may_evade_animals_and_must_add_1d4_against_them(characters) -> No
     harsk = characters["Harsk"]
     evasion = _first(harsk.powers, Timing.EVASION)
     assert evasion.optional and evasion.effect(Evade) is not None
-    assert evasion.conditions.against.traits == ["Animal", "Vermin"]
+    assert evasion.conditions.against.traits == ("Animal", "Vermin")
     check = _first(harsk.powers, Timing.CHECK)
     assert not check.optional
     assert str(check.effect(AddDice).add_dice) == "1d4"
-    assert check.conditions.against.traits == ["Animal", "Vermin"]
+    assert check.conditions.against.traits == ("Animal", "Vermin")
     feats = {feat.box: feat.power for feat in check.feats}
     assert "Demon" in feats["Demon"].conditions.against.traits
     assert str(feats["2d4"].effect(AddDice).add_dice) == "2d4"
@@ -218,10 +218,10 @@ def test_harsk_may_evade_animals_and_must_add_1d4_against_them(characters) -> No
 def test_imrijka_recharges_a_divine_or_ranged_card_for_1d4_divine_and_magic(characters) -> None:
     power = next(power for power in characters["Imrijka"].powers if power.cost is not None)
     assert power.cost.action == CardAction.RECHARGE
-    assert power.cost.card.traits == ["Divine", "Ranged"]
-    assert power.conditions.against.types == [CardType.MONSTER]
+    assert power.cost.card.traits == ("Divine", "Ranged")
+    assert power.conditions.against.types == (CardType.MONSTER,)
     assert str(power.effect(AddDice).add_dice) == "1d4"
-    assert power.effect(AddTraits).add_traits == ["Divine", "Magic"]
+    assert power.effect(AddTraits).add_traits == ("Divine", "Magic")
     assert power.feats[0].power.cost.action == CardAction.REVEAL
 
 
@@ -241,7 +241,7 @@ def test_donahan_and_padrig_add_the_adventure_deck_number(cohorts) -> None:
     assert dice.bonus.evaluate({"AD": 1}) == 1  # "1d8 plus the adventure deck number of 1"
     display, arcane = cohorts["Padrig"].powers[:2]
     assert display.action == CardAction.DISPLAY
-    assert arcane.while_in == "displayed" and arcane.conditions.skills == [Skill.STRENGTH]
+    assert arcane.while_in == "displayed" and arcane.conditions.skills == (Skill.STRENGTH,)
     assert arcane.cost is not None and arcane.cost.action == CardAction.TOP_OF_DECK
 
 

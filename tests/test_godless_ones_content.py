@@ -95,8 +95,8 @@ def test_the_villain_and_henchmen_exist_with_their_types() -> None:
     Baphomet, listed last, fill the stack up to the number of locations."""
     card = scenario()
     assert card.set == "B"
-    assert card.villains == ["Sophini"]
-    assert card.henchmen == ["Blackfire Adept", "Ceustodaemon", "Cultist of Baphomet"]
+    assert card.villains == ("Sophini",)
+    assert card.henchmen == ("Blackfire Adept", "Ceustodaemon", "Cultist of Baphomet")
     assert isinstance(library().get("Sophini"), Bane) and library().get("Sophini").type == CardType.VILLAIN
     for name in card.henchmen:
         henchman = library().get(name)
@@ -120,12 +120,12 @@ def test_the_locations_for_each_player_count_exist(players: int) -> None:
 @pytest.mark.rule("SETUP-05")
 def test_the_locations_by_player_count() -> None:
     assert scenario().locations == {
-        1: ["Forsaken Cloister", "Manor House", "Marketplace"],
-        2: ["Armory"],
-        3: ["Watchtower"],
-        4: ["Laboratory"],
-        5: ["Citadel"],
-        6: ["Sanctum"],
+        1: ("Forsaken Cloister", "Manor House", "Marketplace"),
+        2: ("Armory",),
+        3: ("Watchtower",),
+        4: ("Laboratory",),
+        5: ("Citadel",),
+        6: ("Sanctum",),
     }
 
 
@@ -138,7 +138,7 @@ def test_the_four_player_location_decks_add_up() -> None:
 def test_the_scenario_power_examines_a_location_deck_after_acquiring_an_ally() -> None:
     (power,) = scenario().powers
     assert power.when == Timing.ACQUIRE and power.optional
-    assert power.conditions.against is not None and power.conditions.against.types == [CardType.ALLY]
+    assert power.conditions.against is not None and power.conditions.against.types == (CardType.ALLY,)
     attempt = power.effect(Attempt)
     assert attempt.attempt == "Intelligence or Knowledge 6"
     (examine,) = attempt.success
@@ -149,7 +149,7 @@ def test_the_scenario_power_examines_a_location_deck_after_acquiring_an_ally() -
 def test_the_reward_is_a_random_corrupted_blessing_for_each_character() -> None:
     reward = scenario().reward
     assert reward is not None and reward.draw_random is not None
-    assert reward.draw_random.types == [CardType.BLESSING] and reward.draw_random.traits == ["Corrupted"]
+    assert reward.draw_random.types == (CardType.BLESSING,) and reward.draw_random.traits == ("Corrupted",)
     corrupted = sum(card.copies for card in box() if card.type == CardType.BLESSING and "Corrupted" in card.traits)
     assert corrupted >= 4
 

@@ -119,7 +119,7 @@ def test_a_power_redeems_the_card_encountered_before_a_power_asks_for_its_trait(
 def test_a_game_starts_with_the_boons_redeemed_earlier_and_its_outcome_lists_them() -> None:
     game = new_game(library(), "The Godless Ones", ["Seelah"], seed=3, redeemed=["Corroded Helm"])
     helm = next(c for c in game.zones.cards(box(CardType.ARMOR)) if c.name == "Corroded Helm")
-    assert game.traits(helm) == ["Elite", "Heavy Armor", "Helm"]
+    assert game.traits(helm) == ("Elite", "Heavy Armor", "Helm")
     outcome = run(play_scenario(game), lambda decision: 0)
     assert outcome.redeemed == ["Corroded Helm"] and outcome.summary()["redeemed"] == ["Corroded Helm"]
 

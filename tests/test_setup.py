@@ -148,7 +148,7 @@ def test_each_character_starts_at_a_chosen_location_and_several_may_share_one() 
 def test_a_listed_cohort_goes_to_hand_and_each_character_may_take_one_of_the_scenarios() -> None:
     def with_cohort(game: GameState) -> None:
         assert game.scenario is not None
-        game.scenario = game.scenario.model_copy(update={"cohorts": ["Cecilla the Uprooter"]})
+        game.scenario = game.scenario.model_copy(update={"cohorts": ("Cecilla the Uprooter",)})
 
     game = set_up_game(["Alain", "Harsk"], "Forsaken", "Forsaken", "No cohort", "Take Cecilla", before=with_cohort)
     alain, harsk = game.characters

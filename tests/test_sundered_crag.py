@@ -34,7 +34,7 @@ HERE = "Watchtower"  # a location with no powers for these encounters
 def test_the_scenario_names_its_villain_fill_henchman_locations_and_cohorts() -> None:
     scenario = library().typed(SCENARIO, Scenario)
     assert library().typed("Thurl and Inhaz", Bane).type is CardType.VILLAIN
-    assert scenario.henchmen == ["Unfettered Eidolon"]
+    assert scenario.henchmen == ("Unfettered Eidolon",)
     assert scenario.locations_for(4) == ["Abattoir", "Sanctum", "Abyssal Rift", "Torture Chamber", "Abyssal River"]
     assert all(isinstance(library().get(name), Location) for name in scenario.locations_for(6))
     assert all(isinstance(library().get(name), Cohort) for name in scenario.cohorts)

@@ -34,10 +34,10 @@ def test_the_scenario_names_its_villain_fill_henchman_locations_and_cohort() -> 
     scenario = library().typed(SCENARIO, Scenario)
     assert library().typed("Savash", Bane).type is CardType.VILLAIN
     assert library().typed("Brimorak", Bane).type is CardType.HENCHMAN
-    assert scenario.henchmen == ["Brimorak"]
+    assert scenario.henchmen == ("Brimorak",)
     assert scenario.locations_for(2) == ["Befouled Altar", "Family Tomb", "Guardpost", "Wounded Lands"]
     assert all(isinstance(library().get(name), Location) for name in scenario.locations_for(6))
-    assert scenario.cohorts == ["Sir Ilivan"] and isinstance(library().get("Sir Ilivan"), Cohort)
+    assert scenario.cohorts == ("Sir Ilivan",) and isinstance(library().get("Sir Ilivan"), Cohort)
 
 
 @pytest.mark.rule("SETUP-05")

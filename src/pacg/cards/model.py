@@ -3,21 +3,29 @@
 Every card records where its facts come from: `provenance: published` for a card whose numbers and powers
 follow a public description of the real card, `provenance: standin` for a card designed to fit its type,
 traits and set because no source describes it (anyone holding the real card can correct the file).
+
+A card, once read, never changes: every model is frozen, its lists are tuples and its mappings read-only, so
+the one copy a library holds can serve every game (a game keeps what changes, such as an ignored trait, itself).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
     PlainSerializer,
     PlainValidator,
+    SerializerFunctionWrapHandler,
     WithJsonSchema,
+    WrapSerializer,
     field_validator,
 )
 
@@ -96,6 +104,26 @@ SetIndicator = Annotated[
     BeforeValidator(lambda value: str(value) if isinstance(value, int) else value),  # `set: 1` reads as a number
 ]
 
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
+
+
+def _read_only(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return MappingProxyType(mapping)
+
+
+def _as_dict(mapping: Mapping[Any, Any], serialize: SerializerFunctionWrapHandler) -> Any:
+    return serialize(dict(mapping))
+
+
+ReadOnly = Annotated[
+    Mapping[_Key, _Value],
+    AfterValidator(_read_only),
+    WrapSerializer(_as_dict),
+    Field(validate_default=True),  # a default ({}) is made read-only too, rather than shared as it is
+]
+"""A mapping of a card that can't be changed: a card file's mapping, read-only once read."""
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
@@ -107,7 +135,7 @@ class Card(_Strict):
     name: str = Field(min_length=1)
     type: CardType
     set: SetIndicator
-    traits: list[Trait] = []
+    traits: tuple[Trait, ...] = ()
     copies: int = Field(1, ge=1, le=MAX_COPIES)
     provenance: Literal["published", "standin"]
     notes: str | None = None  # sources, or what a stand-in was modelled on
@@ -135,9 +163,9 @@ class Card(_Strict):
         return self.type in BANE_TYPES
 
     @property
-    def paragraphs(self) -> list[Power]:
+    def paragraphs(self) -> tuple[Power, ...]:
         """The powers that act while the card is in play: a location's are its At This Location powers."""
-        return getattr(self, "powers", [])
+        return getattr(self, "powers", ())
 
     @cached_property
     def powers_by_timing(self) -> PowersByTiming:
@@ -145,9 +173,9 @@ class Card(_Strict):
         return powers_by_timing(self.paragraphs)
 
     @cached_property
-    def instead_powers(self) -> list[Power]:
+    def instead_powers(self) -> tuple[Power, ...]:
         """The card's paragraphs that send a card somewhere else than a play would (`instead`, PLAY-10)."""
-        return [power for power in self.paragraphs if Instead in power.effect_kinds]
+        return tuple(power for power in self.paragraphs if Instead in power.effect_kinds)
 
     @cached_property
     def choices_by_moment(self) -> ChoicesByMoment:
@@ -155,13 +183,13 @@ class Card(_Strict):
         return choices_by_moment(enumerate(self.paragraphs))
 
     @cached_property
-    def displayed_standing(self) -> dict[Timing, int]:
+    def displayed_standing(self) -> Mapping[Timing, int]:
         """How many of the card's paragraphs work by themselves while it is displayed, by timing."""
         counts: dict[Timing, int] = {}
         for power in self.paragraphs:
             if power.while_in == "displayed" and not power.optional:
                 counts[power.when] = counts.get(power.when, 0) + 1
-        return counts
+        return MappingProxyType(counts)
 
 
 def _restrict_type(*allowed: CardType) -> Any:
@@ -173,7 +201,7 @@ def _restrict_type(*allowed: CardType) -> Any:
     return field_validator("type")(classmethod(validate))
 
 
-def _only_deck_types(counts: dict[CardType, Any]) -> dict[CardType, Any]:
+def _only_deck_types(counts: Mapping[CardType, Any]) -> Mapping[CardType, Any]:
     """Decks (a character's Cards List, a location's deck list) hold only banes and boons by type."""
     for card_type in counts:
         if card_type not in DECK_TYPES:
@@ -188,8 +216,8 @@ class Boon(Card):
     """A weapon, spell, armor, item, ally, blessing or loot (BOON-01)."""
 
     check_to_acquire: CheckField | None = None
-    acquire_costs: list[Cost] = []  # ways to acquire other than a check ("bury an armor")
-    powers: list[Power] = []
+    acquire_costs: tuple[Cost, ...] = ()  # ways to acquire other than a check ("bury an armor")
+    powers: tuple[Power, ...] = ()
     loot_type: CardType | None = None  # a loot card acts as this type (LOOT-01)
 
     _type = _restrict_type(*BOON_TYPES)
@@ -204,10 +232,10 @@ class Bane(Card):
     """A villain, henchman, monster or barrier."""
 
     check_to_defeat: CheckField
-    immunities: list[Trait] = []
+    immunities: tuple[Trait, ...] = ()
     damage_type: str = "Combat"  # the type of the damage it deals (CHK-15)
     counts_as_type: Literal["monster", "barrier"] | None = None  # for villains and henchmen (BANE-01)
-    powers: list[Power] = []
+    powers: tuple[Power, ...] = ()
 
     _type = _restrict_type(*BANE_TYPES)
 
@@ -234,7 +262,7 @@ class SkillEntry(_Strict):
 
     die: DieField
     feats: int = Field(0, ge=0, le=MAX_FEATS)
-    derived: dict[Skill, Annotated[int, Field(ge=-MAX_SKILL_MODIFIER, le=MAX_SKILL_MODIFIER)]] = {}
+    derived: ReadOnly[Skill, Annotated[int, Field(ge=-MAX_SKILL_MODIFIER, le=MAX_SKILL_MODIFIER)]] = {}
 
 
 class Counted(_Strict):
@@ -260,28 +288,28 @@ class Role(_Strict):
 
     name: str
     hand_size: HandSize
-    proficiencies: list[ProficiencyEntry] = []
-    powers: list[Power] = []
+    proficiencies: tuple[ProficiencyEntry, ...] = ()
+    powers: tuple[Power, ...] = ()
 
 
 class Character(Card):
     """A character card with its role card (CHAR-01, FEAT-01..02, ROLE-01)."""
 
-    skills: dict[Skill, SkillEntry]
+    skills: ReadOnly[Skill, SkillEntry]
     hand_size: HandSize
-    proficiencies: list[ProficiencyEntry] = []
-    favored: list[CardType] = Field(min_length=1)
-    cards_list: dict[CardType, Counted]
+    proficiencies: tuple[ProficiencyEntry, ...] = ()
+    favored: tuple[CardType, ...] = Field(min_length=1)
+    cards_list: ReadOnly[CardType, Counted]
     cohort: str | None = None
-    powers: list[Power] = []
-    roles: list[Role] = []
-    suggested_deck: dict[CardType, list[str]] = {}  # rulebook page 28 (SETUP-02)
+    powers: tuple[Power, ...] = ()
+    roles: tuple[Role, ...] = ()
+    suggested_deck: ReadOnly[CardType, tuple[str, ...]] = {}  # rulebook page 28 (SETUP-02)
 
     _type = _restrict_type(CardType.CHARACTER)
 
     @field_validator("skills")
     @classmethod
-    def _abilities_first(cls, skills: dict[Skill, SkillEntry]) -> dict[Skill, SkillEntry]:
+    def _abilities_first(cls, skills: Mapping[Skill, SkillEntry]) -> Mapping[Skill, SkillEntry]:
         for skill in skills:
             if skill not in ABILITIES:
                 raise ValueError(f"{skill} is not an ability; list it under its ability's 'derived'")
@@ -310,16 +338,16 @@ class ClosingOption(_Strict):
 class Location(Card):
     """A location card (LOC-01)."""
 
-    deck: dict[CardType, DeckCount]
-    at_this_location: list[Power] = []
+    deck: ReadOnly[CardType, DeckCount]
+    at_this_location: tuple[Power, ...] = ()
     # the "you may ..." paragraphs it offers a character at another location ("a character at another location
     # may discard a card to evade a card they encounter and move here"), while it is open
-    at_other_locations: list[Power] = []
-    when_closing: list[ClosingOption] = Field(min_length=1)  # "or" between the options (CLOSE-02)
-    when_permanently_closed: list[Power] = []
+    at_other_locations: tuple[Power, ...] = ()
+    when_closing: tuple[ClosingOption, ...] = Field(min_length=1)  # "or" between the options (CLOSE-02)
+    when_permanently_closed: tuple[Power, ...] = ()
 
     @property
-    def paragraphs(self) -> list[Power]:
+    def paragraphs(self) -> tuple[Power, ...]:
         return self.at_this_location
 
     _type = _restrict_type(CardType.LOCATION)
@@ -331,7 +359,7 @@ class Reward(_Strict):
 
     text: str
     feat: Literal["skill", "power", "card", "any"] | None = None
-    loot: list[str] = []
+    loot: tuple[str, ...] = ()
     draw_random: CardFilter | None = None
 
 
@@ -339,11 +367,11 @@ class Scenario(Card):
     """A scenario card: villains, henchmen (the last one fills the stack, SETUP-07), locations by player
     count (SETUP-05), cohorts (SETUP-11), powers and reward."""
 
-    villains: list[str] = []
-    henchmen: list[str] = Field(min_length=1)
-    locations: dict[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], list[str]]
-    cohorts: list[str] = []
-    powers: list[Power] = []
+    villains: tuple[str, ...] = ()
+    henchmen: tuple[str, ...] = Field(min_length=1)
+    locations: ReadOnly[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], tuple[str, ...]]
+    cohorts: tuple[str, ...] = ()
+    powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
     _type = _restrict_type(CardType.SCENARIO)
@@ -354,16 +382,16 @@ class Scenario(Card):
 
 
 class Adventure(Card):
-    scenarios: list[str] = Field(min_length=1)
-    powers: list[Power] = []
+    scenarios: tuple[str, ...] = Field(min_length=1)
+    powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
     _type = _restrict_type(CardType.ADVENTURE)
 
 
 class AdventurePath(Card):
-    adventures: list[str] = Field(min_length=1)
-    powers: list[Power] = []
+    adventures: tuple[str, ...] = Field(min_length=1)
+    powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
     _type = _restrict_type(CardType.ADVENTURE_PATH)
@@ -375,13 +403,13 @@ class AdventurePath(Card):
 class Cohort(Card):
     """A cohort: a support card that starts in hand; banishing it removes it from the game (COH-01)."""
 
-    powers: list[Power] = []
+    powers: tuple[Power, ...] = ()
 
     _type = _restrict_type(CardType.COHORT)
 
 
 class MythicPath(Card):
-    powers: list[Power] = []
+    powers: tuple[Power, ...] = ()
 
     _type = _restrict_type(CardType.MYTHIC_PATH)
 
@@ -389,7 +417,7 @@ class MythicPath(Card):
 class Redemption(Card):
     """The redemption card: the Corrupted boons that can be redeemed (RED-01)."""
 
-    redeemable: list[str] = []
+    redeemable: tuple[str, ...] = ()
 
     _type = _restrict_type(CardType.REDEMPTION)
 

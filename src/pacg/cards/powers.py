@@ -20,11 +20,12 @@ Wherever a power gives a number it may give an amount (amounts.py): "1 + AD", "A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cached_property
-from typing import Annotated, Any, Literal, TypeAlias
+from types import MappingProxyType
+from typing import Annotated, Any, Literal, TypeAlias, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -57,12 +58,12 @@ from pacg.dice import CARD_DICE, MAX_CARD_DICE, CardDie
 # --- amounts and dice (amounts.py) ----------------------------------------------------------------------
 
 
-def listing(words: list[Any], conjunction: str = "or") -> str:
+def listing(words: Iterable[Any], conjunction: str = "or") -> str:
     """ "A", "A or B", "A, B or C": a list of words as a card prints it."""
-    words = [str(word) for word in words]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {conjunction} {words[-1]}"
+    texts = [str(word) for word in words]
+    if len(texts) <= 1:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} {conjunction} {texts[-1]}"
 
 
 def _amount(value: Any) -> Amount:
@@ -154,12 +155,12 @@ class CardFilter(_Strict):
     the `check_skills` ("an ally whose check to acquire lists Diplomacy"); with `names`, only cards of one of
     these names ("Sir Ilivan")."""
 
-    names: list[str] | None = Field(None, min_length=1)  # the card has one of these names
-    types: list[CardType] | None = None
-    traits: list[PowerTrait] | None = None
-    not_types: list[CardType] | None = None
-    not_traits: list[PowerTrait] | None = None
-    check_skills: list[Skill] | None = None  # its check to acquire or defeat lists one of these skills
+    names: tuple[str, ...] | None = Field(None, min_length=1)  # the card has one of these names
+    types: tuple[CardType, ...] | None = None
+    traits: tuple[PowerTrait, ...] | None = None
+    not_types: tuple[CardType, ...] | None = None
+    not_traits: tuple[PowerTrait, ...] | None = None
+    check_skills: tuple[Skill, ...] | None = None  # its check to acquire or defeat lists one of these skills
 
     @cached_property
     def wanted(
@@ -314,7 +315,7 @@ class WhoWithTraits(_Strict):
     `{who: each local, traits: [Dwarf]}` is "each character at your location with the Dwarf trait"."""
 
     who: Who
-    traits: list[Trait] = Field(min_length=1)
+    traits: tuple[Trait, ...] = Field(min_length=1)
 
     def words(self) -> str:
         return f"{self.who.words()} with the {listing(self.traits)} trait"
@@ -330,9 +331,9 @@ class Conditions(_Strict):
     """When a power applies. Every condition given must hold."""
 
     check: Literal["combat", "noncombat"] | None = None
-    skills: list[Skill] | None = None  # the check uses one of these skills (CHK-10)
-    check_traits: list[PowerTrait] | None = None  # the check has one of these traits
-    purpose: list[Purpose] | None = None
+    skills: tuple[Skill, ...] | None = None  # the check uses one of these skills (CHK-10)
+    check_traits: tuple[PowerTrait, ...] | None = None  # the check has one of these traits
+    purpose: tuple[Purpose, ...] | None = None
     against: CardFilter | None = None  # the card the check or encounter is against
     proficient: Proficiency | None = None
     not_proficient: Proficiency | None = None
@@ -340,23 +341,23 @@ class Conditions(_Strict):
     location: CardFilter | None = None  # your location is such a card ("at an Abyssal location")
     turn: Literal["yours", "first exploration"] | None = None  # on your turn / its first exploration
     max_difficulty: int | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
-    played: list[CardFilter] | None = None  # a card matching one of these was played on the check
-    not_played: list[CardFilter] | None = None  # no card matching any of these was played on the check
-    played_action: list[CardAction] | None = None  # a card was played with one of these actions (for its power)
+    played: tuple[CardFilter, ...] | None = None  # a card matching one of these was played on the check
+    not_played: tuple[CardFilter, ...] | None = None  # no card matching any of these was played on the check
+    played_action: tuple[CardAction, ...] | None = None  # a card was played with one of these actions (for its power)
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
     mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     # the card last played (after playing: the card just played) has the name of the blessings discard's top card
     played_as_blessings_discard: bool | None = None
-    during: list[Timing] | None = None  # the step or check happens during one of these steps of an encounter
-    character_traits: list[Trait] | None = None  # your character has one of these traits
-    role: list[str] | None = None  # your character has chosen one of these roles (ROLE-01)
+    during: tuple[Timing, ...] | None = None  # the step or check happens during one of these steps of an encounter
+    character_traits: tuple[Trait, ...] | None = None  # your character has one of these traits
+    role: tuple[str, ...] | None = None  # your character has chosen one of these roles (ROLE-01)
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
     adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
-    any_of: Annotated[list[Conditions] | None, Field(alias="any")] = None  # at least one of these holds
-    none_of: Annotated[list[Conditions] | None, Field(alias="not")] = None  # none of these holds
+    any_of: Annotated[tuple[Conditions, ...] | None, Field(alias="any")] = None  # at least one of these holds
+    none_of: Annotated[tuple[Conditions, ...] | None, Field(alias="not")] = None  # none of these holds
 
     @cached_property
     def stated(self) -> tuple[tuple[str, Any], ...]:
@@ -370,7 +371,7 @@ class Conditions(_Strict):
 class UseSkill(_Strict):
     """Use one of these skills for the check; the card that does this adds its traits (CHK-05, CHK-06)."""
 
-    use_skill: list[Skill]
+    use_skill: tuple[Skill, ...]
 
     def text(self) -> str:
         return f"use your {listing(self.use_skill)} skill"
@@ -398,7 +399,7 @@ class AddSkillDice(_Strict):
 class AddSkill(_Strict):
     """Add one of these skills of yours (its die and modifier) to the check, not as a trait (CHK-06)."""
 
-    add_skill: list[Skill]
+    add_skill: tuple[Skill, ...]
 
     def text(self) -> str:
         return f"add your {listing(self.add_skill)} skill"
@@ -418,7 +419,7 @@ class AddModifier(_Strict):
 class AddTraits(_Strict):
     """Add traits to the check."""
 
-    add_traits: list[PowerTrait]
+    add_traits: tuple[PowerTrait, ...]
 
     def text(self) -> str:
         traits = "trait" if len(self.add_traits) == 1 else "traits"
@@ -517,7 +518,7 @@ class Explore(_Strict):
         return "explore again"
 
 
-DamageTypes = list[DamageType | Literal["all"]]
+DamageTypes = tuple[DamageType | Literal["all"], ...]
 """The types of damage a power reduces, or "all" (DMG-01: "a card that reduces damage with no type listed
 reduces all types of damage")."""
 
@@ -532,7 +533,7 @@ class ReduceDamage(_Strict):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
-    types: list[DamageType | Literal["all", "chosen"]] = ["all"]  # chosen: the character's chosen trait
+    types: tuple[DamageType | Literal["all", "chosen"], ...] = ("all",)  # chosen: the character's chosen trait
 
     def text(self) -> str:
         if self.reduce_damage == "all":
@@ -545,7 +546,7 @@ class ReduceDamageTo(_Strict):
     dealt before you act to 1"."""
 
     reduce_damage_to: SumField
-    types: DamageTypes = ["all"]
+    types: DamageTypes = ("all",)
 
     def text(self) -> str:
         return f"reduce {_damage_kinds(self.types)} damage to {self.reduce_damage_to.text()}"
@@ -567,7 +568,7 @@ class ChangeDamageType(_Strict):
     Fire damage"."""
 
     change_damage_type: DamageType
-    types: DamageTypes = ["all"]
+    types: DamageTypes = ("all",)
 
     def text(self) -> str:
         changed = "the damage" if "all" in self.types else f"the {_damage_kinds(self.types)} damage"
@@ -862,9 +863,9 @@ class Instead(_Strict):
     discard pile into a deck (`heal`): they go to their owner's `instead` place ("armors a boon with the Healing
     trait shuffles into a deck go into the hand instead")."""
 
-    instead: CardPlace | list[CardPlace]
+    instead: CardPlace | tuple[CardPlace, ...]
     cards: CardFilter = CardFilter()
-    replaces: list[CardAction] | None = None
+    replaces: tuple[CardAction, ...] | None = None
     played_by: Literal["you", "anyone"] = "you"
     healed_by: CardFilter | None = None
 
@@ -875,7 +876,7 @@ class Instead(_Strict):
         return self
 
     def text(self) -> str:
-        places = self.instead if isinstance(self.instead, list) else [self.instead]
+        places = self.instead if isinstance(self.instead, tuple) else (self.instead,)
         if self.healed_by is not None:
             what = f"{_cards_words(self.cards, plural=True)} that {_cards_words(self.healed_by)} you play would " \
                    "shuffle from a discard pile into a deck"
@@ -904,7 +905,7 @@ class MoveCards(_Strict):
     places is the player's choice; `cards: this card` moves the card whose power this is; `character` says
     whose cards (yours, or the character the power helps); `chosen_type`: "a random card of a type you choose"."""
 
-    move_cards: CardPlace | list[CardPlace]
+    move_cards: CardPlace | tuple[CardPlace, ...]
     cards: CardFilter | Literal["this card"] = CardFilter()
     source: _SOURCES = "hand"
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
@@ -913,7 +914,7 @@ class MoveCards(_Strict):
     chosen_type: bool = False  # you first choose a card type (of those the cards are); only cards of that type
 
     def text(self) -> str:
-        places = self.move_cards if isinstance(self.move_cards, list) else [self.move_cards]
+        places = self.move_cards if isinstance(self.move_cards, tuple) else (self.move_cards,)
         if self.cards == "this card":
             what = "this card"
         elif self.count == "any":
@@ -981,7 +982,7 @@ class ChooseTrait(_Strict):
     character's powers that name the trait `chosen` name that one ("pick one 'mastered' trait: Acid, Cold,
     Electricity or Fire")."""
 
-    choose_trait: list[Trait] = Field(min_length=2)
+    choose_trait: tuple[Trait, ...] = Field(min_length=2)
 
     def text(self) -> str:
         return f"choose the {listing(self.choose_trait)} trait: it is your chosen trait"
@@ -1009,7 +1010,7 @@ class AfterCheck(_Strict):
     "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
     the check do them, being "you" in them ("that character may draw"), where the power helps another's check."""
 
-    after_check: list[Effect]
+    after_check: tuple[Effect, ...]
     only_if: Literal["success", "failure"] | None = None
     against: CardFilter | None = None
     by: Literal["you", "checker"] = "you"
@@ -1036,7 +1037,7 @@ class RollDie(_Strict):
     at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
     beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
     at_most: SumField | None = None  # the roll must be no more than this
-    then: list[Effect]
+    then: tuple[Effect, ...]
 
     @model_validator(mode="after")
     def _one_target(self) -> RollDie:
@@ -1094,7 +1095,7 @@ class SwapTrait(_Strict):
     """Replace one of these traits of the check with another of them, as the player chooses ("treat a spell's Cold
     trait as Fire")."""
 
-    swap_trait: list[Trait]
+    swap_trait: tuple[Trait, ...]
 
     def text(self) -> str:
         return f"replace one {listing(self.swap_trait)} trait of the check with another of them"
@@ -1141,7 +1142,7 @@ class InsteadOfDamage(_Strict):
     bane's paragraph on the checks to defeat it ("if you fail, instead of you, every character at your location
     is dealt ...")."""
 
-    instead_of_damage: list[Effect] = Field(min_length=1)
+    instead_of_damage: tuple[Effect, ...] = Field(min_length=1)
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1231,7 +1232,7 @@ class ForEach(_Strict):
     character at your location attempts a Wisdom 5 check")."""
 
     for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] | WhoWithTraits
-    do: list[Effect] = Field(min_length=1)
+    do: tuple[Effect, ...] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _a_group(self) -> ForEach:
@@ -1250,8 +1251,8 @@ class Attempt(_Strict):
     a Perception 9 check or the difficulty is increased by 3")."""
 
     attempt: str
-    success: list[Effect] = []
-    failure: list[Effect] = []
+    success: tuple[Effect, ...] = ()
+    failure: tuple[Effect, ...] = ()
 
     @field_validator("attempt")
     @classmethod
@@ -1346,7 +1347,7 @@ class Lasting(_Strict):
     optional one is a power the character may use meanwhile, and "this card" in it is the card whose power
     left it ("bury this card from your discard pile")."""
 
-    lasting: list[Power] = Field(min_length=1)
+    lasting: tuple[Power, ...] = Field(min_length=1)
     until: Until
     who: Characters = Who.YOU
 
@@ -1394,7 +1395,7 @@ class ChooseOne(_Strict):
     """The player chooses one of these lists of effects and does it ("add the Electricity or the Force
     trait"; "draw a card or examine the top card of your location deck")."""
 
-    choose_one: list[list[Effect]] = Field(min_length=2)
+    choose_one: tuple[tuple[Effect, ...], ...] = Field(min_length=2)
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1407,8 +1408,8 @@ class May(_Strict):
     """The player may do these effects; if they do, the `if_you_do` effects follow ("you may bury a card; if
     you do, explore again")."""
 
-    may: list[Effect] = Field(min_length=1)
-    if_you_do: list[Effect] = []
+    may: tuple[Effect, ...] = Field(min_length=1)
+    if_you_do: tuple[Effect, ...] = ()
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1425,8 +1426,8 @@ class ChooseFromBox(_Strict):
 
     choose_from_box: CardFilter
     count: AmountField = Amount(3)
-    if_kept: list[Effect] = []
-    if_not: list[Effect] = []
+    if_kept: tuple[Effect, ...] = ()
+    if_not: tuple[Effect, ...] = ()
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1481,7 +1482,7 @@ class MoveAlong(_Strict):
     the `if_any` effects follow, while you are still at the location you leave."""
 
     move_along: int = Field(ge=1, le=MAX_AMOUNT)
-    if_any: list[Effect] = []  # done if any character came along, before you leave ("if one does, ...")
+    if_any: tuple[Effect, ...] = ()  # done if any character came along, before you leave ("if one does, ...")
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1534,7 +1535,7 @@ class IgnoreTraits(_Strict):
     """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
     the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
 
-    ignore_traits: list[Trait] = Field(min_length=1)
+    ignore_traits: tuple[Trait, ...] = Field(min_length=1)
 
     def text(self) -> str:
         return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
@@ -1791,10 +1792,10 @@ class Power:
     whose: Whose = Whose.YOUR
     while_in: Annotated[Literal["displayed", "encountered"] | None, Field(alias="while")] = None
     conditions: Annotated[Conditions, Field(alias="if")] = dataclass_field(default_factory=Conditions)
-    effects: list[Effect] = dataclass_field(default_factory=list)
+    effects: tuple[Effect, ...] = ()
     optional: bool = True
     recharge_check: RechargeCheck | None = None
-    feats: Annotated[list[PowerFeat], Field(json_schema_extra={"default": []})] = dataclass_field(default_factory=list)
+    feats: tuple[PowerFeat, ...] = ()
     box: str | None = None  # a paragraph that begins with a feat box: it applies once that box is checked
     repeatable: bool = False  # may be used again on the same check or step, paying its cost each time (PLAY-03)
 
@@ -1812,11 +1813,11 @@ class Power:
         return self
 
     @cached_property
-    def _first_of_kind(self) -> dict[type, Any]:
+    def _first_of_kind(self) -> Mapping[type, Any]:
         first: dict[type, Any] = {}
         for effect in self.effects:
             first.setdefault(type(effect), effect)
-        return first
+        return MappingProxyType(first)
 
     def effect(self, kind: type[_Strict]) -> Any:
         """The first effect of this kind, or None."""
@@ -1854,25 +1855,33 @@ for _model in (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May,
                PowerFeat, Lasting):
     _model.model_rebuild()
 
-PowersByTiming = dict[Timing | None, list[tuple[int, Power]]]
-ChoicesByMoment = dict[Moment, list[tuple[Any, Power]]]
+PowersByTiming = Mapping[Timing | None, tuple[tuple[int, Power], ...]]
+ChoicesByMoment = Mapping[Moment, tuple[tuple[Any, Power], ...]]
+
+_Key = TypeVar("_Key")
+_Item = TypeVar("_Item")
 
 
-def powers_by_timing(powers: list[Power]) -> PowersByTiming:
+def _read_only(groups: dict[_Key, list[_Item]]) -> Mapping[_Key, tuple[_Item, ...]]:
+    """Groups as a card keeps them, shared by every game that reads them: a read-only mapping of tuples."""
+    return MappingProxyType({key: tuple(group) for key, group in groups.items()})
+
+
+def powers_by_timing(powers: Sequence[Power]) -> PowersByTiming:
     """A card's powers by timing, each with its place on the card; all of them under None."""
-    by_timing: PowersByTiming = {None: list(enumerate(powers))}
+    by_timing: dict[Timing | None, list[tuple[int, Power]]] = {None: list(enumerate(powers))}
     for index, power in enumerate(powers):
         by_timing.setdefault(power.when, []).append((index, power))
-    return by_timing
+    return _read_only(by_timing)
 
 
 def choices_by_moment(powers: Iterable[tuple[Any, Power]]) -> ChoicesByMoment:
     """The paragraphs a player may choose to use (`Power.is_choice`), each with its key, by `Power.moment`."""
-    by_moment: ChoicesByMoment = {}
+    by_moment: dict[Moment, list[tuple[Any, Power]]] = {}
     for key, power in powers:
         if power.is_choice:
             by_moment.setdefault(power.moment, []).append((key, power))
-    return by_moment
+    return _read_only(by_moment)
 
 
 # --- a character's chosen trait ------------------------------------------------------------------------
@@ -1883,8 +1892,8 @@ _POWER_DATA = TypeAdapter(Power)
 
 def _with_trait(data: Any, trait: str) -> Any:
     """Card data with `chosen` replaced by a trait wherever it is written in a list of traits."""
-    if isinstance(data, list):
-        return [trait if item == CHOSEN else _with_trait(item, trait) for item in data]
+    if isinstance(data, tuple):
+        return tuple(trait if item == CHOSEN else _with_trait(item, trait) for item in data)
     if isinstance(data, dict):
         return {key: _with_trait(value, trait) for key, value in data.items()}
     return data
@@ -1901,7 +1910,7 @@ def with_chosen_trait(power: Power, trait: str) -> Power:
 def names_chosen_trait(part: Any) -> bool:
     """Whether a paragraph (or a part of one: an effect, conditions, a list of them) names its character's chosen
     trait in a list of traits."""
-    if isinstance(part, list):
+    if isinstance(part, tuple):
         return any(item == CHOSEN or names_chosen_trait(item) for item in part)
     if isinstance(part, BaseModel):  # what a default leaves out names no trait
         return any(names_chosen_trait(getattr(part, name)) for name in part.model_fields_set)

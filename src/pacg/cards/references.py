@@ -8,7 +8,7 @@ its powers (a `summon` effect inside a `then`), because the cards are walked thr
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -95,9 +95,9 @@ def card_parts(card: AnyCard) -> Iterator[tuple[Location, Any]]:
         if fields is not None:
             yield location, value
             children = [((*location, info.alias or name), getattr(value, name)) for name, info in fields.items()]
-        elif isinstance(value, list):
+        elif isinstance(value, tuple):
             children = [((*location, index), item) for index, item in enumerate(value)]
-        elif isinstance(value, dict):
+        elif isinstance(value, Mapping):
             children = [((*location, key if isinstance(key, int) else str(key)), item) for key, item in value.items()]
         else:
             continue
@@ -108,10 +108,10 @@ def _named(value: Any, location: Location) -> Iterator[tuple[Location, str]]:
     """The names in a referencing field's value, each with its location: a name, a list, a dict of lists."""
     if isinstance(value, str):
         yield location, value
-    elif isinstance(value, list):
+    elif isinstance(value, tuple):
         for index, item in enumerate(value):
             yield from _named(item, (*location, index))
-    elif isinstance(value, dict):
+    elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from _named(item, (*location, key if isinstance(key, int) else str(key)))
 

@@ -18,7 +18,7 @@ part of the power language reads as Python data.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -380,7 +380,7 @@ def _moment(power: Power, reading: Reading) -> str:
 WINDOW_CONDITIONS = frozenset({"check", "skills", "check_traits", "purpose", "against"})
 
 
-def _played_text(filters: list[CardFilter]) -> str:
+def _played_text(filters: Sequence[CardFilter]) -> str:
     return " or ".join(filter_text(card_filter) for card_filter in filters)
 
 
@@ -620,7 +620,7 @@ BANE_HEADINGS = {
 POWERS = "Powers"
 
 
-def _section(title: str, powers: list[Power], reading: Reading = ON_ITS_OWN) -> list[Section]:
+def _section(title: str, powers: Sequence[Power], reading: Reading = ON_ITS_OWN) -> list[Section]:
     return [(title, [power_text(power, reading) for power in powers])] if powers else []
 
 
@@ -672,7 +672,7 @@ def _counted(counted: Counted) -> str:
     return text
 
 
-def _proficiencies(entries: list[ProficiencyEntry]) -> str:
+def _proficiencies(entries: Sequence[ProficiencyEntry]) -> str:
     return ", ".join(f"[□ {_plain(entry.name)}]" if entry.feat else _plain(entry.name) for entry in entries)
 
 
@@ -698,7 +698,7 @@ def _summon_to_close(summon: str | CardFilter, who: Who = Who.YOU) -> str:
     return text.replace("encounter", outcome, 1)
 
 
-def _merged_summons(options: list[ClosingOption]) -> list[ClosingOption | CardFilter]:
+def _merged_summons(options: Sequence[ClosingOption]) -> list[ClosingOption | CardFilter]:
     """The closing options, with those next to each other that only summon a random card of one type, to be
     dealt with alike, merged into one filter of all those types ("summon and acquire a random weapon, spell or
     item")."""
@@ -712,7 +712,7 @@ def _merged_summons(options: list[ClosingOption]) -> list[ClosingOption | CardFi
         last = merged[-1] if merged else None
         if isinstance(last, CardFilter) and _outcome(last) == _outcome(summon) and \
                 last.model_copy(update={"types": None}) == summon.model_copy(update={"types": None}):
-            merged[-1] = last.model_copy(update={"types": [*(last.types or ()), *(summon.types or ())]})
+            merged[-1] = last.model_copy(update={"types": (*(last.types or ()), *(summon.types or ()))})
         else:
             merged.append(summon)
     return merged
@@ -737,7 +737,7 @@ def closing_option_text(option: ClosingOption | CardFilter) -> str:
     return " and ".join(parts)
 
 
-def closing_text(options: list[ClosingOption]) -> str:
+def closing_text(options: Sequence[ClosingOption]) -> str:
     """A location's When Closing line: "Discard a card with the Divine trait or succeed at a Divine 7 check."."""
     return _capital(" or ".join(closing_option_text(option) for option in _merged_summons(options))) + "."
 

@@ -662,13 +662,13 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     game.note(f"{target.name} shuffles {shuffled} cards from the discard pile into the deck")
 
 
-def _healed_instead(step: Step, player: CharacterState, play: Play | None, card: PhysicalCard) -> list[CardPlace]:
+def _healed_instead(step: Step, player: CharacterState, play: Play | None, card: PhysicalCard) -> Sequence[CardPlace]:
     """Where a card healed by a card the player played may go instead of its owner's deck: the places the first
     of the player's `instead` powers for the cards such a card heals offers ("armors a Healing boon heals go into
     the hand"); none if no power does."""
     healer = play.card if play is not None else None
     if healer is None:
-        return []
+        return ()
     for power in player.instead_powers:
         for effect in power.effects:
             if not isinstance(effect, Instead) or effect.healed_by is None:
@@ -676,8 +676,8 @@ def _healed_instead(step: Step, player: CharacterState, play: Play | None, card:
             if (fits(step.game, healer, effect.healed_by) and fits(step.game, card, effect.cards)
                     and conditions_hold(power.conditions, step, player)):
                 trace.ran(power)
-                return effect.instead if isinstance(effect.instead, list) else [effect.instead]
-    return []
+                return effect.instead if isinstance(effect.instead, tuple) else (effect.instead,)
+    return ()
 
 
 def _examine(step: Step, effect: Examine, player: CharacterState, play: Play | None) -> Process[None]:
@@ -801,7 +801,7 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
     if not owners:
         return
     owner = owners[0]
-    places = effect.move_cards if isinstance(effect.move_cards, list) else [effect.move_cards]
+    places = effect.move_cards if isinstance(effect.move_cards, tuple) else (effect.move_cards,)
     if effect.cards == "this card":
         if play is not None and play.card is not None:
             where = yield from _choose_place(player, play.card, places)
@@ -851,7 +851,7 @@ def _chosen_type(
     return CardFilter.model_validate({**effect.cards.model_dump(exclude_none=True), "types": [kind]})
 
 
-def _choose_place(player: CharacterState, card: PhysicalCard, places: list[CardPlace]) -> Process[CardPlace]:
+def _choose_place(player: CharacterState, card: PhysicalCard, places: Sequence[CardPlace]) -> Process[CardPlace]:
     if len(places) == 1:
         return places[0]
     place = yield from choose(player, DecisionKind.PLACE, f"{player.name}: where does {card.name} go?", list(places))
@@ -1217,7 +1217,7 @@ def _redeem(step: Step, effect: Redeem, player: CharacterState, play: Play | Non
         redeem(step.game, chosen)
 
 
-def _unignored(game: GameState, card: Any, traits: list[str]) -> list[str]:
+def _unignored(game: GameState, card: Any, traits: Sequence[str]) -> list[str]:
     """Which of these traits a card (or location) has and that aren't ignored yet."""
     printed = card.card.traits
     return [trait for trait in traits if trait in printed and trait not in game.ignored(card)]

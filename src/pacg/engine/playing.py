@@ -199,7 +199,7 @@ def player_powers(game: GameState, player: CharacterState, moment: Moment) -> li
 
 
 def _offer_table_card(
-    offers: list[PowerOffer], where: tuple[object, ...], name: str, choices: list[tuple[Any, Power]]
+    offers: list[PowerOffer], where: tuple[object, ...], name: str, choices: Sequence[tuple[Any, Power]]
 ) -> None:
     """A card on the table offers the paragraphs that need no card played (a location's, the scenario's)."""
     for index, power in choices:
@@ -365,7 +365,7 @@ def fits(game: GameState, card: AnyCard | PhysicalCard, wanted: CardFilter) -> b
     return matches(card, wanted, game.ignored(card))
 
 
-def _check_lists(card: AnyCard | PhysicalCard, skills: list[Skill]) -> bool:
+def _check_lists(card: AnyCard | PhysicalCard, skills: Sequence[Skill]) -> bool:
     """Whether a card's check to acquire or to defeat lists one of these skills ("an ally whose check to acquire
     lists Diplomacy")."""
     printed = card.card if isinstance(card, PhysicalCard) else card
@@ -915,7 +915,7 @@ def replacements(
                 continue
             if power.when not in (Timing.ANY_TIME, step.timing) or not conditions_hold(power.conditions, step, owner):
                 continue
-            for offered in effect.instead if isinstance(effect.instead, list) else [effect.instead]:
+            for offered in effect.instead if isinstance(effect.instead, tuple) else (effect.instead,):
                 if offered != str(action):
                     places.setdefault(offered, power)
             mandatory = mandatory or not power.optional

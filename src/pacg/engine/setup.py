@@ -195,7 +195,7 @@ def add_villains_and_henchmen(game: GameState, scenario: Scenario) -> None:
     """A stack of the villains then the henchmen, the last henchman filling it to the number of locations;
     shuffled, one on each location deck, then each deck shuffled (SETUP-07)."""
     count = len(game.locations)
-    names = (scenario.villains + scenario.henchmen)[:count]
+    names = [*scenario.villains, *scenario.henchmen][:count]
     names += [scenario.henchmen[-1]] * (count - len(names))
     stack: list[PhysicalCard] = []
     for name in names:

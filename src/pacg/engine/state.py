@@ -521,13 +521,13 @@ class GameState:
             return ignored | REDEEMED_TRAITS if card.name in self.redeemed else ignored
         return self.ignored_traits.get(card.name, frozenset())
 
-    def traits(self, card: PhysicalCard | AnyCard) -> list[str]:
+    def traits(self, card: PhysicalCard | AnyCard) -> tuple[str, ...]:
         """The traits a card has in this game: its printed ones but those it has not (`ignored`); a card a card is
         played as a copy of (PlayAsCopy) has its printed traits."""
         if not isinstance(card, PhysicalCard):
             return card.traits
         ignored = self.ignored(card)
-        return [trait for trait in card.traits if trait not in ignored] if ignored else card.traits
+        return tuple(trait for trait in card.traits if trait not in ignored) if ignored else card.traits
 
     def ignore_trait(self, card: PhysicalCard | LocationState, trait: str) -> None:
         key = card.uid if isinstance(card, PhysicalCard) else card.name

@@ -22,7 +22,7 @@ Every effect has a handler (`effects.IMMEDIATE`, `effects.ASKING`) and every con
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from typing import Any
 
@@ -273,7 +273,7 @@ Field = tuple[str | int, ...]
 """Where in a card file something is: ("powers", 2, "effects", 0) is the first effect of the third power."""
 
 
-def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
+def _holders(card: Card) -> Iterator[tuple[Holder, Field, Sequence[Power]]]:
     """Each list of paragraphs a card prints, with what holds it and its field."""
     if isinstance(card, (Boon, Cohort)):
         yield Holder.BOON, ("powers",), card.powers
@@ -290,7 +290,7 @@ def _holders(card: Card) -> Iterator[tuple[Holder, Field, list[Power]]]:
         yield Holder.OTHER_LOCATION, ("at_other_locations",), card.at_other_locations
         yield Holder.CLOSED_LOCATION, ("when_permanently_closed",), card.when_permanently_closed
     else:
-        yield Holder.SCENARIO, ("powers",), list(getattr(card, "powers", []))
+        yield Holder.SCENARIO, ("powers",), card.paragraphs
 
 
 def paragraphs(card: Card) -> Iterator[tuple[Holder, Field, Power]]:
@@ -367,7 +367,7 @@ def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
 
 
 def _effects_refusals(
-    effects: list[Any], power: Power, kind: Kind, field: Field, card: Card, after_the_check: bool
+    effects: Sequence[Any], power: Power, kind: Kind, field: Field, card: Card, after_the_check: bool
 ) -> list[tuple[Field, str]]:
     """Why each effect of a list can't act in this paragraph; the effects an effect holds ("choose one",
     "for each", done after the check ...) are held to the same, and the paragraphs of a lasting effect to
@@ -454,7 +454,7 @@ def _changes_the_check(effect: object) -> bool:
     return type(effect) in CHECK_MODIFIERS or isinstance(effect, (AdjustDifficulty, Instead))
 
 
-def _inner_effects(effect: object) -> list[tuple[Field, list[Any], bool]]:
+def _inner_effects(effect: object) -> list[tuple[Field, Sequence[Any], bool]]:
     """The lists of effects an effect holds, each with its field and whether they come once a check is done
     (after the check; on another check's success or failure)."""
     if isinstance(effect, AfterCheck):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import FrozenInstanceError
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -63,22 +64,41 @@ REMOVED = Zone(ZoneKind.REMOVED)
 class PhysicalCard:
     """One physical copy of a card; `uid` tells copies apart. Its name, type, the type it counts as (LOOT-01,
     BANE-01), traits, immunities (ENC-03), paragraphs by timing and the powers a player may choose to use are
-    its card's, copied here to be read quickly."""
+    its card's, copied here to be read quickly. It never changes (one full box serves many games): what a game
+    changes about a card, such as a trait it ignores, the game keeps."""
 
     __slots__ = ("uid", "card", "name", "type", "counts_as", "traits", "immunities", "powers_by_timing",
                  "choices_by_moment", "displayed_standing")
 
+    uid: int
+    card: AnyCard
+    name: str
+    type: CardType
+    counts_as: CardType
+    traits: tuple[str, ...]
+    immunities: frozenset[str]
+    powers_by_timing: PowersByTiming
+    choices_by_moment: ChoicesByMoment
+    displayed_standing: Mapping[Timing, int]
+
     def __init__(self, uid: int, card: AnyCard) -> None:
-        self.uid = uid
-        self.card = card
-        self.name = card.name
-        self.type: CardType = card.type
-        self.counts_as: CardType = card.counts_as
-        self.traits: list[str] = card.traits
-        self.immunities: frozenset[str] = frozenset(card.immunities) if isinstance(card, Bane) else frozenset()
-        self.powers_by_timing: PowersByTiming = card.powers_by_timing
-        self.choices_by_moment: ChoicesByMoment = card.choices_by_moment
-        self.displayed_standing: dict[Timing, int] = card.displayed_standing
+        set_once = object.__setattr__  # its only writes: any other raises (__setattr__)
+        set_once(self, "uid", uid)
+        set_once(self, "card", card)
+        set_once(self, "name", card.name)
+        set_once(self, "type", card.type)
+        set_once(self, "counts_as", card.counts_as)
+        set_once(self, "traits", card.traits)
+        set_once(self, "immunities", frozenset(card.immunities) if isinstance(card, Bane) else frozenset())
+        set_once(self, "powers_by_timing", card.powers_by_timing)
+        set_once(self, "choices_by_moment", card.choices_by_moment)
+        set_once(self, "displayed_standing", card.displayed_standing)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"{self!r} doesn't change: can't set its {name}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"{self!r} doesn't change: can't delete its {name}")
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.uid}>"

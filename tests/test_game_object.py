@@ -1,0 +1,209 @@
+"""The Game object (DESIGN.md 3): copies, records, undo and seat views over random positions of random games.
+
+    clone() continues exactly as the original would, under the same actions, and so does a clone of a clone;
+    load_game(game.to_record()) gives the same legal actions, views and outcome;
+    undo() and then the same action again gives the same game; undo is refused once hidden information is out;
+    every view and decision survives a JSON round trip; an illegal action raises IllegalAction, changing nothing;
+    two games that differ only in the order of a face-down deck look the same to every seat until a card of
+    that deck comes out.
+
+The acceptance run is 1,000 random positions (PACG_LONG=1); the default run takes 120.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pacg.decisions import Decision, DecisionKind
+from pacg.game import Game, IllegalAction, load_game, new_game
+from table import library
+
+SCENARIO = "The Godless Ones"
+CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
+POSITIONS = 1000 if os.environ.get("PACG_LONG") == "1" else 120
+pytestmark = pytest.mark.plays_at_random  # positions of random games: no test of a power
+
+
+def random_position(seed: int) -> tuple[Game, random.Random]:
+    """A game of a random party played at random to a random point (maybe its end)."""
+    rng = random.Random(seed)
+    party = rng.sample(CHARACTERS, rng.randint(1, 4))
+    game = new_game(SCENARIO, party, seed, library=library(), open_hands=rng.random() < 0.3)
+    for _ in range(rng.randint(0, 400)):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game, rng
+
+
+def state_of(game: Game) -> tuple[object, ...]:
+    """All a test can compare of a game: its decision, actions, log, every seat's view and the outcome."""
+    return (game.decision, game.legal_actions(), game.log, game.outcome, [game.view(seat) for seat in game.seats()])
+
+
+def play_on(game: Game, rng: random.Random, steps: int) -> list[str]:
+    taken = []
+    for _ in range(steps):
+        if game.over:
+            break
+        taken.append(rng.choice(game.legal_actions()))
+        game.apply(taken[-1])
+    return taken
+
+
+@pytest.mark.parametrize("block", range(POSITIONS // 40))
+def test_copies_records_undo_and_views_over_random_positions(block: int) -> None:
+    for seed in range(block * 40, block * 40 + 40):
+        game, rng = random_position(seed)
+        copy = game.clone()
+        assert state_of(copy) == state_of(game), f"seed {seed}: a clone is the same game"
+        loaded = load_game(json.loads(json.dumps(game.to_record())), library=library())
+        assert state_of(loaded) == state_of(game), f"seed {seed}: the record loads to the same game"
+        for seat in game.seats():
+            view = game.view(seat)
+            assert json.loads(json.dumps(view)) == view, f"seed {seed}: the view is plain JSON"
+        if game.decision is not None:
+            assert Decision.from_json(json.loads(json.dumps(game.decision.to_json()))) == game.decision
+        if game.can_undo():
+            before = game.actions[-1]
+            undone = game.clone()
+            undone.undo()
+            assert undone.actions == game.actions[:-1]
+            undone.apply(before)
+            assert state_of(undone) == state_of(game), f"seed {seed}: undo, then the same action again"
+        taken = play_on(game, random.Random(seed), 60)
+        for action in taken:
+            copy.apply(action)
+        assert state_of(copy) == state_of(game), f"seed {seed}: the clone went on as the original"
+        again = copy.clone()
+        more = play_on(copy, random.Random(-seed), 40)
+        for action in more:
+            again.apply(action)
+        assert state_of(again) == state_of(copy), f"seed {seed}: a clone of a clone goes on as its original"
+
+
+def test_an_illegal_action_raises_and_changes_nothing() -> None:
+    game, _ = random_position(3)
+    if game.over:
+        game = new_game(SCENARIO, ["Kyra"], 3, library=library())
+    before = state_of(game)
+    with pytest.raises(IllegalAction, match="'fly-away' is not an action"):
+        game.apply("fly-away")
+    assert isinstance(IllegalAction("x"), ValueError)
+    assert state_of(game) == before
+    finished = new_game(SCENARIO, ["Kyra"], 4, library=library())
+    play_on(finished, random.Random(4), 10_000)
+    assert finished.over and finished.decision is None and finished.legal_actions() == []
+    with pytest.raises(IllegalAction, match="over"):
+        finished.apply("done")
+
+
+def test_action_ids_name_cards_not_places_in_a_list() -> None:
+    """The same option keeps its id whatever the order of the hand: two copies of one card get their own."""
+    game = new_game(SCENARIO, ["Kyra", "Seelah", "Harsk", "Enora"], 12, library=library())
+    seen_copies = False
+    rng = random.Random(12)
+    for _ in range(3000):
+        decision = game.decision
+        if decision is None:
+            break
+        ids = decision.actions
+        assert len(set(ids)) == len(ids), "every action of a decision has its own id"
+        labels = [option.label for option in decision.options]
+        for option in decision.options:
+            if labels.count(option.label) > 1:
+                assert "#" in option.id  # the physical copy it names
+                seen_copies = True
+            else:
+                assert "#" not in option.id and "~" not in option.id
+        game.apply(rng.choice(ids))
+    assert seen_copies, "a decision with two copies of one card came up"
+
+
+def test_decision_kinds_are_an_enumeration() -> None:
+    game, _ = random_position(5)
+    decision = game.decision or new_game(SCENARIO, ["Kyra"], 5, library=library()).decision
+    assert decision is not None and isinstance(decision.kind, DecisionKind)
+    assert all(option.value is None for option in decision.options), "no engine object reaches a player"
+
+
+def test_undo_is_refused_once_hidden_information_is_out() -> None:
+    """Undo goes back a step while nothing hidden came out; after a die roll or a card flipped, it says why."""
+    game = new_game(SCENARIO, ["Harsk", "Kyra"], 8, library=library())
+    rng = random.Random(8)
+    refused = allowed = 0
+    for _ in range(600):
+        if game.over:
+            break
+        if game.actions and not game.can_undo():
+            refused += 1
+            assert game.why_not_undo()
+            with pytest.raises(IllegalAction, match="can't undo"):
+                game.undo()
+        elif game.actions:
+            allowed += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert refused and allowed
+
+
+@pytest.mark.rule("EXAM-01")
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**16), shuffle_seed=st.integers(0, 2**16), steps=st.integers(0, 300))
+def test_the_order_of_a_face_down_deck_is_in_no_view_until_a_card_of_it_comes_out(
+        seed: int, shuffle_seed: int, steps: int) -> None:
+    """Two games that differ only in the order of one face-down location deck give every seat the same view, and
+    the same decisions, until a card of that deck is flipped, examined or moved out of it."""
+    first, _ = random_position(seed)
+    second = first.clone()
+    state = second._state  # the true table: to reorder a face-down deck behind every seat's back
+    decks = [location.deck for location in state.locations.values() if len(state.zones.cards(location.deck)) > 1]
+    if not decks or first.over:
+        return
+    deck = random.Random(shuffle_seed).choice(decks)
+    cards = state.zones.cards(deck)
+    known = len(state.known_top(deck))
+    reordered = cards[known:]
+    random.Random(shuffle_seed).shuffle(reordered)
+    cards[known:] = reordered
+    rng = random.Random(seed + 1)
+
+    def hidden_so_far() -> tuple[int, int, int]:
+        """What changes once a card of the deck comes out: cards flipped or examined, its size, its shuffles."""
+        table = first._state
+        return table.examined, len(table.zones.cards(deck)), table.zones.shuffles.get(deck, 0)
+
+    before = hidden_so_far()
+    for _ in range(steps):
+        for seat in first.seats():
+            assert first.view(seat) == second.view(seat)
+        assert first.decision == second.decision
+        if first.over:
+            break
+        action = rng.choice(first.legal_actions())
+        first.apply(action)
+        second.apply(action)
+        if hidden_so_far() != before:
+            break  # a card was flipped or examined, or left the deck: from here the games may differ
+
+
+def test_a_determinized_copy_keeps_what_the_seat_knows_and_deals_the_rest_anew() -> None:
+    game = new_game(SCENARIO, ["Kyra", "Harsk"], 21, library=library())
+    rng = random.Random(21)
+    while game.turn < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.seats()[0]
+    copies = [game.determinized(seat, seed) for seed in range(4)]
+    known = {key: value for key, value in game.view(seat).items() if key != "undo"}  # a copy has no history
+    for copy in copies:
+        assert {key: value for key, value in copy.view(seat).items() if key != "undo"} == known
+    orders = {tuple(card.uid for location in copy._state.locations.values()
+                    for card in copy._state.zones.cards(location.deck)) for copy in copies}
+    assert len(orders) > 1, "the unseen cards are dealt anew"
+    for copy in copies:
+        play_on(copy, random.Random(1), 50)  # and the copy plays on
