@@ -2,18 +2,18 @@
 
 Run with ``python3 benchmarks/bench_games.py [--games N] [--batch B] [--seed S] [--repeat R]``.
 
-It plays N games (default 300), each with 4 of the seven base-set characters drawn with the seed, random
-agents answering every Decision, from setup to the end, R times over, timing each batch of B games. It
-prints games per second on one core, decisions per second, the average number of turns and decisions per
-game, and the peak memory one game needs (tracemalloc). In the same run it times a reference: the same
-number of setups alone (building the box, the decks, the locations and the blessings deck), so the figure
-for play can be told apart from the figure for setting up.
+It plays N games (default 300) on the Game object (`pacg.new_game`, `pacg.play`), each with 4 of the seven
+base-set characters drawn with the seed, random agents answering every Decision, from setup to the end, R
+times over, timing each batch of B games. It prints games per second on one core, decisions per second, the
+average number of turns and decisions per game, and the peak memory one game needs (tracemalloc). In the same
+run it times a reference: the same number of setups alone (building the box, the decks, the locations and the
+blessings deck), so the figure for play can be told apart from the figure for setting up.
 
-On a shared machine, other work slows a run down by as much as 40%, from one second to the next, so the
-speed of the code is read the way `timeit` reads it: each batch's fastest time over the R runs, added up
-over the batches (the same games every run, so the fastest time of a batch is the time of its games with
-the least interference). The median run is printed beside it. The target is 100 games per second per core
-by the fastest times; the exit status is 0 when it is met and 1 when it is not.
+On a shared machine, other work slows a run down by as much as 40%, from one second to the next, so the speed
+of the code is read the way `timeit` reads it: each batch's fastest time over the R runs, added up over the
+batches (the same games every run, so the fastest time of a batch is the time of its games with the least
+interference). The median run is printed beside it. The target is 100 games per second per core by the fastest
+times; the exit status is 0 when it is met and 1 when it is not.
 """
 
 from __future__ import annotations
@@ -24,13 +24,12 @@ import random
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable
 from statistics import median
 
+import pacg
 from pacg.agents.random_agent import RandomAgent
 from pacg.cards.loader import CardLibrary, load_library
-from pacg.decisions import Decision, run
-from pacg.engine.scenario import play_scenario
+from pacg.decisions import run
 from pacg.engine.setup import new_game, set_up
 from pacg.engine.state import GameState
 
@@ -43,23 +42,16 @@ def party(seed: int) -> list[str]:
     return random.Random(f"party {seed}").sample(CHARACTERS, 4)
 
 
-def counting(agent: Callable[[Decision], int], counter: list[int]) -> Callable[[Decision], int]:
-    def answer(decision: Decision) -> int:
-        counter[0] += 1
-        return agent(decision)
-
-    return answer
-
-
 def play_games(library: CardLibrary, seeds: range) -> tuple[float, int, int]:
     """Play a game for each seed; the seconds it took, the decisions and the turns."""
-    decisions, turns = [0], 0
+    decisions, turns = 0, 0
     start = time.perf_counter()
     for seed in seeds:
-        game = new_game(library, SCENARIO, party(seed), seed)
-        run(play_scenario(game), counting(RandomAgent(seed), decisions))
-        turns += game.turns
-    return time.perf_counter() - start, decisions[0], turns
+        game = pacg.new_game(SCENARIO, party(seed), seed, library=library)
+        pacg.play(game, RandomAgent(seed))
+        decisions += len(game.actions)
+        turns += game.turn
+    return time.perf_counter() - start, decisions, turns
 
 
 def timed_batches(library: CardLibrary, seeds: range, size: int) -> list[tuple[float, int, int]]:
@@ -80,8 +72,8 @@ def set_up_games(library: CardLibrary, seeds: range) -> float:
 def peak_memory(library: CardLibrary, seed: int) -> int:
     """Bytes allocated at the peak of one game (tracemalloc), the library already loaded."""
     tracemalloc.start()
-    game = new_game(library, SCENARIO, party(seed), seed)
-    run(play_scenario(game), RandomAgent(seed))
+    game = pacg.new_game(SCENARIO, party(seed), seed, library=library)
+    pacg.play(game, RandomAgent(seed))
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak

@@ -326,3 +326,19 @@ def test_an_encountered_bane_shows_its_powers_under_their_headings_indented_wher
     assert "  are dealt 1 Combat damage." in lines  # the wrapped part keeps the paragraph's indent
     assert "  If defeated: You may attempt to close your location." in lines
     assert all(line.startswith("  ") for line in lines[1:] if line)
+
+
+def test_u_takes_back_the_last_answer_and_says_why_when_it_cant() -> None:
+    """`u` goes back to the decision before (nothing hidden came out since): Harsk chooses his start again; once
+    the hands are drawn, `u` is refused with the reason and the same decision is asked again."""
+    console = screen()
+    agent = terminal(console, Keys(["1", "u", "2", "1", "u"]))
+    table, decision = started(agent)
+    assert kind_of(decision) == "start" and decision.player == "Harsk"
+    with pytest.raises(EOFError):
+        play(table, agent)
+    view = table.view("Harsk")
+    assert view["characters"][0]["location"] == view["locations"][1]["name"], "the first answer was taken back"
+    text = printed(console)
+    assert text.count("Harsk: where do you start?") == 2
+    assert "Can't undo: the last answer was given in an earlier turn." in text  # the first turn has begun

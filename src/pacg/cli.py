@@ -350,24 +350,26 @@ def play_command(
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
     every answer; a stopped game is taken up again with --resume."""
     from pacg.saves import SaveError, check_name
+    from pacg.session import Stopped, stopped_by_signals
 
-    try:
-        if log is not None:
-            check_writable(log)
-        if save is not None:
-            check_name(save)
-        if resume is not None:
-            game, log, save = _resumed(resume, log, save, cards)
-        else:
-            game, save = _new_game(scenario, characters, seed, agent, cards, removed, redeemed, save)
-    except (RecordError, SetupError, SaveError) as error:
-        raise _fail(str(error)) from None
-    except (EOFError, KeyboardInterrupt):
-        raise _stop("no game started", 1) from None
-    _play_to_the_end(game, agent, log, save)
-    outcome = game.outcome
-    assert outcome is not None
-    _print_outcome(outcome, as_json)
+    with stopped_by_signals():
+        try:
+            if log is not None:
+                check_writable(log)
+            if save is not None:
+                check_name(save)
+            if resume is not None:
+                game, log, save = _resumed(resume, log, save, cards)
+            else:
+                game, save = _new_game(scenario, characters, seed, agent, cards, removed, redeemed, save)
+        except (RecordError, SetupError, SaveError) as error:
+            raise _fail(str(error)) from None
+        except (EOFError, KeyboardInterrupt, Stopped):
+            raise _stop("No game started.", 1) from None
+        _play_to_the_end(game, agent, log, save)
+        outcome = game.outcome
+        assert outcome is not None
+        _print_outcome(outcome, as_json)
 
 
 def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, cards: Path | None,
@@ -410,11 +412,11 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
 
 
 def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None) -> None:
-    """Play with the chosen agents, saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP)
-    keeps the last save and says where it is."""
+    """Play with the chosen agents, saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP:
+    `session.stopped_by_signals`) keeps the last save and says where it is."""
     from pacg.game import Agent, play
     from pacg.saves import SaveError
-    from pacg.session import Saver, Stopped, stopped_by_signals
+    from pacg.session import Saver, Stopped
 
     saver = Saver(log, save)
     terminal = None
@@ -432,10 +434,9 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
         terminal.start(game.setup.scenario, game.seats())
         answering = terminal
     try:
-        with stopped_by_signals():
-            if game.actions:
-                saver(game)  # taken up again: saved where it now goes on
-            play(game, answering, saver)
+        if game.actions:
+            saver(game)  # taken up again: saved where it now goes on
+        play(game, answering, saver)
         if terminal is not None:
             terminal.view = game.view(game.seats()[0])
             terminal.show_news()  # what happened after the last decision: the end of the game
