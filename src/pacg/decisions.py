@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
+from itertools import repeat
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -95,8 +96,14 @@ class Decision(NamedTuple):
     def published(self) -> Decision:
         """The decision as a player sees it: each option with its action id and no engine object, the context as
         plain data."""
-        options = tuple(Option(option.label, None, action_id) for option, action_id in
-                        zip(self.options, action_ids(self), strict=True))
+        labels = tuple(option.label for option in self.options)
+        options = _PUBLISHED.get(labels)
+        if options is None:
+            options = tuple(map(Option._make, zip(labels, repeat(None), action_ids(self))))
+            if all("#" not in option.id for option in options):  # the same labels always give these ids
+                if len(_PUBLISHED) >= _MOST_PUBLISHED:
+                    _PUBLISHED.clear()
+                _PUBLISHED[labels] = options
         context = self.context
         if not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
@@ -177,6 +184,10 @@ def plain(value: Any) -> Any:
 
 
 _PLAIN = (str, int, float, bool, type(None))  # values a context may keep as they are
+# The published options of each list of labels seen (where no two labels are alike, the ids follow from the
+# labels alone): the same few lists come up at every turn, and this saves building their options again.
+_PUBLISHED: dict[tuple[str, ...], tuple[Option, ...]] = {}
+_MOST_PUBLISHED = 20_000
 
 
 class InvalidAnswer(ValueError):

@@ -149,11 +149,12 @@ class Game:
         if decision is None:
             raise IllegalAction(f"the game is over: no action {action!r} can be taken")
         actions = decision.actions
-        if action not in actions:
+        try:
+            index = actions.index(action)
+        except ValueError:
             shown = ", ".join(actions[:12]) + (", ..." if len(actions) > 12 else "")
             raise IllegalAction(f"{action!r} is not an action of {decision.player}'s {decision.kind} decision "
-                                f"(legal: {shown})")
-        index = actions.index(action)
+                                f"(legal: {shown})") from None
         history = self._history
         history.answers.append(index)
         history.actions.append(action)
@@ -174,12 +175,13 @@ class Game:
             self._outcome = stop.value
 
     def _fresh_state(self, snapshot: Snapshot | None) -> GameState:
+        """The game state at the setup's start, or made again from a snapshot."""
         setup = self._setup
-        state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
-                        mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed,
-                        fill=snapshot is None)
         if snapshot is not None:
-            restore(snapshot, state)
+            state = restore(snapshot, self._library)
+        else:
+            state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
+                            mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed)
         state.turn_starts = self._turn_starts
         return state
 

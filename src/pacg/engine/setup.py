@@ -39,13 +39,11 @@ class SetupError(ValueError):
 def new_game(
     library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
     mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (), removed: Iterable[str] = (),
-    fill: bool = True,
 ) -> GameState:
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
     names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
     on the redemption card in the Adventure Path's earlier scenarios (RED-01); `removed`, the cards removed from
-    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds. Without `fill` the box
-    is left empty, for a game made again from a snapshot (`engine.snapshot.restore`)."""
+    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds."""
     card = library.find(scenario)
     if not isinstance(card, Scenario):
         raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
@@ -64,9 +62,8 @@ def new_game(
         raise SetupError(f"{scenario} needs cards the library doesn't have: {', '.join(missing)}")
     game = GameState(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
-    if fill:
-        game.fill_box()
-        remove_from_the_game(game, removed)
+    game.fill_box()
+    remove_from_the_game(game, removed)
     paths = dict(mythic_paths or {})
     for name in characters:
         character = CharacterState(library.typed(name, Character))

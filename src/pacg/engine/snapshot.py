@@ -14,6 +14,7 @@ import dataclasses
 import zlib
 from typing import NamedTuple
 
+from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, MythicPath, Scenario
 from pacg.engine.state import CharacterState, Feats, GameState, LastingPower, LocationState
 from pacg.engine.zones import Zone, ZonesState
@@ -27,6 +28,7 @@ class CharacterSnapshot(NamedTuple):
     mythic_charges: int
     mythic_path: MythicPath | None
     chosen_trait: str | None
+    derived: dict[str, object]  # what was worked out from the character's powers (`CharacterState.derived`)
 
 
 class LocationSnapshot(NamedTuple):
@@ -79,7 +81,7 @@ def take(game: GameState) -> Snapshot:
         chance=game.rng.state(),
         zones=game.zones.state(),
         characters=tuple(CharacterSnapshot(c.card, c.feats, c.location, c.alive, c.mythic_charges, c.mythic_path,
-                                           c.chosen_trait) for c in game.characters),
+                                           c.chosen_trait, c.derived()) for c in game.characters),
         locations=tuple(LocationSnapshot(location, location.closed, tuple(location.face_up))
                         for location in game.locations.values()),
         log=tuple(game.log),
@@ -97,11 +99,10 @@ def take(game: GameState) -> Snapshot:
     )
 
 
-def restore(snapshot: Snapshot, into: GameState) -> GameState:
-    """A new game state, made from a snapshot, on the card library of `into` (a game just made, before setup)."""
-    game = into
-    game.seed, game.adventure_deck_number, game.scenario = snapshot.seed, snapshot.adventure_deck_number, \
-        snapshot.scenario
+def restore(snapshot: Snapshot, library: CardLibrary) -> GameState:
+    """A new game state made from a snapshot, on a card library."""
+    game = GameState(library, snapshot.seed, snapshot.adventure_deck_number)
+    game.scenario = snapshot.scenario
     game.rng.restore(snapshot.chance)
     game.zones.restore(snapshot.zones)
     game.characters = [_character(kept) for kept in snapshot.characters]
@@ -130,4 +131,5 @@ def _character(kept: CharacterSnapshot) -> CharacterState:
     if kept.mythic_path is not None:
         character.choose_mythic_path(kept.mythic_path)
     character.chosen_trait = kept.chosen_trait
+    character.take_derived(kept.derived)
     return character

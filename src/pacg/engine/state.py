@@ -88,7 +88,7 @@ class CharacterState:
         self.alive = True
         self.mythic_charges = 0
         self._mythic_path: MythicPath | None = None
-        self._zones = {kind: Zone(kind, self.name) for kind in ZoneKind}
+        self._zones = {kind: Zone(kind, self.name) for kind in _ZONE_KINDS}
         self.deck = self._zones[ZoneKind.DECK]
         self.hand = self._zones[ZoneKind.HAND]
         self.discard_pile = self._zones[ZoneKind.DISCARD]
@@ -114,6 +114,20 @@ class CharacterState:
         if "_powers_by_timing" in self.__dict__:
             raise ValueError(f"{self.name}'s powers are in use: choose a mythic path between scenarios")
         self._mythic_path = path
+
+    def derived(self) -> dict[str, object]:
+        """What has been worked out so far from the character's card, feats, role, mythic path and chosen trait
+        (which don't change between two turns but by `choose_trait`): kept by a snapshot, so a game made again
+        from it doesn't work it all out again."""
+        known = {name: self.__dict__[name] for name in (*_READ_FROM_POWERS, "role", "hand_size")
+                 if name in self.__dict__}
+        known["_skills"] = dict(self._skills)
+        return known
+
+    def take_derived(self, derived: dict[str, object]) -> None:
+        """Take what another copy of this character, with the same chosen trait, had worked out (`derived`)."""
+        self.__dict__.update(derived)
+        self._skills = dict(self._skills)
 
     def choose_trait(self, trait: str) -> None:
         """Remember the trait the player chose for the scenario (ChooseTrait): from now on the character's powers
@@ -254,6 +268,7 @@ class CharacterState:
         return chosen
 
 
+_ZONE_KINDS = tuple(ZoneKind)  # iterating the enumeration itself is slow, and every character does it
 # What a character's powers are read into, read again once the character chooses a trait.
 _READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
                      "given_skills", "copy_powers")

@@ -128,10 +128,10 @@ def full_box(cards: list[AnyCard]) -> FullBox:
 
 
 class ZonesState(NamedTuple):
-    """Where every card of a game is, kept for a snapshot: each zone's cards top first, and the rest of `Zones`."""
+    """Where every card of a game is, kept for a snapshot: each zone's cards top first, and the rest of `Zones`
+    (which zone each card is in is worked out again from the piles: that keeps a snapshot small)."""
 
     piles: dict[Zone, tuple[PhysicalCard, ...]]
-    where: dict[int, Zone]
     next_uid: int
     copies: frozenset[int]
     shuffles: dict[Zone, int]
@@ -160,13 +160,13 @@ class Zones:
     def state(self) -> ZonesState:
         """Where every card is, as plain data to keep (copies: the lists stay the game's own)."""
         piles = {zone: tuple(pile) for zone, pile in self._piles.items() if pile}
-        return ZonesState(piles, dict(self._where), self._next_uid, frozenset(self._copies), dict(self.shuffles))
+        return ZonesState(piles, self._next_uid, frozenset(self._copies), dict(self.shuffles))
 
     def restore(self, state: ZonesState) -> None:
         """Put every card where a kept state says (the watcher is not told: the caller counts again)."""
         self._piles.clear()
         self._piles.update((zone, list(pile)) for zone, pile in state.piles.items())
-        self._where = dict(state.where)
+        self._where = {card.uid: zone for zone, pile in state.piles.items() for card in pile}
         self._next_uid = state.next_uid
         self._copies = set(state.copies)
         self.shuffles = dict(state.shuffles)
