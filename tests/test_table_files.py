@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,6 +187,39 @@ def test_pacg_play_with_a_table_plays_a_random_game_to_its_end(tmp_path: Path) -
     assert outcome["result"] in ("won", "lost")
     replayed = CliRunner().invoke(app, ["replay", str(log), "--json"])
     assert replayed.exit_code == 0 and json.loads(replayed.stdout) == outcome
+
+
+TRAINING_DUMMY = """
+name: Training Dummy
+type: monster
+set: B
+provenance: standin
+notes: A custom monster for a table file's test.
+check_to_defeat: Combat 3
+"""
+
+
+@pytest.mark.plays_at_random
+def test_a_table_may_name_custom_cards_added_to_the_box_with_cards(tmp_path: Path) -> None:
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "training-dummy.yaml").write_text(TRAINING_DUMMY, encoding="utf-8")
+    data = position()
+    data["locations"][0]["deck"] = ["Training Dummy", "Dire Rat"]
+    table = tmp_path / "dummy.yaml"
+    table.write_text(yaml.safe_dump(data), encoding="utf-8")
+    refused = CliRunner().invoke(app, ["play", "--table", str(table), "--agent", "random"])
+    assert refused.exit_code == 2 and "locations[0].deck[0]: unknown card 'Training Dummy'" in refused.stderr
+    played = CliRunner().invoke(app, ["play", "--table", str(table), "--cards", str(cards), "--agent", "random",
+                                      "--json"])
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["result"] in ("won", "lost")
+
+
+def test_the_example_in_the_docs_is_a_table_file() -> None:
+    doc = (Path(__file__).parent.parent / "docs" / "table-files.md").read_text(encoding="utf-8")
+    [example] = re.findall(r"```yaml\n(.*?)```", doc, flags=re.DOTALL)
+    assert read_table(yaml.safe_load(example)).canonical() == read_table(POSITION).canonical()
 
 
 BAD_FILES = [
