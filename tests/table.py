@@ -8,36 +8,43 @@
 With `strict=True` (on `Table(...)` or one `run`) every Decision must be answered by the script, in order, as
 XMage's strict mode fails on any unscripted choice: a "Done" or "Keep the result" is then written out too.
 `table.pick(...)` fixes what the next random draws take (a random card, location or character), by name.
+
+A whole game can start from a table file instead (`pacg.tables`: tests/tables/*.yaml), played through the Game
+object with scripted answers:
+
+    game = pacg.new_game(table=TABLES / "dire-rat.yaml")
+    answer(game, "Give nothing", "Stay", "Explore Abattoir", ...)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache
 from typing import TypeVar
 
 import yaml
 
-from pacg.cards.loader import CardLibrary, load_library
+from pacg.cards.loader import CardLibrary
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, DecisionKind, Process, run
-from pacg.engine.box import first_in_box
 from pacg.engine.chance import Chance
 from pacg.engine.check import CheckResult, attempt_checks, check_of
 from pacg.engine.playing import Step
 from pacg.engine.setup import new_game
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
+from pacg.game import Game
+from pacg.record import library_for
+from pacg.tables import deal, from_box, lay_out_location, seat_character
 
 T = TypeVar("T")
 
 
-@cache
 def library() -> CardLibrary:
-    """The built-in card library, read once for the whole test run."""
-    return load_library()
+    """The built-in card library, read once for the whole test run: the one games load (`pacg.new_game`), so the
+    powers a game from a table file runs count as run (tests/power_coverage.py)."""
+    return library_for(None)
 
 
 def kind_of(decision: Decision) -> str:
@@ -109,10 +116,8 @@ class Table:
         return self.game.scenario
 
     def location(self, name: str, deck: Iterable[str] = ()) -> LocationState:
-        location = LocationState(self.game.library.typed(name, Location))
-        self.game.locations[name] = location
-        self._deal(deck, location.deck)
-        return location
+        """A location with its deck, top first."""
+        return lay_out_location(self.game, self.game.library.typed(name, Location), deck)
 
     def character(
         self,
@@ -127,25 +132,19 @@ class Table:
         charges: int = 0,
     ) -> CharacterState:
         """A character at a location with these cards; holding a mythic path card with some mythic charges."""
+        library = self.game.library
         if at not in self.game.locations:
             self.location(at)
-        character = CharacterState(self.game.library.typed(name, Character), feats, at)
-        if mythic_path is not None:
-            character.choose_mythic_path(self.game.library.typed(mythic_path, MythicPath))
-        character.mythic_charges = charges
-        self.game.characters.append(character)
+        path = library.typed(mythic_path, MythicPath) if mythic_path is not None else None
+        character = seat_character(self.game, library.typed(name, Character), at, feats, path, charges)
         for names, kind in ((hand, ZoneKind.HAND), (deck, ZoneKind.DECK), (discard, ZoneKind.DISCARD),
                             (buried, ZoneKind.BURIED)):
-            self._deal(names, character.zone(kind))
+            deal(self.game, names, character.zone(kind))
         return character
-
-    def _deal(self, names: Iterable[str], zone: object) -> None:
-        for name in names:
-            self.game.zones.move(self.card(name), zone, bottom=True)  # type: ignore[arg-type]
 
     def blessings(self, *names: str) -> None:
         """The blessings deck, top card first."""
-        self._deal(names, BLESSINGS_DECK)
+        deal(self.game, names, BLESSINGS_DECK)
 
     def deck(self, location: str) -> list[str]:
         """A location deck's cards, top first."""
@@ -165,11 +164,8 @@ class Table:
         return [card.name for card in self.game.zones.cards(character.zone(kind))]
 
     def card(self, name: str) -> PhysicalCard:
-        """A named card out of the box (where it must be)."""
-        card = first_in_box(self.game, name)
-        if card is None:
-            raise LookupError(f"no {name} left in the box")
-        return card
+        """A named card of the box (where it must be), left there."""
+        return from_box(self.game, name)
 
     def check(self, character: CharacterState, name: str, *answers: str) -> CheckResult:
         """Attempt the check to defeat or acquire a card of the box: the check alone, not an encounter, so the
@@ -241,6 +237,22 @@ class Table:
             assert not self.rng.picks, f"scripted random picks never drawn: {self.rng.picks}"
         self.game.zones.check_conservation()
         return result
+
+
+def answer(game: Game, *answers: str) -> list[Decision]:
+    """Answer a game's decisions in order, strictly (as `Table(strict=True)`): each answer picks the option whose
+    label starts with it, and every decision must be the next answer's ("Done" too). The decisions asked, as
+    published."""
+    asked = []
+    for given in answers:
+        decision = game.decision
+        assert decision is not None, f"the game is over before the answer {given!r}"
+        asked.append(decision)
+        fitting = [option.id for option in decision.options if option.label.startswith(given)]
+        labels = "\n  ".join(option.label for option in decision.options)
+        assert fitting, f"unscripted decision (the script says {given!r}): {decision.prompt}\n  {labels}"
+        game.apply(fitting[0])
+    return asked
 
 
 def shuffled(outcome: Callable[[int], object], seeds: Iterable[int] = range(12)) -> bool:

@@ -33,40 +33,6 @@ def test_seelah_fails_to_acquire_the_quarterstaff_of_vaulting() -> None:
     assert (str(result.pool), result.difficulty, result.total, result.success) == ("1d8+3", 9, 8, False)
 
 
-@pytest.mark.rule("CHK-05")
-@pytest.mark.rule("CHK-06")
-@pytest.mark.rule("CHK-07")
-@pytest.mark.rule("CHK-08")
-@pytest.mark.rule("PLAY-10")
-@pytest.mark.rule("LOC-01")
-def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
-    """At the Abattoir with 2 characters the Dire Rat's Combat 8 is 10 and its Dexterity or Stealth 6 is 8.
-    Harsk reveals his Shortbow to use Ranged (d8+3) plus 1d6; his power adds 1d4 against an Animal; he
-    recharges Cecilla for another 1d4: 1d8+3 + 1d6 + 2d4, and 13 defeats the rat."""
-    table = Table()
-    harsk = table.character("Harsk", at="Abattoir", hand=["Shortbow", "Cecilla the Uprooter"])
-    table.character("Seelah", at="Abattoir")
-    rat = table.card("Dire Rat")
-    table.dice(5, 3, 1, 1)
-
-    [result] = table.run(
-        attempt_checks(table.game, harsk, check_of(rat), Purpose.DEFEAT, rat),
-        "Reveal Shortbow: Ranged",
-        "Recharge Cecilla the Uprooter",  # with nothing left to play, no one is asked again
-        strict=True,
-    )
-
-    labels = [option.label for option in table.decisions[0].options]
-    assert "Strength d6 against Combat 10" in labels
-    assert "Melee d4 against Combat 10" in labels
-    assert "Stealth d8+2 against 8" in labels
-    assert "Reveal Shortbow: Ranged d8+3 against Combat 10" in labels
-    assert (str(result.pool), result.difficulty, result.total, result.success) == ("1d8+1d6+2d4+3", 10, 13, True)
-    assert {"Ranged", "Dexterity", "Bow", "Piercing"} <= result.traits
-    assert table.cards(harsk, ZoneKind.HAND) == ["Shortbow"]
-    assert table.cards(harsk, ZoneKind.DECK)[-1] == "Cecilla the Uprooter"
-
-
 @pytest.mark.rule("CHK-08")
 def test_imrijka_closes_the_sacristy_with_good_omen() -> None:
     """Sacristy: discard a Divine card or succeed at Divine 7. Imrijka's Divine is d8+1; Good Omen adds 1

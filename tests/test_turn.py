@@ -94,29 +94,6 @@ def test_with_too_many_cards_the_player_discards_down_to_the_hand_size() -> None
     assert len(table.cards(kyra, ZoneKind.HAND)) == 5
 
 
-@pytest.mark.rule("GOLD-01")
-@pytest.mark.rule("TURN-04")
-@pytest.mark.rule("KEEP-03")
-def test_a_card_lets_you_explore_again_and_revealed_cards_forget_they_were_played() -> None:
-    """The rulebook allows one free exploration; a blessing's power gives another (the card wins). The Hand
-    Crossbow revealed on the first monster is revealed again on the second: cards have no memories."""
-    table = Table()
-    table.location("Armory", ["Dire Rat", "Zombie", "Mace"])
-    table.blessings("Blessing of Ascension", "Blessing of Ascension")
-    harsk = table.character("Harsk", at="Armory", hand=["Hand Crossbow", "Blessing of Ascension"],
-                            deck=["Codex", "Frog", "Recruit", "Helm", "Cure", "Longsword"])
-    table.dice(8, 6, 2, 8, 6)
-    table.run(take_turn(table.game, harsk), "Stay", "Explore Armory", "Reveal Hand Crossbow: Ranged",
-              "Discard Blessing of Ascension: explore", "Reveal Hand Crossbow: Ranged", "Done discarding")
-    reveals = [line for line in table.game.log if line == "Harsk reveals Hand Crossbow"]
-    assert len(reveals) == 2, "revealed on both monsters"
-    assert [line for line in table.game.log if "encounters" in line] == ["Harsk encounters Dire Rat",
-                                                                         "Harsk encounters Zombie"]
-    explores = next(d for d in table.decisions if kind_of(d) == "explore")
-    assert [o.label.split(":")[0] for o in explores.options] == ["End exploring", "Explore Armory",
-                                                                 "Discard Blessing of Ascension"]
-
-
 @pytest.mark.rule("END-01")
 @pytest.mark.rule("TURN-01")
 def test_with_no_blessing_to_advance_the_turn_ends_and_the_scenario_is_lost() -> None:

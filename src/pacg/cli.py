@@ -327,7 +327,7 @@ def _default_save_name(scenario: str, seed: int) -> str:
 
 @app.command("play")
 def play_command(
-    scenario: str = typer.Option("The Godless Ones", "--scenario", help="The scenario to play."),
+    scenario: str | None = typer.Option(None, "--scenario", help="The scenario to play [default: The Godless Ones]."),
     characters: str | None = typer.Option(
         None, "--characters", help="The party in turn order, e.g. Harsk,Kyra (asked at the prompt if left out)."),
     seed: int | None = typer.Option(None, "--seed", help="The random seed (chosen for you if left out)."),
@@ -339,6 +339,9 @@ def play_command(
                              "saved under the scenario and seed unless named; random players' only when named)."),
     resume: str | None = typer.Option(
         None, "--resume", help="Take up a stopped game again: a record FILE (from --log) or a saved game's NAME."),
+    table: Path | None = typer.Option(
+        None, "--table", help="Start from the position a table file describes (YAML or JSON: the scenario, the "
+                              "characters and their cards, the location decks, the blessings deck, the next dice)."),
     cards: Path | None = typer.Option(None, "--cards", help=_CARDS_HELP + " The record remembers the folder."),
     removed: str | None = typer.Option(
         None, "--removed", help="Cards removed from the game in earlier scenarios, left out of the box, e.g. "
@@ -351,6 +354,7 @@ def play_command(
     every answer; a stopped game is taken up again with --resume."""
     from pacg.saves import SaveError, check_name
     from pacg.session import Stopped, stopped_by_signals
+    from pacg.tables import TableError
 
     with stopped_by_signals():
         try:
@@ -358,11 +362,16 @@ def play_command(
                 check_writable(log)
             if save is not None:
                 check_name(save)
-            if resume is not None:
+            if table is not None:
+                _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
+                             resume=resume)
+                game, save = _table_game(table, seed, agent, cards, save)
+            elif resume is not None:
                 game, log, save = _resumed(resume, log, save, cards)
             else:
-                game, save = _new_game(scenario, characters, seed, agent, cards, removed, redeemed, save)
-        except (RecordError, SetupError, SaveError) as error:
+                game, save = _new_game(scenario or "The Godless Ones", characters, seed, agent, cards, removed,
+                                       redeemed, save)
+        except (RecordError, SetupError, SaveError, TableError) as error:
             raise _fail(str(error)) from None
         except (EOFError, KeyboardInterrupt, Stopped):
             raise _stop("No game started.", 1) from None
@@ -383,6 +392,26 @@ def _new_game(scenario: str, characters: str | None, seed: int | None, agent: Ag
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN)
     if save is None and agent is AgentKind.HUMAN:
         save = _default_save_name(scenario, seed)
+    return game, save
+
+
+def _table_alone(**given: str | None) -> None:
+    """A table file names the scenario and the characters of a new game: refuse the options that would too."""
+    clashing = [f"--{name}" for name, value in given.items() if value is not None]
+    if clashing:
+        raise _fail("--table starts a new game of the table's scenario and characters: leave out "
+                    + ", ".join(clashing))
+
+
+def _table_game(table: Path, seed: int | None, agent: AgentKind, cards: Path | None, save: str | None
+                ) -> tuple[Game, str | None]:
+    """A new game from a table file's position; a person's game saved under the table's name and the seed."""
+    from pacg.game import new_game
+
+    game = new_game(table=table, seed=seed, library=_cards_library(None, cards), cards=cards,
+                    open_hands=agent is AgentKind.HUMAN)
+    if save is None and agent is AgentKind.HUMAN:
+        save = _default_save_name(table.stem, game.setup.seed)
     return game, save
 
 

@@ -15,6 +15,7 @@ published decision, never the live game (`play`).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -38,7 +39,9 @@ class IllegalAction(ValueError):
 class Setup:
     """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
     folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
-    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands."""
+    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; and for a
+    game played from a table file (`pacg.tables`), the table as canonical JSON: the game starts from its position,
+    with no setup."""
 
     scenario: str
     characters: tuple[str, ...]
@@ -48,6 +51,7 @@ class Setup:
     redeemed: tuple[str, ...] = ()
     mythic_paths: tuple[tuple[str, str], ...] = ()
     open_hands: bool = False
+    table: str | None = None
 
 
 class _TurnStart(NamedTuple):
@@ -87,7 +91,8 @@ class Game:
         start = self._history.turns[-1] if self._history.turns else None
         self._sent = start.answers if start else 0  # the answers this game state has been given
         self._state = self._fresh_state(start.snapshot if start else None)
-        self._process: Process[Outcome] = play_turns(self._state) if start else play_scenario(self._state)
+        self._process: Process[Outcome] = (play_turns(self._state) if start or setup.table is not None
+                                            else play_scenario(self._state))
         self._step(None)
         for index in self._history.answers[start.answers if start else 0:]:
             self._send(index)
@@ -177,11 +182,23 @@ class Game:
     def _fresh_state(self, snapshot: Snapshot | None) -> GameState:
         """The game state at the setup's start, or made again from a snapshot."""
         setup = self._setup
+        if snapshot is None and setup.table is not None:
+            return self._laid_out()
         if snapshot is not None:
             state = restore(snapshot, self._library)
         else:
             state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
                             mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed)
+        state.turn_starts = self._turn_starts
+        return state
+
+    def _laid_out(self) -> GameState:
+        """The game state of the setup's table, between two turns."""
+        from pacg.tables import build_state, parse_table
+
+        assert self._setup.table is not None
+        table = parse_table(json.loads(self._setup.table), self._library)
+        state = build_state(self._library, table, self._setup.seed)
         state.turn_starts = self._turn_starts
         return state
 
@@ -290,28 +307,55 @@ class DivergedError(ValueError):
     """A record whose game goes another way when played again."""
 
 
-def new_game(scenario: str, characters: list[str], seed: int | None = None, *, library: CardLibrary | None = None,
+def new_game(scenario: str | None = None, characters: list[str] | None = None, seed: int | None = None, *,
+             table: Mapping[str, Any] | Path | str | None = None, library: CardLibrary | None = None,
              cards: Path | str | None = None, removed: list[str] | tuple[str, ...] = (),
              redeemed: list[str] | tuple[str, ...] = (), mythic_paths: Mapping[str, str] | None = None,
              open_hands: bool = False) -> Game:
     """A new game of a scenario for a party in turn order; a seed chosen at random if none is given. `cards` adds
     a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
-    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand."""
+    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand. Or a game from the
+    position of a table file (a path, or its data: `pacg.tables`), which names the scenario and the characters;
+    its seed, unless one is given here (`pacg.tables.TableError` says what is wrong with a bad table)."""
     folder = str(Path(cards).resolve()) if cards is not None else None
+    chosen = library if library is not None else _library(folder)
+    if table is not None:
+        if scenario is not None or characters or removed or redeemed or mythic_paths:
+            raise ValueError("a table file names the scenario, the characters and their mythic paths: give "
+                             "new_game the table alone")
+        return _table_game(table, seed, chosen, folder, open_hands)
+    if scenario is None or characters is None:
+        raise TypeError("new_game needs a scenario and characters, or a table")
     setup = Setup(scenario, tuple(characters), seed if seed is not None else random.randrange(2**31), folder,
                   tuple(removed), tuple(redeemed), tuple(sorted((mythic_paths or {}).items())), open_hands)
-    return Game(library if library is not None else _library(folder), setup)
+    return Game(chosen, setup)
+
+
+def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, library: CardLibrary, folder: str | None,
+                open_hands: bool) -> Game:
+    from pacg.tables import read_table
+
+    table = read_table(source, library)
+    seed = seed if seed is not None else table.seed if table.seed is not None else random.randrange(2**31)
+    setup = Setup(table.scenario, tuple(character.name for character in table.characters), seed, folder,
+                  open_hands=open_hands, table=table.canonical())
+    return Game(library, setup)
 
 
 def load_game(record: Mapping[str, Any] | str | Path, *, library: CardLibrary | None = None) -> Game:
     """The game a record describes (a dict from `Game.to_record`, or a record file), played again to where the
     record stops; `pacg.record.RecordError` says what is wrong with a bad one."""
-    from pacg.record import read_record, replay_into
+    from pacg.record import RecordError, read_record, replay_into
+    from pacg.tables import TableError
 
     data = read_record(record)
     setup = data.setup
     chosen = library if library is not None else _library(setup.cards)
-    return replay_into(Game(chosen, setup, expected=data.digests), data)
+    try:  # a game from a table starts a turn at once: its first digest is checked here
+        game = Game(chosen, setup, expected=data.digests)
+    except (TableError, DivergedError) as error:
+        raise RecordError(f"{data.source}: {error}") from None
+    return replay_into(game, data)
 
 
 def _library(cards: str | None) -> CardLibrary:

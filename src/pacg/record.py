@@ -13,7 +13,8 @@ so a replay that goes another way (an edited seed or answer, changed cards) stop
 where; `outcome` is there once the game is over. Optional fields: `"cards"`, the folder of custom cards added
 to the box (`pacg play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier
 scenarios (COH-01); `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`,
-{character: path}; `"open_hands"`. Version 1 records, whose `"answers"` were option numbers, still load.
+{character: path}; `"open_hands"`; `"table"`, the table file a game started from (`pacg.tables`), as its data.
+Version 1 records, whose `"answers"` were option numbers, still load.
 """
 
 from __future__ import annotations
@@ -60,6 +61,8 @@ def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dic
                                 "redeemed": list(setup.redeemed), "mythic_paths": dict(setup.mythic_paths),
                                 "open_hands": setup.open_hands}
     data.update({name: value for name, value in optional.items() if value})
+    if setup.table is not None:
+        data["table"] = json.loads(setup.table)
     data.update(actions=list(actions), digests=list(digests))
     if outcome is not None:
         data["outcome"] = outcome
@@ -145,8 +148,25 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     if not isinstance(open_hands, bool):
         raise RecordError(f"{where}: field 'open_hands' must be true or false")
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
-                  tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands)
+                  tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
+                  _table(data, where))
     return RecordData(setup, list(moves), digests, where)
+
+
+def _table(data: Mapping[str, Any], where: str) -> str | None:
+    """The table a game started from, its fields checked (its names are, once the cards are known), as canonical
+    JSON; it names the record's scenario and characters."""
+    from pacg.tables import TableError, parse_table
+
+    if "table" not in data:
+        return None
+    try:
+        table = parse_table(data["table"], None, f"{where}: field 'table'")
+    except TableError as error:
+        raise RecordError(str(error)) from None
+    if (table.scenario, [c.name for c in table.characters]) != (data["scenario"], data["characters"]):
+        raise RecordError(f"{where}: fields 'scenario' and 'characters' are not the table's")
+    return table.canonical()
 
 
 def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:

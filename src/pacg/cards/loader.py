@@ -49,7 +49,7 @@ class CardFileError(ValueError):
         super().__init__("\n".join(str(problem) for problem in problems))
 
 
-def _node_at(node: yaml.Node, location: tuple[int | str, ...]) -> yaml.Node:
+def node_at(node: yaml.Node, location: tuple[int | str, ...]) -> yaml.Node:
     """The deepest YAML node on the path of a validation error's location."""
     for step in location:
         child: yaml.Node | None = None
@@ -92,7 +92,7 @@ def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardP
         message = detail["msg"].removeprefix("Value error, ")
         if detail["type"] in _UNKNOWN_FIELD:
             message = "unknown field"
-        line = _node_at(root, location).start_mark.line + 1
+        line = node_at(root, location).start_mark.line + 1
         problems.append(CardProblem(path, line, field_name(location), message))
     return problems
 
@@ -172,8 +172,11 @@ def _check_keys(path: Path, root: yaml.Node) -> None:
         raise CardFileError(sorted(problems, key=lambda problem: problem.line))
 
 
-def _read_yaml(path: Path) -> tuple[yaml.MappingNode, dict[str, Any]]:
-    """The file's node tree (for line numbers) and its data."""
+def read_yaml(path: Path, holds: str = "a card file holds one card: a mapping of fields"
+              ) -> tuple[yaml.MappingNode, dict[str, Any]]:
+    """A YAML file's node tree (for line numbers) and its data, which must be a mapping (`holds` says what of):
+    refused, as a CardFileError naming the line, when it is not UTF-8, not YAML, nested too deeply, uses aliases
+    or writes a key twice (card files and table files)."""
     text = _read_text(path)
     try:
         _check_events(path, text)
@@ -181,7 +184,7 @@ def _read_yaml(path: Path) -> tuple[yaml.MappingNode, dict[str, Any]]:
         try:
             root = loader.get_single_node()
             if not isinstance(root, yaml.MappingNode):
-                raise CardFileError([CardProblem(path, 1, "", "a card file holds one card: a mapping of fields")])
+                raise CardFileError([CardProblem(path, 1, "", holds)])
             _check_keys(path, root)
             return root, loader.construct_document(root)
         finally:
@@ -213,7 +216,7 @@ class CardFile:
 
     def problem(self, location: tuple[int | str, ...], message: str, note: bool = False) -> CardProblem:
         """A problem of the field at this location (`("villains", 0)`), on that field's line."""
-        line = _node_at(self.root, location).start_mark.line + 1
+        line = node_at(self.root, location).start_mark.line + 1
         return CardProblem(self.path, line, field_name(location), message, note)
 
 
@@ -227,7 +230,7 @@ def _model(path: Path, root: yaml.MappingNode, data: dict[str, Any]) -> type[Any
     if model is None:
         known = ", ".join(sorted(MODEL_BY_TYPE))
         message = f"unknown card type {card_type!r} (card files exist for: {known})"
-        line = _node_at(root, ("type",)).start_mark.line + 1
+        line = node_at(root, ("type",)).start_mark.line + 1
         raise CardFileError([CardProblem(path, line, "type", message)], _name_in(data))
     return model
 
@@ -240,7 +243,7 @@ def _name_in(data: dict[str, Any]) -> str | None:
 def read_card_file(path: Path) -> CardFile:
     """Read and validate one card file, keeping its node tree. Raises CardFileError naming the file, line and
     field."""
-    root, data = _read_yaml(path)
+    root, data = read_yaml(path)
     model = _model(path, root, data)
     try:
         card: AnyCard = model.model_validate(data)
@@ -257,7 +260,7 @@ def _unrun_powers(path: Path, root: yaml.Node, card: AnyCard) -> list[CardProble
     silently does nothing is refused (DESIGN.md 2). The engine says what it runs (`pacg.engine.support`)."""
     from pacg.engine.support import refusals  # the engine knows what it runs; it reads only card models
 
-    return [CardProblem(path, _node_at(root, field).start_mark.line + 1, field_name(field), message)
+    return [CardProblem(path, node_at(root, field).start_mark.line + 1, field_name(field), message)
             for field, message in refusals(card)]
 
 
