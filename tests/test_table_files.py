@@ -304,3 +304,28 @@ def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
     assert sorted(harsk["hand"]) == ["Frog", "Helm", "Javelin", "Longsword", "Shortbow"], \
         "the Shortbow revealed stays; 4 drawn from the top of the deck"
     assert harsk["deck"] == 1, "Cecilla, recharged to the bottom, is left"
+
+
+def test_a_scripted_die_that_doesnt_fit_its_die_stops_the_game_with_one_line_and_keeps_the_save(
+        tmp_path: Path) -> None:
+    """The Dire Rat table with a 20 scripted for the Shortbow's d8: `pacg play` stops as it is rolled, says so
+    (exit 2, no traceback), and the record up to there is kept."""
+    data = yaml.safe_load((TABLES / "dire-rat.yaml").read_text(encoding="utf-8"))
+    data["dice"] = [20, 1, 1, 1]
+    table, log = tmp_path / "table.yaml", tmp_path / "game.json"
+    table.write_text(yaml.safe_dump(data), encoding="utf-8")
+    script = ["Give nothing", "Stay", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged", "Done"]
+    game, typed = pacg.new_game(table=table, seed=5), []
+    for step, label in enumerate(script):  # the numbers a person types for these answers
+        decision = game.decision
+        assert decision is not None
+        number = next(n for n, option in enumerate(decision.options) if option.label.startswith(label))
+        typed.append(str(number + 1))
+        if step < len(script) - 1:  # the last answer rolls the dice
+            game.apply(decision.options[number].id)
+    played = CliRunner().invoke(app, ["play", "--table", str(table), "--seed", "5", "--log", str(log)],
+                                input="\n".join(typed) + "\n")
+    assert played.exit_code == 2, played.output
+    assert played.exception is None or isinstance(played.exception, SystemExit)
+    assert "Error: the table's next dice: the scripted die result 20 is not on a d" in played.stderr
+    assert len(pacg.load_game(log).actions) >= len(script) - 1, "the game up to the roll is kept"

@@ -445,6 +445,7 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
     `session.stopped_by_signals`) keeps the last save and says where it is."""
     from pacg.game import Agent, play
     from pacg.saves import SaveError
+    from pacg.engine.chance import ScriptedDieError
     from pacg.session import Saver, Stopped
 
     saver = Saver(log, save)
@@ -476,6 +477,8 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
                     1) from None
     except (OSError, SaveError) as error:
         raise _fail(f"can't save the game: {error}", 1) from None
+    except ScriptedDieError as error:
+        raise _fail(f"the table's next dice: {error}; the game so far is saved", 2) from None
     finally:
         saver.close()
 

@@ -105,9 +105,9 @@ class Decision(NamedTuple):
                     _PUBLISHED.clear()
                 _PUBLISHED[labels] = options
         context = self.context
-        if not all(type(value) in _PLAIN for value in context.values()):
+        if context and not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
-        return self._replace(options=options, context=context)
+        return Decision(self.player, self.kind, self.prompt, options, self.help, context)
 
     @property
     def actions(self) -> list[str]:

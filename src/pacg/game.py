@@ -62,17 +62,20 @@ class _TurnStart(NamedTuple):
 @dataclass
 class _History:
     """The answers given so far (option numbers, and the action ids they were given as), the revelations count
-    when each was asked (see `GameState.revelations`), and a snapshot at each turn start."""
+    when each was asked (see `GameState.revelations`), the number of answers given before each turn began with
+    the fingerprint of the game state then (`Snapshot.digest`, for records), and the snapshot of the current
+    turn's start: the only one a copy or an undo needs, since undo stays within the turn."""
 
     answers: list[int] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)
-    turns: list[_TurnStart] = field(default_factory=list)
-    digests: list[str] = field(default_factory=list)  # of the turns' snapshots, worked out once, as asked for
+    turn_starts: list[int] = field(default_factory=list)
+    digests: list[str] = field(default_factory=list)
+    latest: _TurnStart | None = None
 
     def copy(self) -> _History:
-        return _History(list(self.answers), list(self.actions), list(self.revealed), list(self.turns),
-                        list(self.digests))
+        return _History(list(self.answers), list(self.actions), list(self.revealed), list(self.turn_starts),
+                        list(self.digests), self.latest)
 
 
 class Game:
@@ -88,7 +91,7 @@ class Game:
         self._published: Decision | None = None
         self._outcome: Outcome | None = None
         self._asked_at = 0
-        start = self._history.turns[-1] if self._history.turns else None
+        start = self._history.latest
         self._sent = start.answers if start else 0  # the answers this game state has been given
         self._state = self._fresh_state(start.snapshot if start else None)
         self._process: Process[Outcome] = (play_turns(self._state) if start or setup.table is not None
@@ -203,17 +206,21 @@ class Game:
         return state
 
     def _turn_starts(self) -> None:
-        """A turn is about to begin: keep a snapshot (not again for the turn a copy starts from)."""
-        turns, answers = self._history.turns, self._sent
-        if turns and turns[-1].answers == answers and turns[-1].snapshot.turns == self._state.turns:
+        """A turn is about to begin: keep its snapshot and fingerprint (not again for the turn a copy starts
+        from)."""
+        history, answers = self._history, self._sent
+        latest = history.latest
+        if latest is not None and latest.answers == answers and latest.snapshot.turns == self._state.turns:
             return
-        turns.append(_TurnStart(take(self._state), answers))
+        history.latest = _TurnStart(take(self._state), answers)
+        history.turn_starts.append(answers)
+        history.digests.append(history.latest.snapshot.digest())
         if self._expected is not None:
-            self._check_digest(len(turns) - 1)
+            self._check_digest(len(history.digests) - 1)
 
     def _check_digest(self, number: int) -> None:
         expected = self._expected or []
-        if number < len(expected) and self.digest(number) != expected[number]:
+        if number < len(expected) and self._history.digests[number] != expected[number]:
             raise DivergedError(f"the game drifts from the record at the start of turn {number + 1}, after "
                                 f"{len(self._history.answers)} answers: the game state differs from the one "
                                 "recorded (another seed, edited answers, or changed cards)")
@@ -235,7 +242,7 @@ class Game:
         history = self._history
         if not history.answers:
             return "nothing has been answered yet"
-        if history.turns and history.turns[-1].answers >= len(history.answers):
+        if history.turn_starts and history.turn_starts[-1] >= len(history.answers):
             return "the last answer was given in an earlier turn"
         if history.revealed[-1] != self._state.revelations:
             return "hidden information has come out since (a card flipped, drawn or examined, or dice rolled)"
@@ -249,26 +256,14 @@ class Game:
         history = self._history
         for kept in (history.answers, history.actions, history.revealed):
             kept.pop()
-        answers = len(history.answers)
-        while history.turns and history.turns[-1].answers > answers:
-            history.turns.pop()
-        del history.digests[len(history.turns):]
         self.__init__(self._library, self._setup, history)  # type: ignore[misc]
-
-    def digest(self, number: int) -> str:
-        """The fingerprint of the game state at the start of its nth turn (from 0), kept in records."""
-        history = self._history
-        while len(history.digests) <= number:
-            history.digests.append(history.turns[len(history.digests)].snapshot.digest())
-        return history.digests[number]
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-serializable data: its setup, its answers as action ids, a digest of the state at
         each turn start and, once over, its outcome. `load_game` makes the same game again from it."""
         from pacg.record import record_of
 
-        digests = [self.digest(number) for number in range(len(self._history.turns))]
-        return record_of(self._setup, self._history.actions, digests, self.outcome)
+        return record_of(self._setup, self._history.actions, self._history.digests, self.outcome)
 
     # --- what a seat may know -------------------------------------------------------------------------------
 
@@ -299,7 +294,7 @@ class Game:
             deal.shuffle(unseen)
             cards[known:] = unseen
         state.rng.seed(f"determinize {seed}")
-        copy._history = _History(turns=[])
+        copy._history = _History()
         return copy
 
 
@@ -400,9 +395,12 @@ class SeatView(Mapping[str, Any]):
 def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None) -> None:
     """Play a game to its end: each decision goes to its seat's agent (or the one agent for every seat) with
     that seat's view; `on_answer` is told after every answer and every undo (to save the game, to show it)."""
+    by_seat: Mapping[str, Agent] | None = agents if isinstance(agents, Mapping) else None
+    one: Agent | None = agents if not isinstance(agents, Mapping) else None
     while (decision := game.decision) is not None:
-        agent = agents if not isinstance(agents, Mapping) else agents[decision.player]
         seat = decision.player
+        agent = by_seat[seat] if by_seat is not None else one
+        assert agent is not None
         try:
             game.apply(agent.act(SeatView(lambda seat=seat: game.view(seat)), decision))  # type: ignore[misc]
         except UndoRequested:

@@ -27,6 +27,10 @@ class ChanceKind(IntEnum):
     PLACE = 4  # a random place in a deck for a card shuffled in (SUM-05)
 
 
+class ScriptedDieError(ValueError):
+    """A scripted die result (a table file's "dice") that is not on the die rolled."""
+
+
 class Chance(random.Random):
     """The game's one random generator. `reveals` counts the events whose outcome players see (rolls and
     random draws; a shuffle shows nothing), `digest` folds every event's kind and outcome (a deterministic hash
@@ -47,7 +51,7 @@ class Chance(random.Random):
         """A die's face, or a number in a range (ROLL); a scripted face first, if any."""
         face = self.faces.pop(0) if self.faces else self._below(b - a + 1) + a
         if not a <= face <= b:
-            raise ValueError(f"the scripted die result {face} is not on a d{b}")
+            raise ScriptedDieError(f"the scripted die result {face} is not on a d{b}")
         self._event(ChanceKind.ROLL, face)
         return face
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import zlib
+from array import array
 from typing import NamedTuple
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, MythicPath, Scenario
 from pacg.engine.state import CharacterState, Feats, GameState, LastingPower, LocationState
-from pacg.engine.zones import Zone, ZonesState
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, Zone, ZoneKind, ZonesState
 
 
 class CharacterSnapshot(NamedTuple):
@@ -62,12 +63,35 @@ class Snapshot(NamedTuple):
 
     def digest(self) -> str:
         """A short fingerprint of the game at this point: the same in every process and on every machine, so a
-        record can carry it and a replay can tell where it drifts (another seed, other cards, edited answers)."""
-        piles = sorted((str(zone), [card.uid for card in cards]) for zone, cards in self.zones.piles.items())
-        people = [(c.card.name, c.location, c.alive, c.mythic_charges) for c in self.characters]
-        places = [(location.template.name, location.closed) for location in self.locations]
-        text = repr((self.turns, self.next_turn, self.chance[2], piles, people, places, sorted(self.redeemed)))
-        return f"{zlib.crc32(text.encode()):08x}"
+        record can carry it and a replay can tell where it drifts (another seed, other cards, edited answers).
+        It covers the cards of every character's and location's piles and of the blessings deck, in order (the
+        box's order follows from the generator's state, which it covers too), the characters' places and lives,
+        and the closed locations."""
+        generator = self.chance[0]
+        words = generator[1] if isinstance(generator, tuple) else ()
+        numbers = [self.turns, self.next_turn, *words[:4], *words[-1:]]
+        piles = self.zones.piles
+        for character in self.characters:
+            numbers += (character.alive, character.mythic_charges, -1)
+            name = character.card.name
+            for kind in _CHARACTER_PILES:
+                numbers += [card.uid for card in piles.get(Zone(kind, name), ())]
+                numbers.append(-1)
+        for location in self.locations:
+            numbers += (location.closed, -1)
+            for kind in _LOCATION_PILES:
+                numbers += [card.uid for card in piles.get(Zone(kind, location.template.name), ())]
+                numbers.append(-1)
+        for zone in _TABLE_PILES:
+            numbers += [card.uid for card in piles.get(zone, ())]
+            numbers.append(-1)
+        places = "|".join(character.location for character in self.characters)
+        return f"{zlib.crc32(places.encode(), zlib.crc32(array('q', numbers).tobytes())):08x}"
+
+
+_CHARACTER_PILES = (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.BURIED, ZoneKind.DISPLAYED)
+_LOCATION_PILES = (ZoneKind.LOCATION_DECK, ZoneKind.BY_LOCATION)
+_TABLE_PILES = (BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED)
 
 
 def take(game: GameState) -> Snapshot:
