@@ -3,10 +3,12 @@
 Run with ``python3 benchmarks/bench_game_object.py [--games N] [--repeat R]``.
 
 For N games of The Godless Ones (4 of the seven base-set characters each, random players), it stops each game
-half way through (by its number of answers, played through once), and there times, side by side:
+in its middle (half way through its middle turn, the game played through once to know where that is), and
+there times, side by side:
 
     clone():             a copy, made again from the current turn's snapshot (`engine.snapshot`) and that turn's
-                         answers replayed;
+                         answers replayed (a game keeps snapshots from its first copy on: one copy is made
+                         before the timing, as a search makes many);
     load_game(record):   the same game made again from its record, every answer from the setup on (the reference);
     undo():              one answer taken back (on a copy, where undo is allowed), and the same answer applied again.
 
@@ -43,12 +45,14 @@ def fastest(work: Callable[[], object], repeat: int) -> float:
 
 
 def half_way(library: CardLibrary, seed: int) -> Game:
-    """The seed's game, stopped at half its answers."""
+    """The seed's game, stopped half way through its middle turn."""
     party = random.Random(f"party {seed}").sample(CHARACTERS, 4)
     whole = pacg.new_game(SCENARIO, party, seed, library=library)
     pacg.play(whole, RandomAgent(seed))
+    starts = whole.turn_starts + [len(whole.actions)]
+    middle = len(starts) // 2 - 1
     game = pacg.new_game(SCENARIO, party, seed, library=library)
-    for action in whole.actions[:len(whole.actions) // 2]:
+    for action in whole.actions[:(starts[middle] + starts[middle + 1]) // 2]:
         game.apply(action)
     return game
 
@@ -73,7 +77,7 @@ def main() -> int:
     clones, loads, undos, turns = [], [], [], []
     for seed in range(options.seed, options.seed + options.games):
         game = half_way(library, seed)
-        record = game.to_record()
+        record = game.to_record()  # from here on the game keeps its snapshots (the first copy would replay it all)
         clones.append(fastest(game.clone, options.repeat))
         loads.append(fastest(lambda record=record: pacg.load_game(record, library=library),  # type: ignore[misc]
                              options.repeat))
@@ -82,8 +86,9 @@ def main() -> int:
             undos.append(fastest(undo_and_redo(game), options.repeat))
     clone, load = median(clones), median(loads)
     undo = median(undos) if undos else float("nan")
-    print(f"{options.games} games of {SCENARIO}, 4 random players, each stopped half way (turn {median(turns):.0f} "
-          f"of the median game); each figure the median of the games' fastest of {options.repeat}:")
+    print(f"{options.games} games of {SCENARIO}, 4 random players, each stopped in its middle (turn "
+          f"{median(turns):.0f} of the median game); each figure the median of the games' fastest of "
+          f"{options.repeat}:")
     print(f"  load_game(record): {load * 1e3:7.3f} ms   (the reference: every answer replayed)")
     print(f"  clone():           {clone * 1e3:7.3f} ms   {load / clone:5.1f} times faster than loading")
     print(f"  undo() + apply():  {undo * 1e3:7.3f} ms   ({len(undos)} of the games could undo their last answer)")

@@ -443,9 +443,9 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
 def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None) -> None:
     """Play with the chosen agents, saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP:
     `session.stopped_by_signals`) keeps the last save and says where it is."""
+    from pacg.engine.chance import ScriptedDieError
     from pacg.game import Agent, play
     from pacg.saves import SaveError
-    from pacg.engine.chance import ScriptedDieError
     from pacg.session import Saver, Stopped
 
     saver = Saver(log, save)

@@ -96,14 +96,11 @@ class Decision(NamedTuple):
     def published(self) -> Decision:
         """The decision as a player sees it: each option with its action id and no engine object, the context as
         plain data."""
-        labels = tuple(option.label for option in self.options)
-        options = _PUBLISHED.get(labels)
-        if options is None:
+        labels = [option.label for option in self.options]
+        if len(set(labels)) == len(labels):  # each id is its label's words alone
+            options = tuple(map(_published_option, labels))
+        else:
             options = tuple(map(Option._make, zip(labels, repeat(None), action_ids(self))))
-            if all("#" not in option.id for option in options):  # the same labels always give these ids
-                if len(_PUBLISHED) >= _MOST_PUBLISHED:
-                    _PUBLISHED.clear()
-                _PUBLISHED[labels] = options
         context = self.context
         if context and not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
@@ -154,7 +151,12 @@ def action_ids(decision: Decision) -> list[str]:
     return ids
 
 
-@lru_cache(maxsize=4096)  # labels repeat from turn to turn: this saves working out the same slug again
+@lru_cache(maxsize=8192)  # labels repeat from turn to turn: this saves making the same published option again
+def _published_option(label: str) -> Option:
+    """The published option of a label that no other option of its decision has."""
+    return Option(label, None, _slug(label))
+
+
 def _slug(label: str) -> str:
     return "-".join(re.findall(r"[a-z0-9+]+", label.lower())) or "option"
 
@@ -184,10 +186,7 @@ def plain(value: Any) -> Any:
 
 
 _PLAIN = (str, int, float, bool, type(None))  # values a context may keep as they are
-# The published options of each list of labels seen (where no two labels are alike, the ids follow from the
-# labels alone): the same few lists come up at every turn, and this saves building their options again.
-_PUBLISHED: dict[tuple[str, ...], tuple[Option, ...]] = {}
-_MOST_PUBLISHED = 20_000
+
 
 
 class InvalidAnswer(ValueError):

@@ -64,7 +64,9 @@ class _History:
     """The answers given so far (option numbers, and the action ids they were given as), the revelations count
     when each was asked (see `GameState.revelations`), the number of answers given before each turn began with
     the fingerprint of the game state then (`Snapshot.digest`, for records), and the snapshot of the current
-    turn's start: the only one a copy or an undo needs, since undo stays within the turn."""
+    turn's start: the only one a copy or an undo needs, since undo stays within the turn. Snapshots and
+    fingerprints are kept (`keeping`) from the first time a copy, an undo or a record is asked for (`Game._keep`):
+    a game no one copies or records, as in a simulation, never pays for them."""
 
     answers: list[int] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
@@ -72,10 +74,11 @@ class _History:
     turn_starts: list[int] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)
     latest: _TurnStart | None = None
+    keeping: bool = False
 
     def copy(self) -> _History:
         return _History(list(self.answers), list(self.actions), list(self.revealed), list(self.turn_starts),
-                        list(self.digests), self.latest)
+                        list(self.digests), self.latest, self.keeping)
 
 
 class Game:
@@ -85,8 +88,14 @@ class Game:
                  expected: list[str] | None = None) -> None:
         self._library = library
         self._setup = setup
-        self._history = history if history is not None else _History()
         self._expected = expected  # the turn digests a record being loaded says the game must show
+        self._start(history if history is not None else _History())
+
+    def _start(self, history: _History) -> None:
+        """Make the game state from the history's latest snapshot (or from the setup) and replay the answers
+        given since."""
+        setup = self._setup
+        self._history = history
         self._decision: Decision | None = None
         self._published: Decision | None = None
         self._outcome: Outcome | None = None
@@ -135,6 +144,11 @@ class Game:
     def actions(self) -> list[str]:
         """The action ids answered so far, in order."""
         return list(self._history.actions)
+
+    @property
+    def turn_starts(self) -> list[int]:
+        """How many answers had been given as each turn began, in order."""
+        return list(self._history.turn_starts)
 
     @property
     def log(self) -> list[str]:
@@ -212,8 +226,10 @@ class Game:
         latest = history.latest
         if latest is not None and latest.answers == answers and latest.snapshot.turns == self._state.turns:
             return
-        history.latest = _TurnStart(take(self._state), answers)
         history.turn_starts.append(answers)
+        if not history.keeping:
+            return
+        history.latest = _TurnStart(take(self._state), answers)
         history.digests.append(history.latest.snapshot.digest())
         if self._expected is not None:
             self._check_digest(len(history.digests) - 1)
@@ -227,8 +243,21 @@ class Game:
 
     # --- copies, undo and records ---------------------------------------------------------------------------
 
+    def _keep(self) -> None:
+        """From now on, keep a snapshot and a fingerprint at each turn start; the first time, play the game again
+        from its setup to have them for the turns played so far (as a load does: once)."""
+        history = self._history
+        if history.keeping:
+            return
+        again = Game(self._library, self._setup, _History(keeping=True), self._expected)
+        for index in history.answers:
+            again._send(index)
+        history.turn_starts, history.digests = again._history.turn_starts, again._history.digests
+        history.latest, history.keeping = again._history.latest, True
+
     def clone(self) -> Game:
         """An independent copy that continues exactly as this game would."""
+        self._keep()
         return Game(self._library, self._setup, self._history.copy())
 
     def can_undo(self) -> bool:
@@ -253,16 +282,18 @@ class Game:
         reason = self.why_not_undo()
         if reason:
             raise IllegalAction(f"can't undo: {reason}")
+        self._keep()
         history = self._history
         for kept in (history.answers, history.actions, history.revealed):
             kept.pop()
-        self.__init__(self._library, self._setup, history)  # type: ignore[misc]
+        self._start(history)
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-serializable data: its setup, its answers as action ids, a digest of the state at
         each turn start and, once over, its outcome. `load_game` makes the same game again from it."""
         from pacg.record import record_of
 
+        self._keep()
         return record_of(self._setup, self._history.actions, self._history.digests, self.outcome)
 
     # --- what a seat may know -------------------------------------------------------------------------------
@@ -294,7 +325,7 @@ class Game:
             deal.shuffle(unseen)
             cards[known:] = unseen
         state.rng.seed(f"determinize {seed}")
-        copy._history = _History()
+        copy._history = _History(keeping=True)
         return copy
 
 
@@ -347,7 +378,7 @@ def load_game(record: Mapping[str, Any] | str | Path, *, library: CardLibrary | 
     setup = data.setup
     chosen = library if library is not None else _library(setup.cards)
     try:  # a game from a table starts a turn at once: its first digest is checked here
-        game = Game(chosen, setup, expected=data.digests)
+        game = Game(chosen, setup, _History(keeping=True), expected=data.digests)
     except (TableError, DivergedError) as error:
         raise RecordError(f"{data.source}: {error}") from None
     return replay_into(game, data)
