@@ -166,11 +166,7 @@ def test_the_order_of_a_face_down_deck_is_in_no_view_until_a_card_of_it_comes_ou
     if not decks or first.over:
         return
     deck = random.Random(shuffle_seed).choice(decks)
-    cards = state.zones.cards(deck)
-    known = len(state.known_top(deck))
-    reordered = cards[known:]
-    random.Random(shuffle_seed).shuffle(reordered)
-    cards[known:] = reordered
+    state.deal_unseen(deck, random.Random(shuffle_seed))
     rng = random.Random(seed + 1)
 
     def hidden_so_far() -> tuple[int, int, int]:

@@ -93,3 +93,18 @@ def test_a_stopped_game_leaves_a_save_that_loads_and_resumes_to_the_same_end(
         happened = list(pool.map(lambda run: stop_and_resume(signum, run, tmp_path, outcomes), range(RUNS[signum])))
     assert "resumed" in happened, happened
     assert not list(tmp_path.glob("*.partial")) or signum == signal.SIGKILL
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.5, 0.8, 1.2])
+def test_ctrl_c_while_pacg_play_starts_up_stops_it_without_a_traceback(delay: float) -> None:
+    """Ctrl-C (SIGINT) while the command is still importing or reading the cards: a line, no traceback. (Sooner
+    than that, while the interpreter itself starts, before any of pacg runs, Python reports it as it does.)"""
+    game = subprocess.Popen([*PACG, "play", "--agent", "random", "--characters", PARTY, "--seed", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(delay)
+    game.send_signal(signal.SIGINT)
+    stdout, stderr = game.communicate(timeout=120)
+    if "Fatal Python error: init_import_site" in stderr:
+        return  # the interpreter was still starting: nothing of pacg had run yet
+    assert "Traceback" not in stdout + stderr, stderr
+    assert game.returncode != 0 or "blessings left" in stdout  # stopped, or it had already played to its end

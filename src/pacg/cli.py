@@ -290,7 +290,7 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 def _print_outcome(outcome: dict[str, object], as_json: bool) -> None:
     if as_json:
-        typer.echo(json.dumps({key: value for key, value in outcome.items() if key != "reason"}))
+        typer.echo(json.dumps(outcome))
         return
     dead = outcome["dead"]
     dead_text = f" Dead: {', '.join(dead)}." if isinstance(dead, list) and dead else ""

@@ -134,7 +134,7 @@ class Game:
     @property
     def outcome(self) -> dict[str, object] | None:
         """How the game ended, as `pacg play --json` prints it; None while it is under way."""
-        return self._outcome.summary() | {"reason": self._outcome.reason} if self._outcome is not None else None
+        return self._outcome.summary() if self._outcome is not None else None
 
     @property
     def result(self) -> Outcome | None:
@@ -319,11 +319,7 @@ class Game:
         state = copy._state
         deal = random.Random(f"determinize {seed}")
         for zone in [zone for zone in state.zones.state().piles if zone.kind in FACE_DOWN]:
-            cards = state.zones.cards(zone)
-            known = len(state.known_top(zone))
-            unseen = cards[known:]
-            deal.shuffle(unseen)
-            cards[known:] = unseen
+            state.deal_unseen(zone, deal)
         state.rng.seed(f"determinize {seed}")
         copy._history = _History(keeping=True)
         return copy

@@ -38,6 +38,7 @@ class Outcome:
             "characters": self.characters,
             "seed": self.seed,
             "result": self.result,
+            "reason": self.reason,
             "turns": self.turns,
             "blessings_left": self.blessings_left,
             "dead": self.dead,

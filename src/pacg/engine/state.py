@@ -6,6 +6,7 @@ All randomness of a game (shuffles, dice, random draws from the box) comes from 
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -482,15 +483,30 @@ class GameState:
     def known_top(self, deck: Zone) -> list[PhysicalCard]:
         """The cards on top of a face-down deck that were examined since it was last shuffled, down to the first
         card not examined: what every player knows of its order (EXAM-01)."""
-        seen = self.known.get(deck)
-        if seen is None or seen[0] != self.zones.shuffles.get(deck, 0):
-            return []
+        seen = self.known_cards(deck)
         known = []
         for card in self.cards_left(deck):
-            if card.uid not in seen[1]:
+            if card.uid not in seen:
                 break
             known.append(card)
         return known
+
+    def deal_unseen(self, deck: Zone, rng: random.Random) -> None:
+        """Put the cards of a face-down deck that no one has examined in a new random order, each examined card
+        staying where it is: a deck as it could be, for all the players know (a look-ahead, `Game.determinized`).
+        The generator is the caller's: this is no event of the game."""
+        cards = self.zones.cards(deck)
+        seen = self.known_cards(deck)
+        places = [index for index, card in enumerate(cards) if card.uid not in seen]
+        unseen = [cards[index] for index in places]
+        rng.shuffle(unseen)
+        for index, card in zip(places, unseen, strict=True):
+            cards[index] = card
+
+    def known_cards(self, deck: Zone) -> frozenset[int]:
+        """The cards of a face-down deck examined since it was last shuffled (by uid): their places are known."""
+        seen = self.known.get(deck)
+        return seen[1] if seen is not None and seen[0] == self.zones.shuffles.get(deck, 0) else frozenset()
 
     def fill_box(self, names: list[str] | None = None) -> None:
         """Put every copy of every card (or of the named cards) into the box, by type (SET-03): the base set,
