@@ -200,6 +200,9 @@ def broken_records(folder: Path) -> dict[str, str]:
     for name, text in texts.items():
         (folder / f"{name}.json").write_text(text, encoding="utf-8")
         values[name] = str(folder / f"{name}.json")
+    with open(folder / "huge.json", "wb") as huge:  # 65 MiB, sparse: no game's record comes near
+        huge.truncate(65 * 2**20)
+    values["huge"] = str(folder / "huge.json")
     return values
 
 
@@ -226,6 +229,8 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "another seed": (["replay", "{another-seed}"], ["drifts from the record", "turn 1"]),
     "nested too deeply": (["replay", "{nested}"], ["not a game record"]),
     "binary": (["replay", "{binary}"], ["not a game record"]),
+    "huge": (["replay", "{huge}"], ["not a game record", "far too big"]),
+    "resume a huge file": (["play", "--agent", "random", "--resume", "{huge}"], ["far too big"]),
     "version 1 answers out of range": (["replay", "{version-1-answers}"], ["is not an option"]),
     "resume a file that is no record": (["play", "--agent", "random", "--resume", "{not-json}"],
                                         ["not a game record"]),
