@@ -113,10 +113,12 @@ class Game:
 
     @property
     def setup(self) -> Setup:
+        """What the game was set up from (scenario, party, seed, options)."""
         return self._setup
 
     @property
     def over(self) -> bool:
+        """Whether the scenario has ended (won or lost) and its reward been given."""
         return self._decision is None
 
     @property
@@ -137,10 +139,6 @@ class Game:
         return self._outcome.summary() if self._outcome is not None else None
 
     @property
-    def result(self) -> Outcome | None:
-        return self._outcome
-
-    @property
     def actions(self) -> list[str]:
         """The action ids answered so far, in order."""
         return list(self._history.actions)
@@ -157,6 +155,7 @@ class Game:
 
     @property
     def turn(self) -> int:
+        """The number of the turn under way (0 during setup)."""
         return self._state.turns
 
     def seats(self) -> list[str]:
