@@ -8,9 +8,9 @@
 
 Modelled on python-chess's `Board` and OpenSpiel's `State`. A game is its setup, its seed and its answers; the
 rules run as generators inside it. At the start of every turn it keeps a snapshot of the game state
-(`engine.snapshot`), so `clone()` and `undo()` make the game again from the current turn's snapshot and replay
-only that turn's answers. `view(seat)` is plain data of what one player may know; agents get that and the
-published decision, never the live game (`play`).
+(`engine.snapshot`; from its first copy, undo or record on), so `clone()` and `undo()` make the game again from
+the current turn's snapshot and replay only that turn's answers. `view(seat)` is plain data of what one player
+may know; agents get that and the published decision, never the live game (`play`).
 """
 
 from __future__ import annotations
