@@ -346,3 +346,16 @@ def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again
     again = pacg("play", "--resume", "godless-ones-3", stdin="1\n")
     no_traceback(again)
     assert re.search(rf"Game stopped after {n + 1} answers", again.stderr), again.stderr
+
+
+def test_a_new_game_never_replaces_a_saved_one() -> None:
+    """Two people's games of the same seed get two saves; --save with a name already saved is refused."""
+    args = ["play", "--characters", "Harsk", "--seed", "9"]
+    for _ in range(2):
+        stopped = CliRunner().invoke(app, args, input="1\n")
+        assert stopped.exit_code == 1 and "Game stopped after 1 answers" in stopped.stderr, stopped.output
+    listed = CliRunner().invoke(app, ["saves", "list", "--json"])
+    assert sorted(save["name"] for save in json.loads(listed.stdout)) == ["godless-ones-9", "godless-ones-9-2"]
+    refused = CliRunner().invoke(app, [*args, "--save", "godless-ones-9"], input="1\n")
+    check_rejected("--save with a saved name", refused.exit_code, refused.stdout, refused.stderr,
+                   ["a game is saved as 'godless-ones-9' already", "--resume"])

@@ -318,11 +318,22 @@ def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLib
     return choose_party(names, MAX_PARTY)
 
 
-def _default_save_name(scenario: str, seed: int) -> str:
-    """The name a game is saved under unless --save names one: the scenario's words and the seed."""
-    words = "-".join(word for word in "".join(c if c.isalnum() else " " for c in scenario.lower()).split()
-                     if word != "the")
-    return f"{words}-{seed}"[:64]
+def _new_save_name(save: str | None, agent: AgentKind, title: str, seed: int) -> str | None:
+    """The name a new game is saved under: --save's, which no saved game may have yet (a new game never
+    replaces one); else, for a person's game, the title's words and the seed, with a count if that is taken."""
+    from pacg.saves import SaveError, SaveStore
+
+    if save is None and agent is not AgentKind.HUMAN:
+        return None
+    with SaveStore() as store:
+        if save is not None:
+            if store.has(save):
+                raise SaveError(f"a game is saved as {save!r} already: take it up with pacg play --resume "
+                                f"{save!r}, delete it with pacg saves delete {save!r}, or choose another --save")
+            return save
+        words = "-".join(word for word in "".join(c if c.isalnum() else " " for c in title.lower()).split()
+                         if word != "the")
+        return store.free_name(f"{words}-{seed}"[:64])
 
 
 @app.command("play")
@@ -390,9 +401,7 @@ def _new_game(scenario: str, characters: str | None, seed: int | None, agent: Ag
     party = _party(characters, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN)
-    if save is None and agent is AgentKind.HUMAN:
-        save = _default_save_name(scenario, seed)
-    return game, save
+    return game, _new_save_name(save, agent, scenario, seed)
 
 
 def _table_alone(**given: str | None) -> None:
@@ -410,9 +419,7 @@ def _table_game(table: Path, seed: int | None, agent: AgentKind, cards: Path | N
 
     game = new_game(table=table, seed=seed, library=_cards_library(None, cards), cards=cards,
                     open_hands=agent is AgentKind.HUMAN)
-    if save is None and agent is AgentKind.HUMAN:
-        save = _default_save_name(table.stem, game.setup.seed)
-    return game, save
+    return game, _new_save_name(save, agent, table.stem, game.setup.seed)
 
 
 def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None

@@ -130,6 +130,22 @@ class SaveStore:
             raise SaveError(f"{self.path}: the saved game {name!r} is not a JSON object")
         return record
 
+    def has(self, name: str) -> bool:
+        """Whether a game is saved as `name`."""
+        check_name(name)
+        with self._sqlite_errors():
+            return self._db.execute("SELECT 1 FROM saves WHERE name = ?", (name,)).fetchone() is not None
+
+    def free_name(self, wanted: str) -> str:
+        """`wanted`, or the first of wanted-2, wanted-3 ... that no save has: a new game's name that replaces no
+        saved game."""
+        name, number = wanted, 1
+        while self.has(name):
+            number += 1
+            suffix = f"-{number}"
+            name = wanted[:64 - len(suffix)] + suffix
+        return name
+
     def info(self, name: str) -> SaveInfo:
         """The listing of the save `name`."""
         check_name(name)
