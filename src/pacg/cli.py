@@ -18,6 +18,7 @@ from pacg.record import RecordError, check_writable
 
 if TYPE_CHECKING:
     from pacg.game import Game
+    from pacg.record import RecordData
 
 app = typer.Typer(
     name="pacg",
@@ -426,7 +427,6 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
              ) -> tuple[Game, Path | None, str | None]:
     """The stopped game a record file or a saved game's name holds, played again to where it stopped; it goes
     on being saved where it was (the file, or the save)."""
-    from pacg.game import load_game
     from pacg.record import read_record
     from pacg.saves import SaveStore
 
@@ -438,13 +438,19 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
         with SaveStore() as store:
             record = store.get(resume)
         save = save or resume
-    data = read_record(record)  # type: ignore[arg-type]
+    return _recorded_game(read_record(record), resume, cards), log, save  # type: ignore[arg-type]
+
+
+def _recorded_game(data: RecordData, where: str, cards: Path | None) -> Game:
+    """The game a record read from `where` holds, played again with the custom cards it was played with (from
+    --cards, or the folder the record names, which must still be there)."""
+    from pacg.game import load_game
+
     folder = cards or (Path(data.setup.cards) if data.setup.cards else None)
     if cards is None and folder is not None and not folder.is_dir():
-        raise RecordError(f"{resume}: the game was played with the custom cards in {folder}, which is not a "
-                          "folder here; give their folder with --cards DIR")
-    game = load_game(record, library=_cards_library(None, folder))  # type: ignore[arg-type]
-    return game, log, save
+        raise _fail(f"{where}: the game was played with the custom cards in {folder}, which is not a folder "
+                    "here; give their folder with --cards DIR", 1)
+    return load_game(data, library=_cards_library(None, folder))
 
 
 def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None) -> None:
@@ -504,16 +510,10 @@ def replay_command(
         None, "--cards", help="The folder of the custom cards the game was played with (default: the record's)."),
 ) -> None:
     """Replay a game record to the same end (or to where a stopped game stopped)."""
-    from pacg.game import load_game
     from pacg.record import read_record
 
     try:
-        data = read_record(file)
-        custom = cards or (Path(data.setup.cards) if data.setup.cards else None)
-        if cards is None and custom is not None and not custom.is_dir():
-            raise _fail(f"{file}: the game was played with the custom cards in {custom}, which is not a folder "
-                        "here; give their folder with --cards DIR", 1)
-        game = load_game(file, library=_cards_library(None, custom))
+        game = _recorded_game(read_record(file), str(file), cards)
     except (RecordError, SetupError) as error:
         raise _fail(str(error)) from None
     outcome = game.outcome

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pacg.cards.loader import CardLibrary
 from pacg.decisions import Decision, Process
@@ -29,6 +29,9 @@ from pacg.engine.setup import new_game as set_out
 from pacg.engine.snapshot import Snapshot, restore, take
 from pacg.engine.state import FACE_DOWN, GameState
 from pacg.engine.view import seat_view
+
+if TYPE_CHECKING:
+    from pacg.record import RecordData
 
 
 class IllegalAction(ValueError):
@@ -307,7 +310,8 @@ class Game:
         view["decision"] = decision.to_json() if decision is not None and decision.player == seat else None
         view["waiting_for"] = decision.player if decision is not None else None
         view["outcome"] = self.outcome
-        view["undo"] = {"possible": self.can_undo(), "why_not": self.why_not_undo()}
+        why_not = self.why_not_undo()
+        view["undo"] = {"possible": not why_not, "why_not": why_not}
         return view
 
     def determinized(self, seat: str, seed: int) -> Game:
@@ -317,7 +321,7 @@ class Game:
         copy = self.clone()
         state = copy._state
         deal = random.Random(f"determinize {seed}")
-        for zone in [zone for zone in state.zones.state().piles if zone.kind in FACE_DOWN]:
+        for zone in [zone for zone in state.zones.occupied() if zone.kind in FACE_DOWN]:
             state.deal_unseen(zone, deal)
         state.rng.seed(f"determinize {seed}")
         copy._history = _History(keeping=True)
@@ -363,13 +367,14 @@ def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, librar
     return Game(library, setup)
 
 
-def load_game(record: Mapping[str, Any] | str | Path, *, library: CardLibrary | None = None) -> Game:
-    """The game a record describes (a dict from `Game.to_record`, or a record file), played again to where the
-    record stops; `pacg.record.RecordError` says what is wrong with a bad one."""
-    from pacg.record import RecordError, read_record, replay_into
+def load_game(record: Mapping[str, Any] | str | Path | RecordData, *, library: CardLibrary | None = None) -> Game:
+    """The game a record describes (a dict from `Game.to_record`, a record file, or a record already read with
+    `record.read_record`), played again to where the record stops; `pacg.record.RecordError` says what is wrong
+    with a bad one."""
+    from pacg.record import RecordData, RecordError, read_record, replay_into
     from pacg.tables import TableError
 
-    data = read_record(record)
+    data = record if isinstance(record, RecordData) else read_record(record)
     setup = data.setup
     chosen = library if library is not None else _library(setup.cards)
     try:  # a game from a table starts a turn at once: its first digest is checked here

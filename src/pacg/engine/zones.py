@@ -157,9 +157,13 @@ class Zones:
         self._where.update(contents.where)
         self._next_uid = len(contents.where)
 
+    def occupied(self) -> list[Zone]:
+        """The zones that hold a card."""
+        return [zone for zone, pile in self._piles.items() if pile]
+
     def state(self) -> ZonesState:
         """Where every card is, as plain data to keep (copies: the lists stay the game's own)."""
-        piles = {zone: tuple(pile) for zone, pile in self._piles.items() if pile}
+        piles = {zone: tuple(self._piles[zone]) for zone in self.occupied()}
         return ZonesState(piles, self._next_uid, frozenset(self._copies), dict(self.shuffles))
 
     def restore(self, state: ZonesState) -> None:
