@@ -5,6 +5,9 @@
     table.dice(6, 4, 2, 1)
     result = table.run(attempt_checks(...), "Reveal Shortbow: Ranged", "Recharge Cecilla")
 
+A table offers every legal play, as a game with `ask_always` does (`engine.questions`): the rules' complete
+options, whether or not a play could matter; a test of which plays are worth asking gives `ask_always=False`.
+
 With `strict=True` (on `Table(...)` or one `run`) every Decision must be answered by the script, in order, as
 XMage's strict mode fails on any unscripted choice: a "Done" or "Keep the result" is then written out too.
 `table.pick(...)` fixes what the next random draws take (a random card, location or character), by name.
@@ -91,10 +94,11 @@ class Table:
     """A game table built for a test."""
 
     def __init__(self, adventure_deck_number: int = 0, seed: int = 0, extra_cards: Iterable[AnyCard] = (),
-                 strict: bool = False) -> None:
+                 strict: bool = False, ask_always: bool = True) -> None:
         self.strict = strict
         cards = CardLibrary([*library(), *extra_cards]) if extra_cards else library()
         self.game = GameState(cards, seed=seed, adventure_deck_number=adventure_deck_number)
+        self.game.ask_always = ask_always
         self.rng = FixedDice(seed)
         self.game.rng = self.rng
         self.game.fill_box()
@@ -107,6 +111,7 @@ class Table:
         `table.run(set_up(table.game), ...)` runs it with scripted answers and dice."""
         table = cls(seed=seed, strict=strict)
         table.game = new_game(table.game.library, scenario, characters, seed=seed, removed=removed)
+        table.game.ask_always = True
         table.game.rng = table.rng
         return table
 

@@ -147,7 +147,7 @@ def test_blight_scout_shuffles_her_cohort_into_her_deck_to_add_stealth_to_a_comb
     table = Table()
     adowyn = table.character("Adowyn", at="Armory", hand=["Leryn"], deck=FILLER,
                              feats=role("Adowyn", "Blight Scout", "Stealth"))
-    table.dice(3, 4)  # Strength d6 for the check, then Stealth d12+2
+    table.dice(3, 4)  # Strength 1d6 for the check, then Stealth 1d12+2
     results = table.run(attempt_checks(table.game, adowyn, "Combat 30", Purpose.OTHER), "Strength",
                         "Use Adowyn's power, shuffle Leryn")
     assert results[0].total == 3 + 4 + 2
@@ -319,7 +319,7 @@ def test_both_of_adowyns_roles_another_box_discards_a_card_to_evade_anothers_sum
 
 
 @pytest.mark.rule("FEAT-02")
-@pytest.mark.parametrize(("location", "pool"), [("Rift Edge", (8, 8)), ("Armory", (8,))])  # Wisdom d8
+@pytest.mark.parametrize(("location", "pool"), [("Rift Edge", (8, 8)), ("Armory", (8,))])  # Wisdom 1d8
 def test_blight_scouts_1d8_box_adds_1d8_to_noncombat_checks_at_an_abyssal_location(
     location: str, pool: tuple[int, ...]
 ) -> None:
@@ -390,7 +390,7 @@ def test_displayed_leryn_is_shuffled_into_the_deck_for_1d8_plus_the_adventure_de
     table = Table(adventure_deck_number=1)
     adowyn = table.character("Adowyn", at="Armory", hand=["Leryn", "Hand Crossbow"], deck=FILLER)
     table.run(play_window(table.window(adowyn, Timing.ANY_TIME), [adowyn]), "Display Leryn")
-    table.dice(5, 5, 5)  # Ranged d12+1, the Hand Crossbow's 1d6, Leryn's 1d8
+    table.dice(5, 5, 5)  # Ranged 1d12+1, the Hand Crossbow's 1d6, Leryn's 1d8
     results = table.run(attempt_checks(table.game, adowyn, "Combat 40", Purpose.OTHER),
                         "Reveal Hand Crossbow: Ranged", "Shuffle Leryn into your deck")
     assert sorted(results[0].pool.dice) == [6, 8, 12] and results[0].pool.modifier == 1 + 1
@@ -548,7 +548,7 @@ def test_spellrager_adds_1d6_to_checks_to_recharge_spells() -> None:
     table = Table()
     crowe = table.character("Crowe", at="Armory", hand=["Force Missile"], deck=FILLER,
                             feats=role("Crowe", "Spellrager", "recharge", "Arcane"))
-    table.dice(1, 1, 1, 2, 1)  # the check: Arcane d8+3 and 2d4; the recharge: Arcane d8+3 and 1d6
+    table.dice(1, 1, 1, 2, 1)  # the check: Arcane 1d8+3 and 2d4; the recharge: Arcane 1d8+3 and 1d6
     table.run(attempt_checks(table.game, crowe, "Combat 30", Purpose.OTHER), "Discard Force Missile")
     assert "Crowe succeeded at Arcane 1d8+1d6+3 against 6: rolled 6" in table.game.log
     assert table.cards(crowe, ZoneKind.DECK)[-1] == "Force Missile"
@@ -661,7 +661,7 @@ def test_maulers_thick_skin_box_reduces_damage_before_he_acts_by_2() -> None:
 
 @pytest.mark.rule("ROLE-01")
 def test_spellrager_may_put_the_bottom_card_on_top_and_end_the_turn_on_acquiring_a_spell() -> None:
-    """Crowe acquires Force Missile (his Arcane box gives him Arcane: Charisma d8+3)."""
+    """Crowe acquires Force Missile (his Arcane box gives him Arcane: Charisma 1d8+3)."""
     table = Table()
     table.location("Armory", ["Force Missile", "Mace"])
     crowe = table.character("Crowe", at="Armory", deck=["Frog", "Bolas", "Cure"],
@@ -683,7 +683,7 @@ def test_seoni_discards_a_card_before_her_combat_check_to_take_an_arcane_spell_b
     table = Table()
     table.location("Armory", ["Dire Rat"])
     seoni = table.character("Seoni", at="Armory", hand=["Codex"], discard=["Force Missile"], deck=FILLER)
-    table.dice(4, 2, 2)  # Arcane d12+2 and 2d4 against Combat 8
+    table.dice(4, 2, 2)  # Arcane 1d12+2 and 2d4 against Combat 8
     outcome = table.run(encounter(table.game, seoni, table.top("Armory")), "Use Seoni's power, discard Codex",
                         "Discard Force Missile")
     assert outcome == "defeated" and table.cards(seoni, ZoneKind.DISCARD) == ["Codex"]
@@ -694,7 +694,7 @@ def test_seoni_discards_a_card_before_her_combat_check_to_take_an_arcane_spell_b
 def test_seoni_succeeds_at_the_check_to_recharge_an_attack_spell_without_rolling() -> None:
     table = Table()
     seoni = table.character("Seoni", at="Armory", hand=["Force Missile"], deck=FILLER)
-    table.dice(12, 4, 4, 1)  # Arcane d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
+    table.dice(12, 4, 4, 1)  # Arcane 1d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
     table.run(attempt_checks(table.game, seoni, "Combat 10", Purpose.OTHER), "Discard Force Missile")
     assert table.cards(seoni, ZoneKind.DECK)[-1] == "Force Missile" and table.rng.faces == [1]
 
@@ -773,7 +773,7 @@ def test_elemental_master_adds_her_mastered_trait_to_her_check_and_4_to_a_check_
 @pytest.mark.parametrize(("mastered", "bonus"), [("Cold", 4), ("Fire", 0)])
 def test_elemental_master_adds_4_to_a_check_that_a_spell_of_her_mastered_trait_gives_it(
         mastered: str, bonus: int) -> None:
-    """Frigid Blast (Cold): her Arcane d12+2 and 2d4; the check has the Cold trait once the spell is played."""
+    """Frigid Blast (Cold): her Arcane 1d12+2 and 2d4; the check has the Cold trait once the spell is played."""
     table = Table(strict=True)
     seoni = elemental_master(table, mastered, hand=["Frigid Blast"], deck=FILLER)
     table.dice(1, 1, 1)  # (her second power succeeds at the check to recharge it without a roll)
@@ -832,7 +832,7 @@ def test_elemental_master_succeeds_at_the_check_to_recharge_a_spell_of_her_maste
         mastered: str, recharged: bool) -> None:
     table = Table(extra_cards=[EMBER_WARD])
     seoni = elemental_master(table, mastered, hand=["Ember Ward"], deck=FILLER)
-    table.dice(*([1, 1] if recharged else [1, 1, 12]))  # Strength d6 and 1d4; then her Arcane d12+2 fails 30
+    table.dice(*([1, 1] if recharged else [1, 1, 12]))  # Strength 1d6 and 1d4; then her Arcane 1d12+2 fails 30
     table.run(attempt_checks(table.game, seoni, "Strength 30", Purpose.OTHER), "Strength", "Discard Ember Ward",
               *([] if recharged else ["Arcane"]))
     assert ("Ember Ward" in table.cards(seoni, ZoneKind.DECK)) == recharged
@@ -961,7 +961,7 @@ def test_seoni_takes_an_arcane_card_or_with_the_magic_box_a_magic_one_from_her_d
 def test_seonis_roles_succeed_at_the_check_to_recharge_an_attack_spell_without_rolling(chosen: str) -> None:
     table = Table()
     seoni = table.character("Seoni", at="Armory", hand=["Force Missile"], deck=FILLER, feats=role("Seoni", chosen))
-    table.dice(12, 4, 4, 1)  # Arcane d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
+    table.dice(12, 4, 4, 1)  # Arcane 1d12+2 and 2d4; a 1 would fail the Arcane 6 to recharge, but isn't rolled
     table.run(attempt_checks(table.game, seoni, "Combat 10", Purpose.OTHER), "Discard Force Missile")
     assert table.cards(seoni, ZoneKind.DECK)[-1] == "Force Missile" and table.rng.faces == [1]
 
@@ -1010,7 +1010,7 @@ def test_shardra_recharges_a_spell_to_let_a_local_character_reroll_a_failed_chec
     table.location("Armory", ["Dire Rat"])
     seelah = table.character("Seelah", at="Armory")
     shardra = table.character("Shardra", at="Armory", hand=["Cure"])
-    table.dice(1, 6)  # Melee d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
+    table.dice(1, 6)  # Melee 1d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
     outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Melee",
                         "Use Shardra's power, recharge Cure")
     assert outcome == "defeated" and table.cards(shardra, ZoneKind.DECK) == ["Cure"]
@@ -1095,7 +1095,7 @@ def test_spirit_guide_recharges_a_spell_from_her_discard_pile_when_she_defeats_a
 ])
 def test_spirit_guides_blessings_roll_a_d12_on_a_local_characters_check_against_a_monster(
         whose: str, bane: str, pool: tuple[int, ...]) -> None:
-    """Seelah's Strength d8 check; a blessing adds a die of the type it rolls (CHK-12), a d12 if Shardra plays it
+    """Seelah's Strength 1d8 check; a blessing adds a die of the type it rolls (CHK-12), a d12 if Shardra plays it
     against a monster."""
     table = Table(strict=True)
     seelah = table.character("Seelah", at="Armory", hand=FILLER if whose == "Seelah" else [])
@@ -1163,7 +1163,7 @@ def test_both_of_shardras_roles_recharge_a_spell_to_let_a_local_character_reroll
     table.location("Armory", ["Dire Rat"])
     seelah = table.character("Seelah", at="Armory")
     shardra = table.character("Shardra", at="Armory", hand=["Cure"], feats=role("Shardra", chosen))
-    table.dice(1, 6)  # Melee d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
+    table.dice(1, 6)  # Melee 1d8+3 against Combat 8: 4 fails, the reroll's 9 succeeds
     outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Melee",
                         "Use Shardra's power, recharge Cure")
     assert outcome == "defeated" and table.cards(shardra, ZoneKind.DECK) == ["Cure"]
@@ -1187,7 +1187,7 @@ SHARDRA_EXAMINES = [
 def test_shardra_examines_location_decks_after_a_knowledge_check_as_her_boxes_say(
     chosen: str | None, boxes: tuple[str, ...], deck: str, seen: str
 ) -> None:
-    """Knowledge d10+2: a 6 meets 8. With the "any location" box she may pick another location's deck."""
+    """Knowledge 1d10+2: a 6 meets 8. With the "any location" box she may pick another location's deck."""
     table = Table()
     table.location("Armory", ["Dire Rat", "Mace", "Bolas"])
     table.location("Laboratory", ["Helm", "Codex", "Cure"])
@@ -1201,8 +1201,8 @@ def test_shardra_examines_location_decks_after_a_knowledge_check_as_her_boxes_sa
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize("closing", [True, False])
 def test_visionarys_closing_box_lets_her_use_knowledge_to_close_a_location(closing: bool) -> None:
-    """The Great Hall closes on a Charisma or Diplomacy 6 check (Shardra: Charisma d6); with the box she uses her
-    Knowledge (Wisdom d10+2) for it instead, and a 4 meets it."""
+    """The Great Hall closes on a Charisma or Diplomacy 6 check (Shardra: Charisma 1d6); with the box she uses her
+    Knowledge (Wisdom 1d10+2) for it instead, and a 4 meets it."""
     table = Table()
     hall = table.location("Great Hall", ["Mace"])
     boxes = ("Knowledge", "closing") if closing else ("Knowledge",)
@@ -1218,7 +1218,7 @@ def test_visionarys_closing_box_lets_her_use_knowledge_to_close_a_location(closi
 def test_visionarys_lore_lets_local_characters_have_knowledge_wisdom_plus_2(
         where: str, pool: tuple[tuple[int, ...], int]) -> None:
     """Seelah has no Knowledge (a d4, DICE-03); at Shardra's location she may have Knowledge: Wisdom +2, with her
-    own Wisdom d8."""
+    own Wisdom 1d8."""
     table = Table(strict=True)
     table.location("Laboratory")
     table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
@@ -1248,7 +1248,7 @@ def test_visionarys_lore_boxes_let_local_characters_have_fortitude_and_divine(
 
 @pytest.mark.rule("DICE-03")
 def test_a_local_character_whose_own_knowledge_rolls_better_keeps_it() -> None:
-    """Seoni's Knowledge: Intelligence d8 +2 rolls better than Knowledge: Wisdom +2 with her Wisdom d6."""
+    """Seoni's Knowledge: Intelligence 1d8 +2 rolls better than Knowledge: Wisdom +2 with her Wisdom 1d6."""
     table = Table(strict=True)
     table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", "lore"))
     seoni = table.character("Seoni", at="Armory")
@@ -1274,7 +1274,7 @@ def test_visionarys_local_box_lets_a_local_character_use_their_knowledge_to_defe
     table.character("Shardra", at="Armory", feats=role("Shardra", "Visionary", *boxes))
     seelah = table.character("Seelah", at=where)
     table.dice(5)
-    answer = "Use Shardra's power: Knowledge d8+2 against 7" if offered else "Wisdom"
+    answer = "Use Shardra's power: Knowledge 1d8+2 against 7" if offered else "Wisdom"
     outcome = table.run(encounter(table.game, seelah, table.top(where)), answer)
     assert table.offered("Use Shardra's power", "skill") == offered
     assert outcome == ("defeated" if offered else "undefeated")
@@ -1317,7 +1317,7 @@ def test_sagacity_displayed_adds_3_to_wisdom_checks_and_is_recharged_at_the_end_
     table.dice(2)
     first = table.run(attempt_checks(table.game, shardra, "Wisdom 20", Purpose.OTHER), "Wisdom", "Display Sagacity")
     assert first[0].total == 2 + 3
-    table.dice(8)  # Divine: Wisdom d10+3 meets 8
+    table.dice(8)  # Divine: Wisdom 1d10+3 meets 8
     table.run(end_turn(table.game, shardra, forced=True), "Divine")
     assert table.cards(shardra, ZoneKind.DECK)[-1] == "Sagacity"
 

@@ -302,7 +302,7 @@ def test_the_demon_hunters_handbook_adds_the_banes_number_and_its_reveal_check_g
     table = Table(adventure_deck_number=3, extra_cards=[ward])
     table.location("Armory", [ward.name])
     kyra = table.character("Kyra", at="Armory", hand=["Demon Hunter's Handbook"], deck=["Cure"])
-    table.dice(4, 2, 3)  # Wisdom d12 and the Handbook's d4; then Knowledge d8 (+2) to reveal it
+    table.dice(4, 2, 3)  # Wisdom 1d12 and the Handbook's d4; then Knowledge 1d8 (+2) to reveal it
     bane = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
     outcome = table.run(encounter(table.game, kyra, bane), "Wisdom", "Recharge Demon Hunter's Handbook", "Knowledge")
     assert outcome == ("defeated" if defeated else "undefeated"), f"4 + 2 + {number} against 9"

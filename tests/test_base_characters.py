@@ -129,7 +129,7 @@ def test_glory_hound_uses_his_charisma_for_a_check_before_he_acts() -> None:
 def test_glory_hound_adds_his_diplomacy_and_the_mental_trait_in_the_exploration_an_ally_gives_him(
         index: int, box: str, bane: str, skill: str, total: int) -> None:
     """He discards the Recruit to explore. The Diplomacy box: on his Melee check against the Dire Rat; the item
-    box: on his check to acquire the Codex, he adds his Diplomacy d8+3 and the Mental trait."""
+    box: on his check to acquire the Codex, he adds his Diplomacy 1d8+3 and the Mental trait."""
     table = Table(strict=True)
     table.location("Armory", [bane])
     alain = table.character("Alain", at="Armory", hand=["Recruit"], feats=feats("Glory Hound", index, box))
@@ -320,7 +320,7 @@ def test_eidolomancer_banishes_a_monster_to_reroll_a_failed_combat_check() -> No
 def test_padrig_banishes_monsters_from_the_hand_for_a_die_each_on_the_same_check(role: str | None, die: int) -> None:
     """With Padrig displayed, Balazar banishes both monsters of his hand on his Strength check against a Cave
     Lizard (an Animal): 1d4 each (1d6 each as an Eidolomancer), and 1d6 more for the Dire Rat, an Animal too.
-    Strength d6 rolls 1, the Dire Rat's 1d6 a 1, and the two dice of the banished monsters 1 each: 4 in all."""
+    Strength 1d6 rolls 1, the Dire Rat's 1d6 a 1, and the two dice of the banished monsters 1 each: 4 in all."""
     table = Table(strict=True)
     balazar = table.character("Balazar", at="Armory", hand=["Dire Rat", "Zombie"], feats=feats(role))
     display(table, balazar, "Padrig")
@@ -397,7 +397,7 @@ def test_tyrannomancer_banishes_a_monster_to_add_1d6_to_a_local_characters_comba
 ])
 def test_tyrannomancer_adds_1d8_to_a_local_check_against_a_summoned_monster_and_with_the_box_draws_a_monster(
         box: tuple[str, ...], summoned: bool, roll: int) -> None:
-    """Kyra's Strength d6 rolls 3 against a Dire Rat (Combat 8): Balazar's 1d8 makes it 11 on an 8, not on a 1;
+    """Kyra's Strength 1d6 rolls 3 against a Dire Rat (Combat 8): Balazar's 1d8 makes it 11 on an 8, not on a 1;
     not offered against a monster that wasn't summoned. With the draw box, a success draws him a random monster
     from the box (the Zombie)."""
     table = Table(strict=True)

@@ -73,7 +73,7 @@ def test_imrijka_rolls_a_d6_after_defeating_a_monster_on_her_turn_to_explore_aga
 @pytest.mark.parametrize(("role", "acquired"), [("Wandering Judge", True), (None, False)])
 def test_wandering_judge_adds_1d4_to_her_checks_during_the_exploration_her_roll_gives_her(
         role: str | None, acquired: bool) -> None:
-    """She defeats the Dire Rat and rolls a 4: in the exploration that gives her, her Knowledge d8+2 on the Codex
+    """She defeats the Dire Rat and rolls a 4: in the exploration that gives her, her Knowledge 1d8+2 on the Codex
     (8) adds the role's 1d4 (4 + 2 + 2); on the character card alone, 4 + 2 fails. Nothing lasts after it."""
     table = Table(strict=True)
     table.location("Armory", ["Dire Rat", "Codex"])

@@ -99,7 +99,7 @@ def test_blackwing_librarian_acquires_an_arcane_boon_without_rolling() -> None:
 @pytest.mark.rule("CHK-13")
 def test_demonslayer_rerolls_one_die_and_keeps_the_others() -> None:
     """Demonslayer Harsk (reroll box): failing a check against a Demon, he rerolls 1 die of his choice. Against
-    the Worm Demon (Combat 10) he rolls his Ranged d8+3 and the Shortbow's d6: 1 and 1 (5). He rerolls the d8
+    the Worm Demon (Combat 10) he rolls his Ranged 1d8+3 and the Shortbow's d6: 1 and 1 (5). He rerolls the d8
     (8): 8 + 1 + 3 = 12. The d6 keeps its 1, and only one die is rolled again."""
     table = Table()
     table.location("Armory", ["Worm Demon"])
@@ -169,7 +169,7 @@ def test_potion_of_striding_is_drunk_at_the_start_of_another_characters_turn() -
 @pytest.mark.rule("PLAY-05")
 def test_cure_is_revealed_then_discarded_then_may_be_recharged() -> None:
     """Cure: reveal it to shuffle 1d4+1 random cards of a local character's discard pile into their deck, then
-    discard it; a Divine 8 check recharges it (Kyra: Divine d12+2)."""
+    discard it; a Divine 8 check recharges it (Kyra: Divine 1d12+2)."""
     table = Table()
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], discard=FILLER * 3)
     table.dice(2, 10)  # 1d4+1 = 3 cards healed; Divine 10 + 2 recharges
@@ -187,7 +187,7 @@ def test_cure_is_revealed_then_discarded_then_may_be_recharged() -> None:
 @pytest.mark.rule("TURN-04")
 def test_the_bats_exploration_adds_1d4_to_survival_checks_during_it() -> None:
     """Bat: discard it to explore; during that exploration add 1d4 to your Ranged and Survival checks. Harsk
-    explores into the Frog (Wisdom or Survival 6): his Survival d8+2 gets the Bat's 1d4, and it lasts no longer."""
+    explores into the Frog (Wisdom or Survival 6): his Survival 1d8+2 gets the Bat's 1d4, and it lasts no longer."""
     from pacg.engine.turn import explore_step
 
     table = Table()
@@ -208,7 +208,7 @@ def test_the_bats_exploration_adds_1d4_to_survival_checks_during_it() -> None:
 def test_the_pitborn_scoundrel_hurts_you_alone_and_its_damage_cant_be_reduced(alone: bool) -> None:
     """Pitborn Scoundrel: before you act, if you are the only character at your location, 1d4-1 Combat damage;
     its damage can't be reduced (Seelah's Leather Armor is never offered). Seelah rolls 3 on the d4 (2
-    damage), then 8 on her Melee d8+3 against Combat 12 (1 damage)."""
+    damage), then 8 on her Melee 1d8+3 against Combat 12 (1 damage)."""
     table = Table()
     table.location("Armory", ["Pitborn Scoundrel"])
     seelah = table.character("Seelah", at="Armory", hand=["Leather Armor", *FILLER * 4], deck=FILLER * 4)
@@ -228,12 +228,12 @@ def test_the_pitborn_scoundrel_hurts_you_alone_and_its_damage_cant_be_reduced(al
 @pytest.mark.parametrize(("divine", "may_play"), [(8, True), (1, False)])
 def test_failing_the_cambions_divine_check_bars_attack_spells_for_the_encounter(divine: int, may_play: bool) -> None:
     """Cambion: before you act, attempt an Arcane or Divine 9 check; on a failure you can't play Attack spells
-    for the rest of the encounter. Seelah (Divine d8+1) rolls 9 or 2: only after a 9 is Fireblade offered for
+    for the rest of the encounter. Seelah (Divine 1d8+1) rolls 9 or 2: only after a 9 is Fireblade offered for
     her combat check. Once the encounter is over, the bar is gone."""
     table = Table()
     table.location("Armory", ["Cambion"])
     seelah = table.character("Seelah", at="Armory", hand=["Fireblade", *FILLER * 4], deck=FILLER * 4)
-    table.dice(divine, 8)  # then Melee d8+3: 11 against 12, 1 damage
+    table.dice(divine, 8)  # then Melee 1d8+3: 11 against 12, 1 damage
     table.run(encounter(table.game, seelah, table.top("Armory")), "Divine", "Melee", "Done", "Discard Blessing")
     assert table.offered("Discard Fireblade:") == may_play
     assert not table.game.lasting
@@ -346,7 +346,7 @@ def test_closing_the_forsaken_cloister_takes_a_defeated_demonling_for_each_chara
     cloister = table.location("Forsaken Cloister")
     seelah = table.character("Seelah", at="Forsaken Cloister")
     table.character("Alain", at="Forsaken Cloister")
-    table.dice(6, 8, 6, alain_roll)  # Seelah: Wisdom d8, Melee d8+3; Alain: Wisdom d6, Melee d10+3
+    table.dice(6, 8, 6, alain_roll)  # Seelah: Wisdom 1d8, Melee 1d8+3; Alain: Wisdom 1d6, Melee 1d10+3
     table.run(attempt_to_close(table.game, seelah, cloister), "Close", *["Wisdom", "Melee"] * 2)
     assert sum("summons Demonling" in line for line in table.game.log) == 2
     assert cloister.closed == closed

@@ -2,7 +2,7 @@
 
 The table is at the Watchtower (whose only power is for boons encountered there), the Armory beside it.
 Combat checks are against a Mercenary (Combat 10) or a Demonling (a Demon, Combat 9); Seelah's Melee is
-Strength d8+3. Dice faces are scripted largest die first.
+Strength 1d8+3. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations
@@ -249,7 +249,7 @@ def test_the_riding_horse_is_discarded_at_the_end_of_your_turn_to_move_taking_a_
 
 @pytest.mark.rule("KEEP-01")
 def test_the_researcher_is_recharged_for_1d6_on_a_local_characters_knowledge_check() -> None:
-    """Seelah recharges her Researcher on Kyra's Knowledge check at her location (Intelligence d8, Knowledge +2):
+    """Seelah recharges her Researcher on Kyra's Knowledge check at her location (Intelligence 1d8, Knowledge +2):
     1d8+1d6+2 against 12. It is not offered on a combat check."""
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=["Researcher"])

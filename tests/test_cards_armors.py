@@ -117,7 +117,7 @@ def test_padded_armor_does_not_reduce_the_damage_of_a_failed_check_by_2(armor: s
     reduce all damage to 0) is offered for it."""
     table = Table(strict=True)
     seelah = table.character("Seelah", at=HERE, hand=[armor, "Mace", "Longsword"])
-    table.dice(1)  # Melee d8+3: 4 against the Mercenary's Combat 10 deals 6
+    table.dice(1)  # Melee 1d8+3: 4 against the Mercenary's Combat 10 deals 6
     table.check(seelah, MONSTER, "Melee", "Done", f"Bury {armor}")
     assert table.offered(f"Bury {armor}", "damage")
     assert not table.offered(f"Discard {armor}")
@@ -235,8 +235,8 @@ def test_a_magic_armor_may_be_recharged_when_resetting_the_hand_if_proficient(ar
 
 @pytest.mark.rule("CHK-09")
 @pytest.mark.parametrize(("check", "skill", "faces", "total"), [
-    ("Stealth 10", "Stealth", (6,), 10),  # Dexterity d8 +2, and 2
-    ("Perception 10", "Perception", (7,), 10),  # Wisdom d8 +1, and 2
+    ("Stealth 10", "Stealth", (6,), 10),  # Dexterity 1d8 +2, and 2
+    ("Perception 10", "Perception", (7,), 10),  # Wisdom 1d8 +1, and 2
 ])
 def test_the_stalking_armor_is_revealed_for_2_on_stealth_and_perception_checks(check: str, skill: str,
                                                                                faces: tuple[int, ...],

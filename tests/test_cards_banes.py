@@ -1,8 +1,8 @@
 """The banes of the box (src/pacg/data/monsters, barriers, henchmen, villains), card by card, each power at work
 on a real table.
 
-Seelah (Strength d8, Melee +3; Wisdom d8, Divine +1) is proficient with weapons; Balazar is a Summoner; Kyra
-(Wisdom d12, Divine +2; Intelligence d8, Knowledge +2). The encounters are at the Manor House, which has no powers.
+Seelah (Strength 1d8, Melee +3; Wisdom 1d8, Divine +1) is proficient with weapons; Balazar is a Summoner; Kyra
+(Wisdom 1d12, Divine +2; Intelligence 1d8, Knowledge +2). The encounters are at the Manor House, which has no powers.
 Dice faces are scripted largest die first.
 """
 
@@ -50,7 +50,7 @@ def test_the_ghost_can_only_be_defeated_by_a_check_with_the_magic_trait(
     assert result.success == magic
     [skill] = [decision for decision in table.decisions if kind_of(decision) == "skill"]
     odds = {option.label: chance for option, chance in zip(skill.options, skill.context["odds"], strict=True)}
-    assert odds["Divine d8+1 against 8"] == 0, "the odds say the check can't succeed"
+    assert odds["Divine 1d8+1 against 8"] == 0, "the odds say the check can't succeed"
 
 
 @pytest.mark.parametrize(("weapon", "pool"), [("Mace", "2d8+1d4+3"), ("Longsword", "2d8+3")])
@@ -104,7 +104,7 @@ def test_ghalcor_is_harder_by_the_adventure_deck_number(adventure: int, difficul
     assert table.check(seelah, "Ghalcor", "Melee").difficulty == difficulty
 
 
-# bane, the dice its power adds to Seelah's Fireblade check (Divine d8+1 and 2d4), the bonus it adds
+# bane, the dice its power adds to Seelah's Fireblade check (Divine 1d8+1 and 2d4), the bonus it adds
 FIRE_HELPS = [
     ("Fiendish Tree", "2d8+2d4+1", 1),  # 1d8 more with the Fire trait
     ("Ulkreth", "1d8+2d4+6", 6),  # 5 more with the Acid, Cold or Fire trait
@@ -126,7 +126,7 @@ def test_a_fire_check_is_helped_against_the_banes_that_fear_it(bane: str, pool: 
 def test_a_summoner_adds_1d8_against_the_unfettered_eidolon(
     name: str, skill: str, faces: tuple[int, ...], pool: str
 ) -> None:
-    """Balazar is a Summoner (Strength d6, and the Eidolon's 1d8); Seelah is not."""
+    """Balazar is a Summoner (Strength 1d6, and the Eidolon's 1d8); Seelah is not."""
     table = Table()
     character = table.character(name, at=HERE)
     table.dice(*faces)
@@ -160,7 +160,7 @@ def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the
     imrijka = table.character("Imrijka", at=HERE, deck=FILLER * 4)  # no hand: the damage discards nothing
     in_the_box = in_box(table, "monster", monster)
     table.pick(monster)
-    table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength d10
+    table.dice(*([1] if bane == "Mongrel Ranger" else []), 1)  # the Ranger's 1d4-1 damage, then the Strength 1d10
     outcome = table.run(encounter(table.game, imrijka, table.top(HERE)), "Strength")
     assert outcome == "undefeated"
     [skill] = [decision for decision in table.decisions if kind_of(decision) == "skill"]
@@ -182,7 +182,7 @@ def test_a_mongrels_difficulty_is_the_highest_of_a_random_monster_drawn_from_the
 def test_banes_that_deal_damage_before_and_after_you_act(
     bane: str, faces: tuple[int, ...], damage: list[tuple[int, str]]
 ) -> None:
-    """Seelah defeats each (Melee d8+3 against the Mongrels' X, the Dire Rat's 8 drawn from the box; the
+    """Seelah defeats each (Melee 1d8+3 against the Mongrels' X, the Dire Rat's 8 drawn from the box; the
     Longsword's 2d8+3 against the tree's 13), and is dealt the bane's damage all the same: a card of her hand
     discarded for each point."""
     table = Table()
@@ -207,8 +207,8 @@ def test_banes_that_deal_damage_before_and_after_you_act(
 def test_the_cave_viper_poisons_you_before_you_act_unless_you_succeed_at_a_fortitude_6_check(
     fortitude: int, poisoned: bool
 ) -> None:
-    """Seelah (Constitution d8, Fortitude +1) rolls 4 or 5 against the Cave Viper's Fortitude 6 before she acts,
-    then defeats it with Melee d8+3 (an 8)."""
+    """Seelah (Constitution 1d8, Fortitude +1) rolls 4 or 5 against the Cave Viper's Fortitude 6 before she acts,
+    then defeats it with Melee 1d8+3 (an 8)."""
     table = Table(strict=True)
     table.location(HERE, ["Cave Viper"])
     seelah = table.character("Seelah", at=HERE, hand=FILLER)
@@ -234,7 +234,7 @@ def test_the_wights_cold_damage_goes_to_a_random_character_at_your_location_who_
 
 
 def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> None:
-    """Balazar (Strength d6, and the Eidolon's 1d8 for a Summoner) rolls 8 and 1 against Combat 11: 2 damage for
+    """Balazar (Strength 1d6, and the Eidolon's 1d8 for a Summoner) rolls 8 and 1 against Combat 11: 2 damage for
     the failed check, then the Eidolon's 1d4 (a 3)."""
     table = Table()
     table.location(HERE, ["Unfettered Eidolon"])
@@ -248,7 +248,7 @@ def test_an_undefeated_unfettered_eidolon_deals_1d4_damage_to_a_summoner() -> No
 
 @pytest.mark.parametrize("summoner", [True, False])
 def test_an_undefeated_unfettered_eidolon_deals_its_damage_to_a_summoner_wherever_he_is(summoner: bool) -> None:
-    """Seelah, who is no Summoner, fails against the Eidolon (Melee d8+3: a 1, with no card to lose): the 1d4 (a
+    """Seelah, who is no Summoner, fails against the Eidolon (Melee 1d8+3: a 1, with no card to lose): the 1d4 (a
     3) goes to Balazar, the Summoner at the Great Hall, and to no one when he isn't in the game (Harsk is, and
     has no such trait)."""
     table = Table(strict=True)
@@ -281,7 +281,7 @@ def test_an_unfettered_eidolon_in_your_hand_may_be_banished_to_explore_again() -
 @pytest.mark.parametrize("used", [True, False])
 def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> None:
     """Ulkreth: before you act, you may attempt a Knowledge 8 check; success lowers his Combat 16 to 11. Kyra
-    (Knowledge d8+2) rolls 6, then her Strength d6 and a blessing's d6 roll 6 and 6."""
+    (Knowledge 1d8+2) rolls 6, then her Strength 1d6 and a blessing's d6 roll 6 and 6."""
     table = Table()
     table.location(HERE, ["Ulkreth"])
     kyra = table.character("Kyra", at=HERE, hand=FILLER, deck=FILLER * 4)
@@ -291,13 +291,13 @@ def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> 
                         *(["Don't try to close"] if used else []))
     skill = next(decision for decision in table.decisions
                  if kind_of(decision) == "skill" and "Combat" in decision.prompt)
-    assert f"Strength d6 against Combat {11 if used else 16}" in [option.label for option in skill.options]
+    assert f"Strength 1d6 against Combat {11 if used else 16}" in [option.label for option in skill.options]
     assert outcome == ("defeated" if used else "undefeated")
 
 
 @pytest.mark.rule("CHK-15")
 def test_failing_against_ulkreth_deals_damage_to_every_local_character_instead_of_the_checks_damage() -> None:
-    """Kyra's Strength d6 rolls 1 against Combat 16: instead of being dealt 15, she and Seelah, there too, are each
+    """Kyra's Strength 1d6 rolls 1 against Combat 16: instead of being dealt 15, she and Seelah, there too, are each
     dealt 2 (the adventure deck number 1, plus 1 card left in the location deck); Harsk, elsewhere, nothing."""
     table = Table(adventure_deck_number=1, strict=True)
     table.location(HERE, ["Ulkreth", "Mace"])
@@ -378,7 +378,7 @@ def test_the_ceustodaemon_burns_you_before_you_act_and_defeated_gives_the_chance
 @pytest.mark.parametrize("bane", ["Cave Lizard", "Spiked Pit Trap"])
 @pytest.mark.parametrize("used", [True, False])
 def test_defeating_some_banes_lets_you_explore_again(bane: str, used: bool) -> None:
-    """Seelah defeats a Cave Lizard (Melee d8+3 against Combat 8) or a Spiked Pit Trap (Divine d8+1 for Wisdom
+    """Seelah defeats a Cave Lizard (Melee 1d8+3 against Combat 8) or a Spiked Pit Trap (Divine 1d8+1 for Wisdom
     against 7 ... she rolls 8)."""
     table = Table()
     table.location(HERE, [bane, "Mace"])
@@ -397,7 +397,7 @@ def test_defeating_some_banes_lets_you_explore_again(bane: str, used: bool) -> N
 def test_the_rallying_cry_is_defeated_only_if_every_character_acquires_the_ally_they_draw(
     kyras_roll: int, banished: bool
 ) -> None:
-    """Seelah (Diplomacy d10+1) draws a Recruit (Diplomacy 3) and rolls 5; Kyra, at the Great Hall (Diplomacy
+    """Seelah (Diplomacy 1d10+1) draws a Recruit (Diplomacy 3) and rolls 5; Kyra, at the Great Hall (Diplomacy
     d6+2), draws a Caravan Guard (Diplomacy 8) and rolls 6 or 2. Both acquired: the barrier is defeated and they
     keep them. Kyra failing: the two allies go back into the box and the barrier is undefeated, and Seelah may
     banish it rather than shuffle it back."""
@@ -501,7 +501,7 @@ def test_an_undefeated_sophini_shuffles_the_top_blessing_into_her_location_deck(
 @pytest.mark.rule("SUM-01")
 def test_an_undefeated_zombie_makes_each_other_local_character_summon_and_encounter_a_zombie() -> None:
     """Seelah rolls 5 (Melee 8) against the Zombie's Combat 9; Alain, there too, summons a Zombie (a copy: the
-    box's only one is being encountered) and defeats it with his Strength d10 (a 9). Harsk, elsewhere, summons
+    box's only one is being encountered) and defeats it with his Strength 1d10 (a 9). Harsk, elsewhere, summons
     none."""
     table = Table()
     table.location(HERE, ["Zombie", "Mace"])
@@ -521,7 +521,7 @@ def test_an_undefeated_zombie_makes_each_other_local_character_summon_and_encoun
 @pytest.mark.parametrize(("face", "dealt_after_halving"), [(1, 3), (2, 2)])
 def test_the_zombie_halves_the_damage_it_deals_rounded_up_before_it_is_reduced(face: int,
                                                                             dealt_after_halving: int) -> None:
-    """Seelah's Melee d8+3 rolls 4 (or 5) against the Zombie's Combat 9: 5 (or 4) damage, halved to 3 (or 2);
+    """Seelah's Melee 1d8+3 rolls 4 (or 5) against the Zombie's Combat 9: 5 (or 4) damage, halved to 3 (or 2);
     then her Helm reduces it by 1."""
     table = Table(strict=True)
     seelah = table.character("Seelah", at=HERE, hand=["Helm", "Mace", "Longsword", "Cure"])
@@ -572,7 +572,7 @@ def test_an_undefeated_arboreal_blight_may_summon_an_ulkreth(roll: int, ulkreth:
 @pytest.mark.rule("ENC-06")
 @pytest.mark.parametrize(("face", "d20"), [(10, None), (1, 2)])
 def test_the_arboreal_blight_rolls_for_an_ulkreth_when_any_tree_is_undefeated(face: int, d20: int | None) -> None:
-    """Crowe defeats his tree (Melee d12+1: 13), so he defeats the Blight; Alain's tree (Melee d10+3) falls on a 10
+    """Crowe defeats his tree (Melee 1d12+1: 13), so he defeats the Blight; Alain's tree (Melee 1d10+3) falls on a 10
     and then no d20 is rolled, but stands on a 1: one tree is undefeated, and a 2 on the d20 is more than one."""
     table = Table(strict=True)
     table.location(HERE, ["Arboreal Blight", "Mace"])
@@ -627,7 +627,7 @@ def test_a_sloth_demon_undefeated_ends_the_turn_and_adventure_1_summons_it_as_it
 
 
 def test_a_sloth_demon_defeated_in_a_location_deck_gives_the_chance_to_close_its_location() -> None:
-    """Seelah's Longsword: Melee d8+3 and 1d8, 8+8+3 = 19 against Combat 11 + 1."""
+    """Seelah's Longsword: Melee 1d8+3 and 1d8, 8+8+3 = 19 against Combat 11 + 1."""
     table = Table(adventure_deck_number=1)
     table.location(HERE, ["Sloth Demon"])
     seelah = table.character("Seelah", at=HERE, hand=["Longsword", *FILLER * 3], deck=FILLER * 4)
@@ -641,7 +641,7 @@ def test_a_sloth_demon_defeated_in_a_location_deck_gives_the_chance_to_close_its
 @pytest.mark.rule("CLOSE-01")
 def test_the_blackfire_adept_summons_the_servitor_demon_before_you_act_and_defeated_gives_the_chance_to_close(
 ) -> None:
-    """Seelah first defeats the Demonling the Blackfire Adept summons (Wisdom d8: an 8, against 6, then her
+    """Seelah first defeats the Demonling the Blackfire Adept summons (Wisdom 1d8: an 8, against 6, then her
     Longsword's 19 against Combat 9), then the Adept with her Longsword (19), and may close the Great Hall
     (Diplomacy 6: d10+1, a 6)."""
     table = Table(strict=True)
@@ -672,7 +672,7 @@ def test_the_cultist_of_baphomet_deals_1_damage_before_you_act_on_your_first_exp
 
 
 def test_a_giant_maggot_swarm_makes_each_other_local_character_summon_and_encounter_one() -> None:
-    """Seelah encounters a Giant Maggot Swarm: Alain, there too, summons one and defeats it (Strength d10: a 9,
+    """Seelah encounters a Giant Maggot Swarm: Alain, there too, summons one and defeats it (Strength 1d10: a 9,
     against Combat 7) before Seelah's check; Harsk, elsewhere, summons none."""
     table = Table()
     table.location(HERE, ["Giant Maggot Swarm", "Mace"])

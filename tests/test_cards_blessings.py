@@ -1,7 +1,7 @@
 """The blessings of the box (src/pacg/data/blessings), card by card, each power at work on a real table.
 
-A blessing adds dice of the type the check rolls (CHK-12). Harsk's dice: Strength d6, Dexterity d8,
-Constitution d10, Wisdom d8, Charisma d4; Kyra's Divine is Wisdom d12+2. The table is at the Watchtower (no
+A blessing adds dice of the type the check rolls (CHK-12). Harsk's dice: Strength 1d6, Dexterity 1d8,
+Constitution 1d10, Wisdom 1d8, Charisma 1d4; Kyra's Divine is Wisdom 1d12+2. The table is at the Watchtower (no
 powers of its own). The deity blessings care about the top card of the blessings discard pile.
 """
 

@@ -2,7 +2,7 @@
 
 A cohort is played from the hand like a boon (SETUP-11). The table is at the Watchtower (no powers of its
 own). Anevia Tirabade and Aravashnial come with Adventure Deck 1, so their tables play adventure 1 (SET-01).
-Harsk's dice: Dexterity d8 (Stealth +2), Wisdom d8 (Perception +1); Enora's Intelligence d12
+Harsk's dice: Dexterity 1d8 (Stealth +2), Wisdom 1d8 (Perception +1); Enora's Intelligence 1d12
 (Knowledge +3, Arcane +1). Dice faces are scripted largest die first.
 """
 
@@ -106,7 +106,7 @@ def test_cecilla_the_uprooter_is_discarded_to_evade_a_monster(bane: str, evades:
 def test_sir_ilivan_is_revealed_to_add_1d6_to_a_local_characters_combat_check_against_a_monster(
     ilivan_at: str, against: str | None, pool: str | None
 ) -> None:
-    """Kyra holds Sir Ilivan; Seelah attempts a Melee combat check (Strength d8, Melee +3)."""
+    """Kyra holds Sir Ilivan; Seelah attempts a Melee combat check (Strength 1d8, Melee +3)."""
     table = Table()
     seelah = table.character("Seelah", at=HERE)
     kyra = table.character("Kyra", at=ilivan_at, hand=["Sir Ilivan"])

@@ -47,7 +47,7 @@ def test_the_blood_periapt_reduces_any_damage_by_3_and_a_fortitude_6_check_recha
                                                                                        recharged: bool) -> None:
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=["Blood Periapt", "Mace", "Longsword"], deck=["Cure"])
-    table.dice(face)  # Fortitude d8+1
+    table.dice(face)  # Fortitude 1d8+1
     table.run(take_damage(table.game, seelah, 4, "Fire"), "Discard Blood Periapt", "Fortitude", "Discard Mace")
     assert "The damage to Seelah is reduced to 1" in table.game.log
     assert table.cards(seelah, ZoneKind.HAND) == ["Longsword"]
@@ -66,7 +66,7 @@ def test_the_book_of_the_loremaster_adds_1d6_to_a_local_knowledge_check_and_is_r
     table = Table()
     enora = table.character("Enora", at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=["Book of the Loremaster"], deck=["Cure"])
-    table.dice(5, 4, 5)  # Enora's d12 and the Book's d6; Kyra's Knowledge d8+2 to recharge: 7
+    table.dice(5, 4, 5)  # Enora's d12 and the Book's d6; Kyra's Knowledge 1d8+2 to recharge: 7
     result = table.attempt(enora, "Knowledge 12", "Knowledge", "Discard Book of the Loremaster", "Knowledge")
     assert (str(result.pool), result.total, result.success) == ("1d12+1d6+3", 12, True)
     assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Book of the Loremaster"]
@@ -88,7 +88,7 @@ def test_the_book_of_the_loremaster_helps_only_a_knowledge_check_at_its_location
 def test_the_codex_adds_a_die_of_the_checks_type_to_a_check_to_acquire_and_is_recharged() -> None:
     table = Table()
     enora = table.character("Enora", at=HERE, hand=["Codex"], deck=["Cure"])
-    table.dice(3, 3, 7)  # Strength d6 and the Codex's d6: 6; Knowledge d12+3 to recharge: 10
+    table.dice(3, 3, 7)  # Strength 1d6 and the Codex's d6: 6; Knowledge 1d12+3 to recharge: 10
     result = table.check(enora, "Longsword", "Strength", "Discard Codex", "Knowledge")
     assert (str(result.pool), result.total, result.success) == ("2d6", 6, True)
     assert table.cards(enora, ZoneKind.DECK) == ["Cure", "Codex"]

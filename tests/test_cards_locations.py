@@ -2,7 +2,7 @@
 character there, compared with the Manor House (whose only power is for boons encountered there), and their
 When Permanently Closed powers.
 
-Seelah: Strength d8, Melee +3; Charisma d10, Diplomacy +1. Enora: Intelligence d12, Craft +1. Dice faces are
+Seelah: Strength 1d8, Melee +3; Charisma 1d10, Diplomacy +1. Enora: Intelligence 1d12, Craft +1. Dice faces are
 scripted largest die first.
 """
 
@@ -87,7 +87,7 @@ def test_the_cathedral_of_st_clydwell_adds_1_to_checks_to_acquire_blessings(
 @pytest.mark.parametrize(("location", "target", "bonus"), [("Occult Library", "Cure", 1),
                                                            ("Occult Library", "Codex", 0), (ELSEWHERE, "Cure", 0)])
 def test_the_occult_library_adds_1_to_checks_to_recharge_spells(location: str, target: str, bonus: int) -> None:
-    """Kyra's check to recharge a card (Wisdom d12: a 4) against it: at the Occult Library a spell's is 1 easier."""
+    """Kyra's check to recharge a card (Wisdom 1d12: a 4) against it: at the Occult Library a spell's is 1 easier."""
     table = Table(strict=True)
     kyra = table.character("Kyra", at=location)
     table.dice(4)
@@ -285,6 +285,6 @@ def test_the_forsaken_cloister_offers_its_evasion_only_to_characters_elsewhere_w
     table.game.locations["Forsaken Cloister"].closed = closed
     seelah = table.character("Seelah", at=seelah_at, hand=["Mace", *FILLER], deck=FILLER * 4)
     table.dice(8)
-    assert table.run(encounter(table.game, seelah, table.top(seelah_at)), "Melee d8+3", "Done") == "defeated"
+    assert table.run(encounter(table.game, seelah, table.top(seelah_at)), "Melee 1d8+3", "Done") == "defeated"
     offered = [option.label for decision in table.decisions for option in decision.options]
     assert offered and not any("Forsaken Cloister" in label for label in offered)

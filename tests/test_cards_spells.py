@@ -1,8 +1,8 @@
 """The spells of the box (src/pacg/data/spells), card by card, each power at work on a real table.
 
 The table is at the Watchtower (no powers of its own), the Armory beside it. The checks are against a Mercenary
-(Combat 10, plus the adventure deck number: 0 here). Kyra's Divine is Wisdom d12+2, Enora's Arcane Intelligence
-d12+1, Balazar's Arcane Charisma d10+2, Seelah's Divine Wisdom d8+1. Dice faces are scripted largest die first;
+(Combat 10, plus the adventure deck number: 0 here). Kyra's Divine is Wisdom 1d12+2, Enora's Arcane Intelligence
+d12+1, Balazar's Arcane Charisma 1d10+2, Seelah's Divine Wisdom 1d8+1. Dice faces are scripted largest die first;
 a spell's check to recharge comes after the check it was played on (KEEP-04).
 """
 
@@ -85,7 +85,7 @@ def test_a_spell_displayed_next_to_a_character_adds_3_to_their_checks_with_its_s
     spell: str, skill: str, derived: str, other: str, die: str, face: int, recharged: bool
 ) -> None:
     """Balazar, elsewhere, displays it on Kyra's check: +3 on that check and on her next one with the skill or
-    a skill derived from it, none on another skill's; at the end of the turn Balazar's Arcane d10+2 against 8
+    a skill derived from it, none on another skill's; at the end of the turn Balazar's Arcane 1d10+2 against 8
     recharges it, or it is discarded."""
     table = Table()
     table.location(THERE)
@@ -115,7 +115,7 @@ def test_a_spell_displayed_next_to_a_character_adds_3_to_their_checks_with_its_s
 @pytest.mark.parametrize(("bane", "helps"), [("Spiked Pit Trap", True), (MONSTER, False)])
 def test_burst_bonds_adds_1d8_to_a_local_characters_check_to_defeat_a_trap(bane: str, helps: bool) -> None:
     """Kyra discards it on Harsk's Dexterity check against the Spiked Pit Trap (8); then recharges it with her
-    Divine d12+2 against 7."""
+    Divine 1d12+2 against 7."""
     table = Table()
     harsk = table.character("Harsk", at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=["Burst Bonds"], deck=["Cure"])
@@ -163,7 +163,7 @@ def test_sacred_weapon_adds_1d6_and_the_divine_and_magic_traits_to_a_combat_chec
     table = Table()
     seelah = table.character("Seelah", at=HERE, hand=["Mace", "Sacred Weapon"], deck=["Cure"])
     if weapon:
-        table.dice(4, 3, 2, 7)  # Melee d8+3, the Mace's d8, the spell's d6; then Divine d8+1 against 8
+        table.dice(4, 3, 2, 7)  # Melee 1d8+3, the Mace's d8, the spell's d6; then Divine 1d8+1 against 8
         result = table.check(seelah, MONSTER, "Reveal Mace: Melee", "Discard Sacred Weapon", "Divine")
         assert (str(result.pool), result.total) == (pool, 12)
         assert {"Divine", "Magic"} <= result.traits
@@ -194,7 +194,7 @@ def test_create_pit_is_discarded_to_evade_a_monster_of_difficulty_12_or_less(mon
     assert table.offered("Discard Create Pit") == evades
     if evades:
         assert outcome == "evaded" and sorted(table.deck(HERE)) == sorted([monster, "Mace"])
-        assert table.cards(enora, ZoneKind.DECK)[-1] == "Create Pit", "Arcane d12+1 against 8: recharged"
+        assert table.cards(enora, ZoneKind.DECK)[-1] == "Create Pit", "Arcane 1d12+1 against 8: recharged"
 
 
 @pytest.mark.rule("ENC-05")
@@ -217,7 +217,7 @@ def test_sanctuary_lets_a_local_character_evade_a_monster_which_goes_on_top_of_i
     table.location(HERE, [MONSTER, "Mace", "Codex", "Frog"])
     seelah = table.character("Seelah", at=HERE)
     kyra = table.character("Kyra", at=HERE, hand=["Sanctuary"], deck=["Cure"])
-    table.dice(6)  # Kyra's Divine d12+2 against 8
+    table.dice(6)  # Kyra's Divine 1d12+2 against 8
     assert encountered(table, seelah, "Discard Sanctuary", "Divine") == "evaded"
     assert table.deck(HERE) == [MONSTER, "Mace", "Codex", "Frog"]
     assert table.cards(kyra, ZoneKind.DECK) == ["Cure", "Sanctuary"]
@@ -230,7 +230,7 @@ def test_skitter_evades_the_card_and_moves_you_to_another_location() -> None:
     table.location(HERE, [MONSTER, "Mace"])
     table.location(THERE)
     balazar = table.character("Balazar", at=HERE, hand=["Skitter"], deck=["Cure"])
-    table.dice(5)  # Arcane d10+2 against 8: failed, so it stays discarded
+    table.dice(5)  # Arcane 1d10+2 against 8: failed, so it stays discarded
     assert encountered(table, balazar, "Discard Skitter", "Arcane") == "evaded"
     assert balazar.location == THERE
     assert table.cards(balazar, ZoneKind.DISCARD) == ["Skitter"]

@@ -1,6 +1,6 @@
 """The weapons of the box (src/pacg/data/weapons), card by card, each power at work on a real table.
 
-Seelah (Strength d8, Melee +3) and Harsk (Dexterity d8, Ranged +3) are proficient with weapons; Enora is
+Seelah (Strength 1d8, Melee +3) and Harsk (Dexterity 1d8, Ranged +3) are proficient with weapons; Enora is
 not. The checks are against a Mercenary (Combat 10, plus the adventure deck number: 0 here), at the Manor
 House, which has no powers. Dice faces are scripted largest die first.
 """
@@ -327,8 +327,8 @@ def test_the_bolas_puts_an_undefeated_monster_on_top_of_its_deck_if_proficient(w
 
 
 @pytest.mark.parametrize(("weapon", "play", "die", "count", "trait"), [
-    ("Aklys", "Recharge Aklys", 4, 2, None),  # Ranged d8+3, 1d4, and 1d4 more
-    ("Flaming Heavy Pick +1", "Discard Flaming Heavy Pick +1", 6, 3, "Fire"),  # Strength d6, 1d6+1, 1d6 more
+    ("Aklys", "Recharge Aklys", 4, 2, None),  # Ranged 1d8+3, 1d4, and 1d4 more
+    ("Flaming Heavy Pick +1", "Discard Flaming Heavy Pick +1", 6, 3, "Fire"),  # Strength 1d6, 1d6+1, 1d6 more
 ])
 def test_a_weapon_played_again_after_setting_the_skill_adds_its_die(
     weapon: str, play: str, die: int, count: int, trait: str | None

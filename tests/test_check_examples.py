@@ -17,7 +17,7 @@ from table import Table, kind_of
 @pytest.mark.rule("CHK-04")
 @pytest.mark.rule("CHK-14")
 def test_seelah_fails_to_acquire_the_quarterstaff_of_vaulting() -> None:
-    """Seelah's Melee is d8+3 (Strength d8, Melee: Strength +3); she has no Acrobatics, so she'd roll a d4.
+    """Seelah's Melee is d8+3 (Strength 1d8, Melee: Strength +3); she has no Acrobatics, so she'd roll a d4.
     She rolls 5 on her d8 for 8 against 9, and fails."""
     table = Table()
     seelah = table.character("Seelah", at="Abattoir")
@@ -29,7 +29,7 @@ def test_seelah_fails_to_acquire_the_quarterstaff_of_vaulting() -> None:
                          strict=True)
 
     labels = [option.label for option in table.decisions[0].options]
-    assert labels == ["Strength d8 against 9", "Melee d8+3 against 9", "Acrobatics d4 against 6"]
+    assert labels == ["Strength 1d8 against 9", "Melee 1d8+3 against 9", "Acrobatics 1d4 against 6"]
     assert (str(result.pool), result.difficulty, result.total, result.success) == ("1d8+3", 9, 8, False)
 
 
@@ -88,9 +88,9 @@ def test_or_binds_tighter_than_then_and_both_checks_are_attempted() -> None:
         (Skill.MELEE, 15, 11, False),
     ]
     assert [option.label for option in table.decisions[0].options] == [
-        "Wisdom d8 against 10",
-        "Strength d8 against Combat 13",
-        "Melee d8+3 against Combat 13",
+        "Wisdom 1d8 against 10",
+        "Strength 1d8 against Combat 13",
+        "Melee 1d8+3 against Combat 13",
     ]
 
 

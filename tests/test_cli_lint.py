@@ -281,8 +281,8 @@ def test_in_a_real_process_bad_cards_exit_1_without_a_traceback(tmp_path: Path) 
     [
         ("[" * 100_000 + "]" * 100_000, "not a game record: nested too deeply"),
         ('{"format": "pacg game record", "version": 1, "seed": ' + "9" * 5000 + "}", "not a game record"),
-        (json.dumps({"format": "pacg game record", "version": 1, "scenario": "The Godless Ones",
-                     "characters": ["Kyra"], "seed": 1, "answers": [], "cards": 7}), "field 'cards'"),
+        (json.dumps({"format": "pacg game record", "version": 3, "scenario": "The Godless Ones",
+                     "characters": ["Kyra"], "seed": 1, "actions": [], "cards": 7}), "field 'cards'"),
     ],
 )
 def test_a_record_that_cant_be_read_is_a_record_error(tmp_path: Path, text: str, message: str) -> None:

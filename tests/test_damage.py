@@ -53,7 +53,7 @@ def test_a_weapon_played_on_the_check_leaves_no_weapon_to_reduce_its_damage() ->
     table = Table()
     seelah = table.character("Seelah", at="Sacristy", hand=["Longsword", "Swordbreaker", "Helm", "Mace"])
     rat = table.card("Dire Rat")
-    table.dice(3, 3)  # Strength d8 and the Longsword's d8: 6 against 8, 2 damage
+    table.dice(3, 3)  # Strength 1d8 and the Longsword's d8: 6 against 8, 2 damage
     table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Reveal Longsword: Strength",
               "Reveal Helm", "Discard Mace")
     offered = [labels(d) for d in table.decisions if kind_of(d) == "damage"]
@@ -80,7 +80,7 @@ def test_the_damage_of_a_failed_check_is_dealt_by_the_monster() -> None:
     table = Table()
     seelah = table.character("Seelah", at="Sacristy", hand=["Mirror Image", "Mace"])
     rat = table.card("Dire Rat")
-    table.dice(3, 2)  # Strength d8: 3 against 8; Mirror Image's d4: 2
+    table.dice(3, 2)  # Strength 1d8: 3 against 8; Mirror Image's d4: 2
     table.run(attempt_checks(table.game, seelah, check_of(rat), Purpose.DEFEAT, rat), "Strength",
               "Discard Mirror Image")
     assert "The damage to Seelah is reduced to 0" in table.game.log

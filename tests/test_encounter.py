@@ -249,7 +249,7 @@ def test_the_servitor_demon_is_summoned_from_the_box_and_goes_back_after_the_enc
     table.location("Armory", ["Mace"])
     seelah = table.character("Seelah", at="Armory", hand=["Cure", "Codex"])
     in_box = len(table.game.zones.cards(box("henchman")))
-    table.dice(4, 8)  # Wisdom d4 against 6 fails: the difficulty rises to 11; Melee d8+3 rolls 11
+    table.dice(4, 8)  # Wisdom 1d4 against 6 fails: the difficulty rises to 11; Melee 1d8+3 rolls 11
     outcome = table.run(summon_and_encounter(table.game, seelah, SERVITOR_DEMON), "Wisdom", "Melee")
     assert outcome == "defeated"
     assert "Seelah summons Demonling" in table.game.log
@@ -536,7 +536,7 @@ def test_the_damage_a_monster_s_power_deals_is_dealt_by_the_monster() -> None:
     table = Table(extra_cards=TEST_CARDS)
     table.location("Armory", ["Orderly Fiend"])
     seelah = table.character("Seelah", at="Armory", hand=["Mirror Image", "Mace", "Helm", "Longsword"])
-    table.dice(2, 8)  # Mirror Image's d4; then, after 2 damage before acting, Strength d8 against Combat 5
+    table.dice(2, 8)  # Mirror Image's d4; then, after 2 damage before acting, Strength 1d8 against Combat 5
     table.run(encounter(table.game, seelah, table.top("Armory")), "Discard Mirror Image", "Discard Mace",
               "Discard Helm", "Strength")
     assert "The damage to Seelah is reduced to 0" in table.game.log

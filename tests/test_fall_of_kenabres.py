@@ -1,7 +1,7 @@
 """The Fall of Kenabres (Adventure Deck 1, scenario 1): Khorramzadeh in the blessings deck, the locations that
 close after an Ulkreth, and a scenario without a villain won once every location is closed.
 
-Seelah: Strength d8, Melee +3. Kyra: Wisdom d12. Dice faces are scripted largest die first.
+Seelah: Strength 1d8, Melee +3. Kyra: Wisdom 1d12. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations

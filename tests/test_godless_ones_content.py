@@ -201,7 +201,7 @@ def test_the_box_fills_the_four_player_game_for_any_four_characters(party: tuple
 def test_acquiring_an_ally_lets_you_attempt_a_check_to_examine_the_top_card_of_any_location_deck(
     face: int, examined: bool
 ) -> None:
-    """Enora acquires a Recruit (Charisma d8: an 8, against 3) and uses the scenario's power: her Intelligence d12
+    """Enora acquires a Recruit (Charisma 1d8: an 8, against 3) and uses the scenario's power: her Intelligence 1d12
     meets 6 with a 10 and she looks at the top of the Manor House's deck, the Dire Rat, which stays there; a 5
     fails, and she examines nothing."""
     table = Table(strict=True)

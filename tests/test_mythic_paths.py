@@ -35,7 +35,7 @@ def test_kyra_adds_her_charges_to_her_divine_check_and_expends_one_for_a_d20() -
     table = kyra_hierophant(charges=2)
     kyra = table.game.characters[0]
     table.dice(17)
-    result = table.check(kyra, "Ghost", "Divine d12+2 against 8", HIEROPHANT)
+    result = table.check(kyra, "Ghost", "Divine 1d12+4 against 8", HIEROPHANT)
     (play,) = (decision for decision in table.decisions if kind_of(decision) == "check")
     assert "1d12+4 against 8" in play.prompt
     assert result.pool.dice == (20,) and result.pool.modifier == 4 and result.total == 21
@@ -48,7 +48,7 @@ def test_without_a_charge_the_d20_is_not_offered_and_the_bonus_is_zero() -> None
     table = kyra_hierophant(charges=0)
     kyra = table.game.characters[0]
     table.dice(12)
-    result = table.check(kyra, "Ghost", "Divine d12+2 against 8")
+    result = table.check(kyra, "Ghost", "Divine 1d12+2 against 8")
     assert not [decision for decision in table.decisions if kind_of(decision) == "check"]  # nothing to play
     assert result.pool.dice == (12,) and result.pool.modifier == 2 and kyra.mythic_charges == 0
 
@@ -60,7 +60,7 @@ def test_the_path_works_only_on_its_checks() -> None:
     table = kyra_hierophant(charges=2)
     kyra = table.game.characters[0]
     table.dice(12)
-    result = table.check(kyra, "Ghost", "Wisdom d12 against 8")
+    result = table.check(kyra, "Ghost", "Wisdom 1d12 against 8")
     assert not [decision for decision in table.decisions if kind_of(decision) == "check"]  # nothing to play
     assert result.pool.dice == (12,) and result.pool.modifier == 0 and kyra.mythic_charges == 2
 
@@ -73,7 +73,7 @@ def test_the_d20_replaces_the_highest_die_and_blessings_still_add_the_skills_die
     table = kyra_hierophant(charges=1, hand=["Blessing of Ascension"])
     kyra = table.game.characters[0]
     table.dice(20, 12)
-    result = table.check(kyra, "Ghost", "Divine d12+2 against 8", HIEROPHANT, "Discard Blessing of Ascension")
+    result = table.check(kyra, "Ghost", "Divine 1d12+3 against 8", HIEROPHANT, "Discard Blessing of Ascension")
     assert result.pool.dice == (20, 12) and result.pool.modifier == 3
     assert result.total == 35 and kyra.mythic_charges == 0
 

@@ -78,7 +78,7 @@ def test_karsos_is_defeated_and_escapes_with_a_blessing_from_the_box_but_not_int
     game = table.game
     balazar, enora = game.characters
     blessings_in_box = len(game.zones.cards(box("blessing")))
-    # Balazar: Intelligence d8 plus a blessing's d8 (5 + 5 = 10 against 7); Enora: Lightning Touch, d12+1 and
+    # Balazar: Intelligence 1d8 plus a blessing's d8 (5 + 5 = 10 against 7); Enora: Lightning Touch, d12+1 and
     # 2d4 (11 + 1 + 2 + 2 = 16 against Combat 14); then the Lightning Touch's check to recharge (Arcane 6).
     table.dice(5, 5, 11, 2, 2, 8)
     karsos = game.zones.cards(game.locations["Manor House"].deck)[0]
@@ -177,7 +177,7 @@ def test_imrijkas_turn_acquires_an_ally_by_burying_armor_then_loses_to_a_worm_de
     table = imrijka_turn_table()
     game = table.game
     imrijka, balazar = game.characters
-    # The Worm Demon: Hand Crossbow for Ranged d10+1 and 1d6, her power's 1d4: she rolls 2 + 2 + 2 + 1 = 7.
+    # The Worm Demon: Hand Crossbow for Ranged 1d10+1 and 1d6, her power's 1d4: she rolls 2 + 2 + 2 + 1 = 7.
     table.dice(2, 2, 2)
     table.run(
         take_turn(game, imrijka),
@@ -228,7 +228,7 @@ def test_defeating_a_henchman_gives_the_chance_to_close_by_summoning_and_acquiri
     table.location("Armory", ["Cultist of Baphomet", "Mace"])
     table.blessings("Blessing of Ascension")
     seelah = table.character("Seelah", at="Armory", hand=["Longsword"], deck=["Cure"])
-    table.dice(8, 8, 6)  # Longsword: Melee d8+3 and 1d8 against 10; then the summoned weapon's check
+    table.dice(8, 8, 6)  # Longsword: Melee 1d8+3 and 1d8 against 10; then the summoned weapon's check
     table.pick("Heavy Pick")
     cultist = table.game.zones.cards(table.game.locations["Armory"].deck)[0]
     weapons_in_box = len(table.game.zones.cards(box("weapon")))

@@ -237,7 +237,7 @@ def test_a_copy_of_the_card_encountered_is_summoned_and_vanishes_after() -> None
     imrijka = table.character("Imrijka", at="Echoing Gorge")
     table.character("Balazar", at="Echoing Gorge")
     total = table.game.zones.total
-    table.dice(6, 8)  # Balazar (his summoned copy first, SUM-02) with Strength d6, then Imrijka with d10
+    table.dice(6, 8)  # Balazar (his summoned copy first, SUM-02) with Strength 1d6, then Imrijka with d10
     table.run(encounter(table.game, imrijka, table.top("Echoing Gorge")), "Strength", "Strength")
     assert "Balazar summons Dire Rat" in table.game.log
     assert sum("encounters Dire Rat" in line for line in table.game.log) == 2
@@ -248,7 +248,7 @@ def test_a_copy_of_the_card_encountered_is_summoned_and_vanishes_after() -> None
 @pytest.mark.parametrize(("roll", "where"), [(10, ZoneKind.DECK), (9, ZoneKind.BURIED)])
 def test_a_card_buried_for_its_power_is_recharged_by_its_check(roll: int, where: ZoneKind) -> None:
     """The Example of Play: Balazar buries the Wand of Paralyze to evade, then "a very difficult Arcane 12
-    check to avoid burying the Wand": his Arcane is Charisma d10+2."""
+    check to avoid burying the Wand": his Arcane is Charisma 1d10+2."""
     table = Table()
     table.location("Armory", ["Dire Rat"])
     balazar = table.character("Balazar", at="Armory", hand=["Wand of Paralyze"])
@@ -289,7 +289,7 @@ def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until
     assert table.run(encounter(table.game, kyra, trap), "Strength") == "undefeated"
     assert table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION and table.deck("Armory") == []
     assert table.game.destinations(kyra) == []
-    table.dice(roll)  # Kyra's Constitution d6 against 5
+    table.dice(roll)  # Kyra's Constitution 1d6 against 5
     table.run(take_turn(table.game, kyra), "Constitution", "Stay", "Don't try")
     (moving,) = [d for d in table.decisions if kind_of(d) == "move"]
     assert (len(moving.options) == 1) == stays  # held, she may only stay

@@ -110,7 +110,7 @@ def test_a_spell_displayed_next_to_another_character_adds_to_all_their_dexterity
     table.dice(2)
     own = table.run(attempt_checks(table.game, balazar, "Dexterity 10", Purpose.OTHER), "Dexterity")
     assert own[0].total == 2
-    table.dice(9)  # Balazar's Arcane is Charisma d10+2: 9 + 2 meets 8
+    table.dice(9)  # Balazar's Arcane is Charisma 1d10+2: 9 + 2 meets 8
     table.run(end_turn(table.game, kyra, forced=True), "Arcane")
     assert table.cards(balazar, ZoneKind.DISPLAYED) == [] and table.cards(balazar, ZoneKind.DECK) == ["Frog", "Agility"]
 
@@ -151,7 +151,7 @@ def test_a_potion_displayed_on_damage_keeps_reducing_that_characters_damage_and_
 @pytest.mark.rule("PLAY-01")
 def test_a_displayed_cohort_is_used_while_displayed() -> None:
     """Padrig: displayed at any time; while displayed, on Balazar's Strength check without a weapon, he puts a
-    card from his hand on top of his deck to add his Arcane skill (Charisma d10+2) and the adventure deck
+    card from his hand on top of his deck to add his Arcane skill (Charisma 1d10+2) and the adventure deck
     number."""
     table = Table(adventure_deck_number=1)
     balazar = table.character("Balazar", at="Armory", hand=["Padrig", "Frog"], deck=["Codex"])
@@ -295,7 +295,7 @@ def test_a_horde_is_defeated_only_if_every_summoned_demon_is(rolls: tuple[int, i
     table.location("Armory", ["Demonic Horde"])
     seelah = table.character("Seelah", at="Armory", hand=FILLER * 4, deck=FILLER * 4)
     table.character("Alain", at="Armory", hand=FILLER * 4, deck=FILLER * 4)
-    # Each Demonling: Wisdom 6 before you act (6 succeeds on Seelah's d8 or Alain's d6), then Melee d8+3 or
+    # Each Demonling: Wisdom 6 before you act (6 succeeds on Seelah's d8 or Alain's d6), then Melee 1d8+3 or
     # d10+3 against Combat 9 (8 succeeds for either, 1 fails).
     table.dice(6, rolls[0], 6, rolls[1])
     outcome = table.run(encounter(table.game, seelah, table.top("Armory")), *["Wisdom", "Melee"] * 2)
@@ -464,7 +464,7 @@ def test_a_power_for_playing_a_card_on_another_characters_check_follows_only_tha
     kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension", "Blessing of Ascension"],
                            discard=["Codex"])
     harsk = table.character("Harsk", at="Armory")
-    table.dice(6, 6, 6, 6)  # Strength d6 and the blessing's d6, for each
+    table.dice(6, 6, 6, 6)  # Strength 1d6 and the blessing's d6, for each
     table.run(attempt_checks(table.game, kyra, "Combat 8", Purpose.DEFEAT, table.top("Armory")), "Strength",
               "Discard Blessing of Ascension")
     assert not table.offered("Use Kyra's power")

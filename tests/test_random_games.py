@@ -107,8 +107,11 @@ def watched_game(party: list[str], seed: int, agent_seed: int, every_decision: b
 
 
 def random_game(party: list[str], seed: int, agent_seed: int) -> tuple[GameState, Outcome]:
+    """A random game played by the rules' own process, asked as the Game object asks: a question with one
+    answer is answered without asking."""
     game = new_game(library(), SCENARIO, party, seed=seed)
-    return game, run(play_scenario(game), RandomAgent(agent_seed))
+    agent = RandomAgent(agent_seed)
+    return game, run(play_scenario(game), lambda decision: agent(decision) if len(decision.options) > 1 else 0)
 
 
 def check_outcome(outcome: Outcome, party: list[str], seed: int, scenario: str = SCENARIO) -> None:

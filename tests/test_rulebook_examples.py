@@ -76,8 +76,8 @@ def isabels_turn(table: Table) -> None:
         "Explore Canyon", "Bury Hide Armor to acquire Caravan Guard",
         "Discard Blessing of Ascension: explore again",
         # The Worm Demon: at the Canyon, Balazar summons and encounters one first.
-        "Bury Wand of Paralyze: evade", "Arcane d10+3 against 12", DONE,
-        "Reveal Hand Crossbow: Ranged d10+1 against Combat 10", "Use Imrijka's power, recharge Sacred Weapon", DONE,
+        "Bury Wand of Paralyze: evade", "Arcane 1d10+3 against 12", DONE,
+        "Reveal Hand Crossbow: Ranged 1d10+1d6+1", "Use Imrijka's power, recharge Sacred Weapon", DONE,
         DONE,  # Imrijka takes the 3 damage
         DONE, DONE,  # Balazar between the steps and at the end of the turn
     )
@@ -85,11 +85,11 @@ def isabels_turn(table: Table) -> None:
 
 def averys_turn(table: Table) -> None:
     game = table.game
-    table.dice(2, 2, 2,  # the Dagger: Dexterity d4, Horgus's 1d4+2, the blessing's d4 = 8
+    table.dice(2, 2, 2,  # the Dagger: Dexterity 1d4, Horgus's 1d4+2, the blessing's d4 = 8
                3,  # the Giant Bat's Perception 9: d6+1 = 4
                1, 2, 1, 1,  # Glaive: 2d10, Donahan's d8, the Dagger's d4, and 7 = 12
                5, 4, 2, 1,  # the reroll: 19
-               7,  # closing the Cavern: Strength d10+1 = 8 against 5 + 1
+               7,  # closing the Cavern: Strength 1d10+1 = 8 against 5 + 1
                3)  # the Collapsing Bridge at the end of the turn: 3 doesn't beat its 5 cards
     table.pick("Corroded Helm", "Leather Armor", "Magic Scale Mail",  # the Temptation's 3 armors
                "Spiked Pit Trap", "Explosive Runes",  # and its 2 barriers
@@ -101,15 +101,15 @@ def averys_turn(table: Table) -> None:
         "Stay at Cavern", DONE, DONE,
         "Explore Cavern", "Magic Scale Mail",
         "Bury Horgus Gwerm: explore again",
-        "Attempt to acquire Corrosive Dagger +1", "Dexterity d4 against 7",
+        "Attempt to acquire Corrosive Dagger +1", "Dexterity 2d4+2 against 7",
         DONE, DONE, "Discard Blessing of Ascension",  # Alain and Balazar pass; Imrijka plays a blessing
         DONE, DONE,
         "Discard Raconteur: explore again",
-        "Perception d6+1 against 9", DONE, DONE, DONE,  # Alain, Imrijka (Sagacity is for Wisdom), Alain
-        "Reveal Glaive +1: Melee d10+4 against Combat 13", "Discard Corrosive Dagger +1", "Put Donahan on top",
+        "Perception 1d6+1 against 9", DONE, DONE, DONE,  # Alain, Imrijka (Sagacity is for Wisdom), Alain
+        "Reveal Glaive +1: Melee 2d10+5 against Combat 13", "Discard Corrosive Dagger +1", "Put Donahan on top",
         DONE, DONE,
         "Discard Glaive +1",  # the reroll
-        "Close Cavern: succeed at a Strength 5 + AD check", "Strength d10+1 against 6", DONE,
+        "Close Cavern: succeed at a Strength 5 + AD check", "Strength 1d10+1 against 6", DONE,
         DONE, DONE,  # between the steps
         DONE,  # Alain recharges no weapons at the end of his turn
         DONE, DONE, DONE, "Done discarding",
@@ -121,7 +121,7 @@ def blakes_turn(table: Table) -> None:
     table.dice(7,  # Imrijka's Wisdom 6 with Sagacity: d8+3 = 10
                2,  # Balazar's Wisdom 6: d6 = 2
                8, 2, 2, 1,  # Millorn: d10, 2d6, d4 and 4 = 17
-               7)  # Sagacity's check to recharge at the end of the turn: Divine d8+1 = 8
+               7)  # Sagacity's check to recharge at the end of the turn: Divine 1d8+1 = 8
     table.pick("Cambion",  # the random monster shuffled into the Canyon
                "Mongrel Wizard",  # Balazar's random monster from the box
                "Blessing of Ascension",  # the blessing Millorn escapes with
@@ -136,13 +136,13 @@ def blakes_turn(table: Table) -> None:
         "Temporarily close Collapsing Bridge: be dealt 4 Combat damage", "Reveal Helm", "Recharge Magic Scale Mail",
         "Discard Helm",
         # Millorn, before acting: Imrijka, then Balazar, attempt Wisdom 6.
-        "Wisdom d8 against 6", "Display Sagacity", DONE, DONE,
-        "Wisdom d6 against 6", DONE, "Discard Vulture",
-        "Strength d6 against Combat 15", "Use Padrig, put Enchanted Fang on top", "Use Padrig, banish Mongrel Wizard",
+        "Wisdom 1d8 against 6", "Display Sagacity", DONE, DONE,
+        "Wisdom 1d6 against 6", DONE, "Discard Vulture",
+        "Strength 1d6 against Combat 15", "Use Padrig, put Enchanted Fang on top", "Use Padrig, banish Mongrel Wizard",
         DONE,
         DONE,  # Balazar keeps no villain in hand
         DONE, DONE,
-        "Divine d8+1 against 8", DONE,  # Imrijka's Sagacity at the end of the turn
+        "Divine 1d8+1 against 8", DONE,  # Imrijka's Sagacity at the end of the turn
         DONE, DONE, "Done discarding",
     )
 

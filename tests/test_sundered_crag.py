@@ -1,7 +1,7 @@
 """Vengeance at Sundered Crag (adventure B, scenario 5): the scenario card, its villain Thurl and Inhaz, the cohort
 Vinst, and the rulebook's example of the scenario's cohorts (Support Cards, page 23), step by step.
 
-Seelah: Strength d8, Melee +3; Dexterity d4. Harsk: Dexterity d8. Dice faces are scripted largest die first.
+Seelah: Strength 1d8, Melee +3; Dexterity 1d4. Harsk: Dexterity 1d8. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def test_the_table_s_dice_come_up(dice: list[int], rolled: int, defeated: bool) 
     data = yaml.safe_load((TABLES / "dire-rat.yaml").read_text(encoding="utf-8"))
     data["dice"] = dice
     game = pacg.new_game(table=data, seed=5)
-    answer(game, "Give nothing", "Stay", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
+    answer(game, "Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
            "Recharge Cecilla the Uprooter")
     result = "succeeded" if defeated else "failed"
     assert f"Harsk {result} at Ranged 1d8+1d6+2d4+3 against 10: rolled {rolled}" in game.log
@@ -267,7 +267,7 @@ def test_a_card_lets_you_explore_again_and_revealed_cards_forget_they_were_playe
     """The rulebook allows one free exploration; a blessing's power gives another (the card wins). The Hand
     Crossbow revealed on the first monster is revealed again on the second: cards have no memories."""
     game = pacg.new_game(table=TABLES / "explore-again.yaml")
-    asked = answer(game, "Done", "Done", "Stay", "Done", "Explore Armory", "Done", "Reveal Hand Crossbow: Ranged",
+    asked = answer(game, "Explore Armory", "Done", "Reveal Hand Crossbow: Ranged",
                    "Done", "Discard Blessing of Ascension: explore", "Reveal Hand Crossbow: Ranged", "Done discarding")
     assert game.log.count("Harsk reveals Hand Crossbow") == 2, "revealed on both monsters"
     assert [line for line in game.log if "encounters" in line] == ["Harsk encounters Dire Rat",
@@ -291,13 +291,15 @@ def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
     Harsk reveals his Shortbow to use Ranged (d8+3) plus 1d6; his power adds 1d4 against an Animal; he
     recharges Cecilla for another 1d4: 1d8+3 + 1d6 + 2d4, and 13 defeats the rat."""
     game = pacg.new_game(table=TABLES / "dire-rat.yaml")
-    asked = answer(game, "Give nothing", "Stay", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
+    asked = answer(game, "Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
                    "Recharge Cecilla the Uprooter", "Done discarding")
     skills = next(decision for decision in asked if decision.kind is pacg.DecisionKind.SKILL)
     assert [option.label for option in skills.options] == [
-        "Strength d6 against Combat 10", "Melee d4 against Combat 10",
-        "Reveal Shortbow: Dexterity d8 against Combat 10", "Reveal Shortbow: Ranged d8+3 against Combat 10",
-        "Dexterity d8 against 8", "Stealth d8+2 against 8"]
+        "Strength 1d6+1d4 against Combat 10", "Melee 2d4 against Combat 10",
+        "Reveal Shortbow: Dexterity 1d8+1d6+1d4 against Combat 10",
+        "Reveal Shortbow: Ranged 1d8+1d6+1d4+3 against Combat 10", "Dexterity 1d8+1d4 against 8",
+        "Stealth 1d8+1d4+2 against 8"], "each the check it leads to: the bow's 1d6, Harsk's 1d4 against an Animal"
+    assert skills.context["odds"][3] == "43/48"
     assert "Harsk succeeded at Ranged 1d8+1d6+2d4+3 against 10: rolled 13" in game.log
     assert "Dire Rat is defeated" in game.log
     harsk = game.view("Harsk")["characters"][0]
@@ -314,7 +316,7 @@ def test_a_scripted_die_that_doesnt_fit_its_die_stops_the_game_with_one_line_and
     data["dice"] = [20, 1, 1, 1]
     table, log = tmp_path / "table.yaml", tmp_path / "game.json"
     table.write_text(yaml.safe_dump(data), encoding="utf-8")
-    script = ["Give nothing", "Stay", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged", "Done"]
+    script = ["Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged", "Done"]
     game, typed = pacg.new_game(table=table, seed=5), []
     for step, label in enumerate(script):  # the numbers a person types for these answers
         decision = game.decision

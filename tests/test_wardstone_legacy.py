@@ -1,7 +1,7 @@
 """The Wardstone Legacy (Adventure Deck 1, scenario 5): a blessing without the Corrupted trait, once played, is
 exchanged for a random Corrupted blessing from the box, which takes its place.
 
-Seelah: Strength d8. Kyra: Wisdom d12. Dice faces are scripted largest die first.
+Seelah: Strength 1d8. Kyra: Wisdom 1d12. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations

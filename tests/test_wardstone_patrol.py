@@ -1,7 +1,7 @@
 """The Wardstone Patrol (adventure B, scenario 3): the scenario card and its Sir Ilivan rule, its villain Savash,
 its fill henchman Brimorak, and its locations Befouled Altar and Family Tomb.
 
-Seelah: Strength d8, Melee +3. Dice faces are scripted largest die first.
+Seelah: Strength 1d8, Melee +3. Dice faces are scripted largest die first.
 """
 
 from __future__ import annotations

@@ -42,9 +42,9 @@ class IllegalAction(ValueError):
 class Setup:
     """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
     folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
-    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; and for a
-    game played from a table file (`pacg.tables`), the table as canonical JSON: the game starts from its position,
-    with no setup."""
+    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; whether
+    every play window opens, even for plays that can't matter (`engine.questions`); and for a game played from a
+    table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup."""
 
     scenario: str
     characters: tuple[str, ...]
@@ -55,6 +55,7 @@ class Setup:
     mythic_paths: tuple[tuple[str, str], ...] = ()
     open_hands: bool = False
     table: str | None = None
+    ask_always: bool = False
 
 
 class _TurnStart(NamedTuple):
@@ -190,9 +191,13 @@ class Game:
         self._step(index)
 
     def _step(self, index: int | None) -> None:
+        """Give the rules an answer and go on to the next decision; a question with one answer is not asked."""
         self._published = None
         try:
-            self._decision = next(self._process) if index is None else self._process.send(index)
+            decision = next(self._process) if index is None else self._process.send(index)
+            while len(decision.options) == 1:
+                decision = self._process.send(0)
+            self._decision = decision
             self._asked_at = self._state.revelations
         except StopIteration as stop:
             self._decision = None
@@ -209,6 +214,7 @@ class Game:
             state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
                             mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed)
         state.turn_starts = self._turn_starts
+        state.ask_always = setup.ask_always
         return state
 
     def _laid_out(self) -> GameState:
@@ -219,6 +225,7 @@ class Game:
         table = parse_table(json.loads(self._setup.table), self._library)
         state = build_state(self._library, table, self._setup.seed)
         state.turn_starts = self._turn_starts
+        state.ask_always = self._setup.ask_always
         return state
 
     def _turn_starts(self) -> None:
@@ -336,10 +343,11 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
              table: Mapping[str, Any] | Path | str | None = None, library: CardLibrary | None = None,
              cards: Path | str | None = None, removed: list[str] | tuple[str, ...] = (),
              redeemed: list[str] | tuple[str, ...] = (), mythic_paths: Mapping[str, str] | None = None,
-             open_hands: bool = False) -> Game:
+             open_hands: bool = False, ask_always: bool = False) -> Game:
     """A new game of a scenario for a party in turn order; a seed chosen at random if none is given. `cards` adds
     a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
-    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand. Or a game from the
+    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand; `ask_always` opens every
+    play window, even for plays that can't matter (`engine.questions`). Or a game from the
     position of a table file (a path, or its data: `pacg.tables`), which names the scenario and the characters;
     its seed, unless one is given here (`pacg.tables.TableError` says what is wrong with a bad table)."""
     folder = str(Path(cards).resolve()) if cards is not None else None
@@ -348,22 +356,23 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
         if scenario is not None or characters or removed or redeemed or mythic_paths:
             raise ValueError("a table file names the scenario, the characters and their mythic paths: give "
                              "new_game the table alone")
-        return _table_game(table, seed, chosen, folder, open_hands)
+        return _table_game(table, seed, chosen, folder, open_hands, ask_always)
     if scenario is None or characters is None:
         raise TypeError("new_game needs a scenario and characters, or a table")
     setup = Setup(scenario, tuple(characters), seed if seed is not None else random.randrange(2**31), folder,
-                  tuple(removed), tuple(redeemed), tuple(sorted((mythic_paths or {}).items())), open_hands)
+                  tuple(removed), tuple(redeemed), tuple(sorted((mythic_paths or {}).items())), open_hands,
+                  ask_always=ask_always)
     return Game(chosen, setup)
 
 
 def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, library: CardLibrary, folder: str | None,
-                open_hands: bool) -> Game:
+                open_hands: bool, ask_always: bool) -> Game:
     from pacg.tables import read_table
 
     table = read_table(source, library)
     seed = seed if seed is not None else table.seed if table.seed is not None else random.randrange(2**31)
     setup = Setup(table.scenario, tuple(character.name for character in table.characters), seed, folder,
-                  open_hands=open_hands, table=table.canonical())
+                  open_hands=open_hands, table=table.canonical(), ask_always=ask_always)
     return Game(library, setup)
 
 

@@ -4,7 +4,7 @@
 to the disk and renamed over the old one, so a stop at any moment leaves the last complete save), and
 `pacg.load_game` and `pacg replay` play one again. The file is JSON:
 
-    {"format": "pacg game record", "version": 2, "scenario": "The Godless Ones",
+    {"format": "pacg game record", "version": 3, "scenario": "The Godless Ones",
      "characters": ["Harsk", "Kyra"], "seed": 7, "actions": ["stay-at-abattoir", ...],
      "digests": ["5f0c2e11", ...], "outcome": {...}}
 
@@ -13,8 +13,12 @@ so a replay that goes another way (an edited seed or answer, changed cards) stop
 where; `outcome` is there once the game is over. Optional fields: `"cards"`, the folder of custom cards added
 to the box (`pacg play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier
 scenarios (COH-01); `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`,
-{character: path}; `"open_hands"`; `"table"`, the table file a game started from (`pacg.tables`), as its data.
-Version 1 records, whose `"answers"` were option numbers, still load.
+{character: path}; `"open_hands"`; `"ask_always"` (every play window opened); `"table"`, the table file a game
+started from (`pacg.tables`), as its data.
+
+Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
+the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
+saying so rather than replayed into another game.
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ if TYPE_CHECKING:
     from pacg.game import Game, Setup
 
 FORMAT = "pacg game record"
-VERSION = 2
+VERSION = 3
+OLDER = {1: "the answers were option numbers", 2: "every play window opened"}  # versions no longer read
 MOST_BYTES = 64 * 2**20  # no game's record comes near: a bigger file is not one
 
 
@@ -43,11 +48,11 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class RecordData:
-    """A record read and checked: the setup, the answers (action ids, or option numbers in version 1), the turn
-    digests, and where it came from, for messages."""
+    """A record read and checked: the setup, the answers (action ids), the turn digests, and where it came from,
+    for messages."""
 
     setup: Setup
-    actions: list[str | int]
+    actions: list[str]
     digests: list[str]
     source: str
 
@@ -59,7 +64,7 @@ def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dic
                             "characters": list(setup.characters), "seed": setup.seed}
     optional: dict[str, Any] = {"cards": setup.cards, "removed": list(setup.removed),
                                 "redeemed": list(setup.redeemed), "mythic_paths": dict(setup.mythic_paths),
-                                "open_hands": setup.open_hands}
+                                "open_hands": setup.open_hands, "ask_always": setup.ask_always}
     data.update({name: value for name, value in optional.items() if value})
     if setup.table is not None:
         data["table"] = json.loads(setup.table)
@@ -121,20 +126,20 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     if data.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game record (no \"format\": \"{FORMAT}\")")
     version = data.get("version")
-    if version not in (1, VERSION) or isinstance(version, bool):
+    if version != VERSION or isinstance(version, bool):
         newer = isinstance(version, int) and version > VERSION
         hint = "; it was written by a newer pacg" if newer else ""
-        raise RecordError(f"{where}: version {version!r} of the record format{hint}; this pacg reads 1 and {VERSION}")
-    answers = "answers" if version == 1 else "actions"
+        if version in OLDER:
+            hint = (f", from a pacg that asked other questions ({OLDER[version]}): its answers can't be replayed "
+                    "as this pacg asks")
+        raise RecordError(f"{where}: version {version!r} of the record format{hint}; this pacg reads {VERSION}")
     _field(data, "scenario", str, where)
     _field(data, "seed", int, where)
     characters = _names(data, "characters", where, required=True)
-    moves = _field(data, answers, list, where)
-    wanted = int if version == 1 else str
+    moves = _field(data, "actions", list, where)
     for index, answer in enumerate(moves):
-        if not isinstance(answer, wanted) or isinstance(answer, bool):
-            raise RecordError(f"{where}: {answers}[{index}] is {_short(answer)}, not an "
-                              f"{'option number' if version == 1 else 'action id'}")
+        if not isinstance(answer, str):
+            raise RecordError(f"{where}: actions[{index}] is {_short(answer)}, not an action id")
     digests = data.get("digests", [])
     if not isinstance(digests, list) or not all(isinstance(one, str) for one in digests):
         raise RecordError(f"{where}: field 'digests' must list the turns' fingerprints")
@@ -144,12 +149,10 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     paths = data.get("mythic_paths", {})
     if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in paths.items()):
         raise RecordError(f"{where}: field 'mythic_paths' must map characters to mythic paths")
-    open_hands = data.get("open_hands", False)
-    if not isinstance(open_hands, bool):
-        raise RecordError(f"{where}: field 'open_hands' must be true or false")
+    open_hands, ask_always = _flag(data, "open_hands", where), _flag(data, "ask_always", where)
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
-                  _table(data, where))
+                  _table(data, where), ask_always)
     return RecordData(setup, list(moves), digests, where)
 
 
@@ -176,6 +179,14 @@ def _field(data: Mapping[str, Any], name: str, kind: type, where: str) -> Any:
     return value
 
 
+def _flag(data: Mapping[str, Any], name: str, where: str) -> bool:
+    """An optional field that is true or false (false when left out)."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise RecordError(f"{where}: field {name!r} must be true or false")
+    return value
+
+
 def _names(data: Mapping[str, Any], name: str, where: str, required: bool = False) -> list[str]:
     """A field of a record that lists names."""
     names = data.get(name) if required else data.get(name, [])
@@ -198,12 +209,6 @@ def replay_into(game: Game, data: RecordData) -> Game:
             decision = game.decision
             if decision is None:
                 raise RecordError(f"{data.source}: the game ended after {number} of {len(data.actions)} answers")
-            actions = decision.actions
-            if isinstance(answer, int):  # version 1: an option number
-                if not 0 <= answer < len(actions):
-                    raise RecordError(f"{data.source}: answers[{number}]: {answer} is not an option of "
-                                      f"{decision.kind} (0..{len(actions) - 1})")
-                answer = actions[answer]
             try:
                 game.apply(answer)
             except IllegalAction as error:

@@ -352,12 +352,13 @@ def check_line(context: Mapping[str, Any]) -> Text | None:
     return line
 
 
-def option_odds(decision: Decision) -> list[str] | None:
-    """The success odds of each option, when the decision's context gives them (a skill choice)."""
+def option_odds(decision: Decision) -> list[str | None] | None:
+    """The success odds of each option, when the decision's context gives them (a skill choice, the plays on a
+    check): None for an option whose odds can't be known before it is chosen."""
     odds = decision.context.get("odds")
     if not isinstance(odds, Sequence) or len(odds) != len(decision.options):
         return None
-    return [odds_text(chance) for chance in odds]
+    return [odds_text(chance) if chance is not None else None for chance in odds]
 
 
 # --- the agent ---------------------------------------------------------------------------------------------------
@@ -435,10 +436,13 @@ class TerminalAgent:
             self.console.print(check)
         self.console.print(Text(decision.prompt, style="bold green"))
         odds = option_odds(decision)
+        if odds is not None and "odds_of" in decision.context:
+            self.console.print(Text(f"[odds: {decision.context['odds_of']}]", style="dim cyan"))
         for number, option in enumerate(decision.options, start=1):
             line = Text(f"  {number:>2}. {option.label}")
-            if odds is not None:
-                line.append(f"  [{odds[number - 1]} to succeed]", style="cyan")
+            chance = odds[number - 1] if odds is not None else None
+            if chance is not None:
+                line.append(f"  [{chance} to succeed]", style="cyan")
             self.console.print(line)
         self.show_help(decision)
 

@@ -12,6 +12,7 @@ After the check, the checks that played cards call for (a spell's check to recha
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -29,8 +30,9 @@ from pacg.cards.vocabulary import (
 )
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.dice import DicePool, DieResult, Roll
+from pacg.engine import trace
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve
+from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve, work_out_on_check
 from pacg.engine.playing import (
     Play,
     PowerKey,
@@ -92,6 +94,21 @@ class CheckState(Step):
     def skills_used(self) -> frozenset[str]:
         """The skill used and the skill it refers to: both count for the check's type (CHK-10)."""
         return self.skill_die.traits if self.skill_die else frozenset({str(self.skill)} if self.skill else ())
+
+    def copy(self) -> CheckState:
+        """A copy of the check to work out what a play would do to it (`odds_after`): its own dice, traits, plays
+        and paragraphs applied, the game shared."""
+        trial = copy.copy(self)
+        trial.traits, trial.added_dice = set(self.traits), list(self.added_dice)
+        trial.highest_die_becomes, trial.blessing_dice = list(self.highest_die_becomes), dict(self.blessing_dice)
+        trial.count_faces, trial.after_check = list(self.count_faces), list(self.after_check)
+        trial.damage_instead, trial.standing_applied = list(self.damage_instead), dict(self.standing_applied)
+        trial.plays, trial.riders = list(self.plays), set(self.riders)
+        return trial
+
+    def chance(self) -> Fraction:
+        """The exact chance the check succeeds as it stands (`odds`)."""
+        return odds(self)
 
     def pool(self) -> DicePool:
         """The dice to roll: the check's die, every added die, and the modifiers (DICE-03, KEEP-05); then each
@@ -226,26 +243,53 @@ def _choose_skill(
     encounterer: CharacterState,
     during: Timing | None,
 ) -> Process[tuple[SkillChoice, CheckState]]:
+    """The checker chooses how to attempt the check; each option reads as the check it leads to, with the dice of
+    the card that sets the skill and every change to the difficulty (DESIGN.md 6)."""
     choices = _skill_choices(game, checker, purpose, against, step, during)
     prepared = [_prepare(game, checker, purpose, against, choice, encounterer, during) for choice in choices]
+    leads_to = [after_play(state, choice.play) if choice.play is not None else state
+                for choice, state in zip(choices, prepared, strict=True)]
     options = tuple(
-        Option(
-            (f"{choice.play.label}: " if choice.play else "")
-            + f"{_describe(game, checker, choice.skill)} against {'Combat ' if choice.option.is_combat else ''}"
-            + f"{state.difficulty}",
-            index,
-        )
-        for index, (choice, state) in enumerate(zip(choices, prepared, strict=True))
-    )
+        Option((f"{choice.play.label}: " if choice.play else "") + _check_text(choice, state or ready), index)
+        for index, (choice, ready, state) in enumerate(zip(choices, prepared, leads_to, strict=True)))
+    printed = f" against {against.name}" if against is not None else ""
     index = yield Decision(
         checker.name,
         DecisionKind.SKILL,
-        f"{checker.name}: which skill for the check ({step})?",
+        f"{checker.name}: which skill for the check{printed} (printed: {step})?",
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
-        context={"odds": [odds(state) for state in prepared]},
+        context={"odds": [odds(state) if state is not None else None for state in leads_to],
+                 "odds_of": "the chance to succeed this way, before any other card is played"},
     )
     return choices[index], prepared[index]
+
+
+def _check_text(choice: SkillChoice, state: CheckState) -> str:
+    """ "Melee 2d8+3 against Combat 10": the skill, the dice the check would roll and its difficulty."""
+    combat = "Combat " if choice.option.is_combat else ""
+    return f"{choice.skill} {state.pool()} against {combat}{state.difficulty}"
+
+
+def after_play(state: CheckState, play: Play) -> CheckState | None:
+    """The check as it would be once `play` is made on it, before any other play, worked out on a copy
+    (`effects.work_out_on_check`); None when that depends on a choice still to make or on dice a power rolls for
+    an amount."""
+    chance = state.game.rng
+    kept = chance.state()
+    trial = state.copy()
+    with trace.paused():
+        known = work_out_on_check(trial, play)
+    if chance.digest != kept[2]:  # a die rolled for an amount: take it back, the odds can't be known before
+        chance.restore(kept)
+        return None
+    return trial if known else None
+
+
+def odds_after(state: CheckState, play: Play) -> Fraction | None:
+    """The exact chance the check succeeds once `play` is made on it, before any other play (`after_play`)."""
+    trial = after_play(state, play)
+    return odds(trial) if trial is not None else None
 
 
 def odds(state: CheckState) -> Fraction:
@@ -267,14 +311,17 @@ def _play_cards(state: CheckState) -> Process[None]:
     yield from decide_order(state, plays_in, DecisionKind.PLAY, _play_prompt)
 
 
-def _play_prompt(state: CheckState, player: CharacterState) -> tuple[str, dict[str, object]]:
+def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -> tuple[str, dict[str, object]]:
+    """The check as it stands, and the odds each play would bring (`odds_after`; "Done" leaves them as they are)."""
     pool = str(state.pool())
     chance = odds(state)
     prompt = (
         f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
         f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
     )
-    return prompt, {"timing": "check", "pool": pool, "difficulty": state.difficulty, "probability": chance}
+    return prompt, {"timing": "check", "pool": pool, "difficulty": state.difficulty, "probability": chance,
+                    "odds": [chance, *(odds_after(state, play) for play in plays)],
+                    "odds_of": "the check's chance to succeed once this is played, before any other play"}
 
 
 def _roll(state: CheckState) -> Process[Roll]:

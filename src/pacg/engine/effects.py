@@ -124,17 +124,19 @@ from pacg.engine.playing import (
     conditions_hold,
     examined_cards,
     fits,
-    helps,
     matches,
     perform,
     plays_in,
+    powers_following,
     put,
     replacements,
+    riders,
     skill_of,
     source_cards,
     standing_powers,
     table_order,
 )
+from pacg.engine.questions import worth_asking
 from pacg.engine.redemption import redeem, redeemable_cards
 from pacg.engine.state import (
     NEXT_EXPLORATION,
@@ -146,6 +148,7 @@ from pacg.engine.state import (
     TurnEnded,
 )
 from pacg.engine.summon import summon_and_build, summon_and_encounter
+from pacg.engine.support import ASKING_ON_THE_CHECK, CHECK_MODIFIERS
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
@@ -163,10 +166,11 @@ def decide_order(
     step: Step,
     plays_of: Callable[[Any, CharacterState], list[Play]],
     kind: DecisionKind,
-    prompt: Callable[[Any, CharacterState], tuple[str, dict[str, object]]],
+    prompt: Callable[[Any, CharacterState, list[Play]], tuple[str, dict[str, object]]],
     players: list[CharacterState] | None = None,
 ) -> Process[None]:
-    """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02)."""
+    """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02); a player is
+    asked only while they hold a play worth asking about (`questions.worth_asking`)."""
     order = players if players is not None else table_order(step.game, step.checker)
     passes = 0
     turn = 0
@@ -174,8 +178,8 @@ def decide_order(
         player = order[turn % len(order)]
         turn += 1
         played = False
-        while plays := plays_of(step, player):
-            text, context = prompt(step, player)
+        while plays := [play for play in plays_of(step, player) if worth_asking(step, play)]:
+            text, context = prompt(step, player, plays)
             options = (Option("Done"),) + tuple(Option(describe(play), play) for play in plays)
             index = yield Decision(
                 player.name, kind, text, options, context=context,
@@ -198,7 +202,7 @@ _MOMENTS = {
 }
 
 
-def _step_prompt(step: Step, player: CharacterState) -> tuple[str, dict[str, object]]:
+def _step_prompt(step: Step, player: CharacterState, plays: list[Play]) -> tuple[str, dict[str, object]]:
     """ "Kyra: play a card or power at the end of Harsk's turn?", "... (evasion, against Dire Rat)?" """
     moment = _MOMENTS.get(step.timing)
     if moment is not None:
@@ -249,6 +253,28 @@ def apply_play(step: Step, play: Play) -> Process[None]:
         yield from attempt_recharge(step.game, play)
 
 
+def work_out_on_check(state: CheckState, play: Play) -> bool:
+    """What a play would do to a check, worked out on `state`, a copy of the check (`CheckState.copy`), without
+    playing it: as `apply_play` makes it, its effects on the check, those of the card's paragraphs that happen
+    whenever it is played (PLAY-10), and the standing paragraphs that wait for such a play. False when that takes
+    a choice still to make (which trait a power replaces)."""
+    state.plays.append(play)
+    paragraphs = [play.power]
+    acting = play.as_card or (play.card.card if play.card is not None else None)
+    if acting is not None and not acting.is_bane and play.card is not None and play.card.uid not in state.riders:
+        paragraphs += [paragraph for paragraph in riders(acting, play.power.when) if paragraph.while_in is None
+                       and conditions_hold(paragraph.conditions, state, play.player)]
+    for paragraph in paragraphs:
+        for effect in paragraph.effects:
+            kind = type(effect)
+            if kind in ASKING_ON_THE_CHECK:
+                return False
+            if kind in CHECK_MODIFIERS or kind is AdjustDifficulty:
+                IMMEDIATE[kind](state, effect, play.player, play)
+    apply_standing_powers(state, after_play=True)
+    return True
+
+
 def _display_next_to(step: Step, play: Play, card: PhysicalCard) -> None:
     """A card displayed for another character's check or damage is displayed next to that character: its
     paragraphs that work while displayed act for them (PLAY-04: it still belongs to its owner)."""
@@ -272,8 +298,8 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for _, paragraph in acting.powers_by_timing.get(play.power.when, ()):
-        if paragraph.optional or not conditions_hold(paragraph.conditions, step, play.player):
+    for paragraph in riders(acting, play.power.when):
+        if not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):
             trace.ran(paragraph)
@@ -311,24 +337,10 @@ _PLACE_LABEL = {"hand": "Keep", "top of deck": "Put on top of your deck", "recha
 
 
 def _after_playing(step: Step, play: Play) -> Process[None]:
-    """Powers that happen after a player plays a card (Timing.AFTER_PLAYING): the player's own and the
-    scenario's, for a card of the kind they name, and the paragraphs of the card just played ("after you play
-    it, ... discard a card"). In them, the card just played is "it" ("exchange it for ...")."""
-    player, after = play.player, Timing.AFTER_PLAYING
-    character = [(("character", player.name, key), power, player.power_source(key))
-                 for key, power in player.powers_at(after)]
-    acting = play.acting
-    own = [((*play.key, "after", index), power, play.source)
-           for index, power in (acting.powers_by_timing.get(after, ()) if acting is not None else ())]
-    scenario = [(("scenario", index), power, step.game.scenario.name)
-                for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
-    for key, power, source in character + own + scenario:
-        if ("after", key) in {p.key for p in step.plays}:
-            continue
-        if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
-            continue  # "after you play a spell", "on another character's check" (KEEP-01)
-        if not conditions_hold(power.conditions, step, player, but="played"):
-            continue
+    """Powers that happen after a player plays a card (`powers_following`). In them, the card just played is "it"
+    ("exchange it for ...")."""
+    player = play.player
+    for key, power, source in powers_following(step, play):
         if power.optional:
             label = f"Use {source}: {power.effects_text}"
             choice = yield Decision(player.name, DecisionKind.AFTER_PLAYING,
@@ -340,17 +352,6 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
         step.plays.append(used)
         trace.ran(power)
         yield from resolve(step, list(power.effects), player, used)
-
-
-def _follows(game: GameState, power: Power, play: Play) -> bool:
-    """Whether the card just played is of a kind the power is for ("after you play a spell"), as what it was
-    played as (a copy, PlayAsCopy), played with an action it names ("after you discard a 2-Handed weapon for its
-    power")."""
-    wanted, actions = power.conditions.played, power.conditions.played_action
-    if actions and play.power.action not in actions:
-        return False
-    acting = play.acting
-    return not wanted or (acting is not None and any(fits(game, acting, one) for one in wanted))
 
 
 def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:

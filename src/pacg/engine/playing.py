@@ -152,6 +152,46 @@ class Step:
         return None
 
 
+def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, str]]:
+    """The powers that happen after a player plays a card (Timing.AFTER_PLAYING), each with its key and source:
+    the player's own and the scenario's, for a card of the kind they name, and the paragraphs of the card just
+    played ("after you play it, ... discard a card"); each once, and only where it helps the character it may
+    help (KEEP-01) and its conditions hold. Worked out one by one, as they are used (`effects._after_playing`)."""
+    player, after = play.player, Timing.AFTER_PLAYING
+    character = [(("character", player.name, key), power, player.power_source(key))
+                 for key, power in player.powers_at(after)]
+    acting = play.acting
+    own = [((*play.key, "after", index), power, play.source)
+           for index, power in (acting.powers_by_timing.get(after, ()) if acting is not None else ())]
+    scenario = [(("scenario", index), power, step.game.scenario.name)
+                for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
+    for key, power, source in character + own + scenario:
+        if ("after", key) in {p.key for p in step.plays}:
+            continue
+        if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
+            continue  # "after you play a spell", "on another character's check" (KEEP-01)
+        if conditions_hold(power.conditions, step, player, but="played"):
+            yield key, power, source
+
+
+def _follows(game: GameState, power: Power, play: Play) -> bool:
+    """Whether the card just played is of a kind the power is for ("after you play a spell"), as what it was
+    played as (a copy, PlayAsCopy), played with an action it names ("after you discard a 2-Handed weapon for its
+    power")."""
+    wanted, actions = power.conditions.played, power.conditions.played_action
+    if actions and play.power.action not in actions:
+        return False
+    acting = play.acting
+    return not wanted or (acting is not None and any(fits(game, acting, one) for one in wanted))
+
+
+def riders(acting: AnyCard | PhysicalCard, when: Timing) -> list[Power]:
+    """A card's paragraphs that are not powers of their own and happen whenever it is played at that moment
+    (PLAY-10: "a mandatory action you must take when you play the card"), as the card is played; those that
+    work while it is displayed apply only once it is (`effects._when_played`)."""
+    return [paragraph for _, paragraph in acting.powers_by_timing.get(when, ()) if not paragraph.optional]
+
+
 # --- which powers a player has ------------------------------------------------------------------------
 
 

@@ -466,6 +466,7 @@ class GameState:
         self.result: str | None = None
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
+        self.ask_always = False  # open every play window, even for plays that can't matter (`engine.questions`)
 
     @property
     def revelations(self) -> int:

@@ -14,6 +14,9 @@ paragraphs run are kept, not just their ids, so an id can't be reused by another
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from pacg.cards.powers import Power
 
 executed: dict[int, Power] | None = None
@@ -42,6 +45,17 @@ def alias(copy: Power, original: Power) -> None:
     """A paragraph stands for a card's own paragraph: running it runs that one."""
     if executed is not None:
         aliases[id(copy)] = (copy, original)
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """Trace nothing meanwhile: working out what a play would do, without playing it, runs no paragraph."""
+    global executed
+    kept, executed = executed, None
+    try:
+        yield
+    finally:
+        executed = kept
 
 
 def ran(power: Power) -> None:
