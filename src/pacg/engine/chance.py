@@ -96,3 +96,21 @@ class Chance(random.Random):
         generator, self.reveals, self.digest, faces = state
         self.setstate(generator)  # type: ignore[arg-type]
         self.faces = list(faces)
+
+
+class NoChanceError(RuntimeError):
+    """Something random was drawn where nothing may be (`NO_CHANCE`)."""
+
+
+class _NoChance(Chance):
+    """A generator that draws nothing: put in the game's place while the engine works out what a play would do
+    without playing it (`check.after_play`), so that a die a power would roll is noticed, not rolled."""
+
+    def random(self) -> float:
+        raise NoChanceError("a die would be rolled")
+
+    def getrandbits(self, k: int) -> int:
+        raise NoChanceError("a die would be rolled")
+
+
+NO_CHANCE = _NoChance(0)

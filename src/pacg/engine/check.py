@@ -31,6 +31,7 @@ from pacg.cards.vocabulary import (
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.dice import DicePool, DieResult, Roll
 from pacg.engine import trace
+from pacg.engine.chance import NO_CHANCE, NoChanceError
 from pacg.engine.damage import take_damage
 from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve, work_out_on_check
 from pacg.engine.playing import (
@@ -275,14 +276,16 @@ def after_play(state: CheckState, play: Play) -> CheckState | None:
     """The check as it would be once `play` is made on it, before any other play, worked out on a copy
     (`effects.work_out_on_check`); None when that depends on a choice still to make or on dice a power rolls for
     an amount."""
-    chance = state.game.rng
-    kept = chance.state()
+    game = state.game
     trial = state.copy()
-    with trace.paused():
-        known = work_out_on_check(trial, play)
-    if chance.digest != kept[2]:  # a die rolled for an amount: take it back, the odds can't be known before
-        chance.restore(kept)
-        return None
+    chance, game.rng = game.rng, NO_CHANCE  # a die rolled for an amount: the odds can't be known before
+    try:
+        with trace.paused():
+            known = work_out_on_check(trial, play)
+    except NoChanceError:
+        known = False
+    finally:
+        game.rng = chance
     return trial if known else None
 
 

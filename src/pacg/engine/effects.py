@@ -148,7 +148,7 @@ from pacg.engine.state import (
     TurnEnded,
 )
 from pacg.engine.summon import summon_and_build, summon_and_encounter
-from pacg.engine.support import ASKING_ON_THE_CHECK, CHECK_MODIFIERS
+from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
@@ -256,19 +256,22 @@ def apply_play(step: Step, play: Play) -> Process[None]:
 def work_out_on_check(state: CheckState, play: Play) -> bool:
     """What a play would do to a check, worked out on `state`, a copy of the check (`CheckState.copy`), without
     playing it: as `apply_play` makes it, its effects on the check, those of the card's paragraphs that happen
-    whenever it is played (PLAY-10), and the standing paragraphs that wait for such a play. False when that takes
-    a choice still to make (which trait a power replaces)."""
+    whenever it is played (PLAY-10), and the standing paragraphs that wait for such a play. False when something
+    of it may ask or start a process ("choose one", which trait a power replaces): what comes of it is not known
+    before."""
     state.plays.append(play)
     paragraphs = [play.power]
     acting = play.as_card or (play.card.card if play.card is not None else None)
     if acting is not None and not acting.is_bane and play.card is not None and play.card.uid not in state.riders:
-        paragraphs += [paragraph for paragraph in riders(acting, play.power.when) if paragraph.while_in is None
+        displays = play.power.action is CardAction.DISPLAY  # displayed for this check: next to its checker
+        paragraphs += [paragraph for paragraph in riders(acting, play.power.when)
+                       if (paragraph.while_in is None or (displays and paragraph.while_in == "displayed"))
                        and conditions_hold(paragraph.conditions, state, play.player)]
     for paragraph in paragraphs:
         for effect in paragraph.effects:
             kind = type(effect)
-            if kind in ASKING_ON_THE_CHECK:
-                return False
+            if kind not in IMMEDIATE:
+                return False  # it may ask, or start a process: what comes of it is not known before
             if kind in CHECK_MODIFIERS or kind is AdjustDifficulty:
                 IMMEDIATE[kind](state, effect, play.player, play)
     apply_standing_powers(state, after_play=True)

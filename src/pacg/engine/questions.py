@@ -45,15 +45,15 @@ def worth_asking(step: Step, play: Play) -> bool:
     """Whether a player should be asked about this play (see the module's docstring)."""
     if step.game.ask_always:
         return True
-    kinds = set(play.power.effect_kinds)
-    if not kinds or _more_happens(step, play):
-        return True
+    kinds = play.power.effect_kinds
     if kinds == {GainCharge}:
-        return play.player.mythic_path is not None
-    if step.in_check and kinds <= _ONLY_TO_SUCCEED:
+        pointless = play.player.mythic_path is None
+    elif step.in_check and kinds and kinds <= _ONLY_TO_SUCCEED:
         state: CheckState = step  # type: ignore[assignment]  # a step in a check is its CheckState
-        return state.chance() < 1
-    return True
+        pointless = state.chance() == 1
+    else:
+        return True
+    return not pointless or _more_happens(step, play)
 
 
 def _more_happens(step: Step, play: Play) -> bool:
