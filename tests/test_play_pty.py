@@ -1,6 +1,7 @@
-"""`pacg play` as a person plays it: through a pseudo-terminal, reading each screen and typing answers.
+"""`pacg play --plain` as a person plays it: through a pseudo-terminal, reading each screen and typing answers.
 
-The test starts the real command, types a party at the prompt, answers option numbers for a few turns of a
+The test starts the real command in the line mode (at a terminal, `pacg play` is otherwise the full screen:
+tests/test_screen.py), types a party at the prompt, answers option numbers for a few turns of a
 real game, then ends the input (Ctrl-D) and checks the game stops cleanly, the record was written, and
 `pacg replay` reports where the record ends. Every read has a timeout, so the test can't hang.
 """
@@ -27,7 +28,8 @@ PATTERN = (2, 1, 1, 3)  # the option numbers typed in turn, capped at the number
 
 def test_a_person_plays_three_turns_then_ends_the_input(tmp_path: Path) -> None:
     log = tmp_path / "game.json"
-    terminal = Terminal([sys.executable, "-m", "pacg", "play", "--seed", "5", "--log", str(log)], tmp_path)
+    terminal = Terminal([sys.executable, "-m", "pacg", "play", "--plain", "--seed", "5", "--log", str(log)],
+                        tmp_path)
     try:
         terminal.expect(PARTY_PROMPT)
         numbers = {name: re.search(rf"(\d+)\. {name}\n", terminal.screen) for name in ("Harsk", "Kyra")}

@@ -5,14 +5,21 @@ odds; he reveals his Shortbow, and the check pane's pool and odds change as he r
 the screen back; the check fails by 1, he takes the damage and discards a card; the turn ends, Seelah's begins,
 `q` stops the game with the save in place, and a new screen from the save shows the same decision. Other seats
 can be played by agents; the end of the game stays on screen until a key is pressed; at 80x24 everything fits.
+`pacg play` at a terminal is this screen: SIGTERM and Ctrl-C stop it with the save in place and the terminal put
+back as it was.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import re
+import signal
+import sys
+import termios
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -25,6 +32,7 @@ from pacg.screen import GameApp
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
 from pacg.screen.panes import LogPane, Pane, option_prompts, prompt_text
 from pacg.session import Saver
+from pseudo_terminal import Terminal
 from table import library
 
 TABLE = Path(__file__).parent / "tables" / "screen.yaml"
@@ -216,3 +224,37 @@ def test_at_80_by_24_the_decision_the_check_and_the_keys_fit_and_a_wider_screen_
 
     asyncio.run(run())
 
+
+def typing_mode(terminal: Terminal) -> tuple[bool, bool]:
+    """Whether the terminal echoes what is typed and reads it in lines, as a shell needs it."""
+    modes = termios.tcgetattr(terminal.slave)[3]
+    return bool(modes & termios.ECHO), bool(modes & termios.ICANON)
+
+
+@pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")), reason="needs a POSIX pty")
+def test_pacg_play_at_a_terminal_is_the_full_screen_and_sigterm_or_ctrl_c_stop_it_saved(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    screen = Terminal([sys.executable, "-m", "pacg", "play", "--table", str(TABLE), "--log", str(record)], tmp_path)
+    try:
+        screen.expect(re.compile(r"Harsk decides"))
+        assert typing_mode(screen) == (False, False), "the screen reads every key"
+        screen.type("1")
+        screen.expect(re.compile(r"Harsk: move\?"))
+        screen.process.send_signal(signal.SIGTERM)
+        assert screen.finish() == 1
+        assert typing_mode(screen) == (True, True), "the terminal is put back as it was"
+    finally:
+        screen.close()
+    flat = " ".join(screen.screen.split())
+    assert "Game stopped (SIGTERM) after 1 answers; saved as 'screen-5'" in flat and "Traceback" not in flat
+    assert len(pacg.load_game(record, library=library()).actions) == 1
+
+    again = Terminal([sys.executable, "-m", "pacg", "play", "--resume", str(record)], tmp_path)
+    try:
+        again.expect(re.compile(r"Harsk: move\?"))
+        again.type("\x03")  # Ctrl-C
+        assert again.finish() == 1
+    finally:
+        again.close()
+    flat = " ".join(again.screen.split())
+    assert f"Game stopped after 1 answers; its record is in {record}" in flat and "Traceback" not in flat
