@@ -27,6 +27,15 @@ _deselected: list[pytest.Item] = []
 
 def pytest_configure(config: pytest.Config) -> None:
     trace.start()
+    _absolute_python_path()
+
+
+def _absolute_python_path() -> None:
+    """The folders of PYTHONPATH (`PYTHONPATH=src`) made absolute, so a program a test starts in another folder
+    runs the same pacg as the tests."""
+    folders = [str(Path(folder).resolve()) for folder in os.environ.get("PYTHONPATH", "").split(os.pathsep) if folder]
+    if folders:
+        os.environ["PYTHONPATH"] = os.pathsep.join(folders)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -361,6 +362,9 @@ def play_command(
     redeemed: str | None = typer.Option(
         None, "--redeemed", help="Boons redeemed earlier in the Adventure Path, which have no Corrupted trait, e.g. "
                                  "\"Corroded Helm\"; several separated by commas."),
+    plain: bool = typer.Option(
+        False, "--plain", help="Play in lines of text, option numbers typed at the prompt, even at a terminal (for "
+                               "pipes and screen readers); a person at a terminal gets the full screen otherwise."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
     every answer; a stopped game is taken up again with --resume."""
@@ -387,7 +391,8 @@ def play_command(
             raise _fail(str(error)) from None
         except (EOFError, KeyboardInterrupt, Stopped):
             raise _stop("No game started.", 1) from None
-        _play_to_the_end(game, agent, log, save)
+        full_screen = agent is AgentKind.HUMAN and not plain and sys.stdin.isatty() and sys.stdout.isatty()
+        _play_to_the_end(game, agent, log, save, full_screen)
         outcome = game.outcome
         assert outcome is not None
         _print_outcome(outcome, as_json)
@@ -453,9 +458,11 @@ def _recorded_game(data: RecordData, where: str, cards: Path | None) -> Game:
     return load_game(data, library=_cards_library(None, folder))
 
 
-def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None) -> None:
-    """Play with the chosen agents, saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP:
-    `session.stopped_by_signals`) keeps the last save and says where it is."""
+def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None,
+                     full_screen: bool = False) -> None:
+    """Play with the chosen agents (a person on the full screen, or at the prompt), saving after every answer; a
+    stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP: `session.stopped_by_signals`) keeps the last save and says where
+    it is."""
     from pacg.engine.chance import ScriptedDieError
     from pacg.game import Agent, play
     from pacg.saves import SaveError
@@ -463,7 +470,7 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
 
     saver = Saver(log, save)
     terminal = None
-    answering: Agent
+    answering: Agent | None = None  # None: the person at the full screen
     if agent is AgentKind.RANDOM:
         random_agent = RandomAgent(game.setup.seed)
         random_agent.skip(len(game.actions))
@@ -473,13 +480,19 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
         from pacg.cards.text import card_summary
 
         library = _cards_library(None, Path(game.setup.cards) if game.setup.cards else None)
-        terminal = TerminalAgent(describe=lambda name: card_summary(library.get(name)))
-        terminal.start(game.setup.scenario, game.seats())
-        answering = terminal
+        if not full_screen:
+            terminal = TerminalAgent(describe=lambda name: card_summary(library.get(name)))
+            terminal.start(game.setup.scenario, game.seats())
+            answering = terminal
     try:
         if game.actions:
             saver(game)  # taken up again: saved where it now goes on
-        play(game, answering, saver)
+        if answering is None:
+            from pacg.screen import play_on_screen
+
+            play_on_screen(game, library, saver)
+        else:
+            play(game, answering, saver)
         if terminal is not None:
             terminal.view = game.view(game.seats()[0])
             terminal.show_news()  # what happened after the last decision: the end of the game

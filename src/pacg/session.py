@@ -18,6 +18,8 @@ from pacg.game import Game
 from pacg.record import save_record
 from pacg.saves import SaveStore
 
+STOP_SIGNALS = (signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))  # SIGINT is Ctrl-C
+
 
 class Stopped(Exception):
     """A signal asked the game to stop (SIGTERM, SIGHUP)."""
@@ -68,8 +70,7 @@ def stopped_by_signals() -> Iterator[None]:
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
 
-    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    previous = {signum: signal.signal(signum, stop) for signum in wanted}
+    previous = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
     try:
         yield
     finally:
