@@ -437,7 +437,7 @@ class TerminalAgent:
         self.console.print(Text(decision.prompt, style="bold green"))
         odds = option_odds(decision)
         if odds is not None and "odds_of" in decision.context:
-            self.console.print(Text(f"[odds: {decision.context['odds_of']}]", style="dim cyan"))
+            self.console.print(Text(f"[odds] = the chance {decision.context['odds_of']}", style="dim cyan"))
         for number, option in enumerate(decision.options, start=1):
             line = Text(f"  {number:>2}. {option.label}")
             chance = odds[number - 1] if odds is not None else None

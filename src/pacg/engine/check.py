@@ -261,7 +261,7 @@ def _choose_skill(
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
         context={"odds": [odds(state) if state is not None else None for state in leads_to],
-                 "odds_of": "the chance to succeed this way, before any other card is played"},
+                 "odds_of": "to succeed this way, before any other card is played"},
     )
     return choices[index], prepared[index]
 
@@ -324,7 +324,7 @@ def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -
     )
     return prompt, {"timing": "check", "pool": pool, "difficulty": state.difficulty, "probability": chance,
                     "odds": [chance, *(odds_after(state, play) for play in plays)],
-                    "odds_of": "the check's chance to succeed once this is played, before any other play"}
+                    "odds_of": "to succeed once this is played, before any other play"}
 
 
 def _roll(state: CheckState) -> Process[Roll]:
