@@ -108,7 +108,7 @@ async def whole_turns(tmp_path: Path) -> None:
         assert "Harsk encounters Dire Rat" in log_lines(app)
         await choose(pilot, app, "Done")  # no evasion
         assert "[odds] = the chance to succeed this way, before any other card is played" in prompt(app)
-        assert "4. Reveal Shortbow: Ranged d8+3 against Combat 10 [9/16 = 56.2%]" in options(app)
+        assert "4. Reveal Shortbow: Ranged 1d8+1d6+1d4+3 against Combat 10 [43/48 = 89.6%]" in options(app)
         await pilot.press("down", "down", "down", "enter")  # the arrows and Enter answer: the fourth option
 
         assert "Check: 1d8+1d6+1d4+3 against 10 → 43/48 = 89.6% to succeed" in pane(app, "check")
