@@ -128,7 +128,7 @@ def _place_of_the_ambush(seed: int) -> int:
     table.location("Armory", ["Ambush", "Mace", "Javelin", "Helm", "Codex"])
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", deck=["Cure", "Frog", "Recruit", "Longsword", "Mace", "Scythe"])
-    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
+    table.run(take_turn(table.game, kyra), "Explore Armory")
     return table.deck("Armory").index("Ambush")
 
 
@@ -140,7 +140,7 @@ def test_a_forced_end_of_turn_shuffles_the_card_back_and_still_resets_the_hand()
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", deck=["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword"])
     kyra.mythic_charges = 2
-    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory")
+    table.run(take_turn(table.game, kyra), "Explore Armory")
     assert sorted(table.deck("Armory")) == ["Ambush", "Mace"], "neither defeated nor undefeated: shuffled back"
     assert shuffled(_place_of_the_ambush)
     assert not [d for d in table.decisions if kind_of(d) == "skill"]
@@ -156,12 +156,12 @@ def test_a_face_up_card_is_encountered_first_on_the_first_exploration_and_ignore
     kyra = table.character("Kyra", at="Armory", hand=["Blessing of Ascension"],
                            deck=["Cure", "Codex", "Frog", "Recruit", "Helm", "Longsword", "Heavy Pick"])
     table.dice(1)
-    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "End exploring", "Done discarding")
+    table.run(take_turn(table.game, kyra), "Explore Armory", "End exploring", "Done discarding")
     task = table.game.locations["Armory"]
     assert table.deck("Armory")[0] == "Standing Task" and task.face_up, "left face up on top"
     # Next turn: the first exploration meets the task; the second ignores it and flips the next card.
     table.dice(1)
-    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "Discard Blessing of Ascension: explore",
+    table.run(take_turn(table.game, kyra), "Explore Armory", "Discard Blessing of Ascension: explore",
               "Let", "End exploring", "Done discarding")
     encountered = [line for line in table.game.log if "encounters" in line]
     assert encountered[-2:] == ["Kyra encounters Standing Task", "Kyra encounters Mace"]
@@ -196,7 +196,7 @@ def test_drawing_from_a_deck_too_small_kills_and_with_everyone_dead_the_scenario
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex"], discard=["Mace"])
     with pytest.raises(ScenarioOver) as over:
-        table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding")
+        table.run(take_turn(table.game, kyra), "Don't try", "Done discarding")
     assert over.value.result == "lost"
     assert not kyra.alive
     assert sorted(table.cards(kyra, ZoneKind.BURIED)) == ["Codex", "Cure", "Mace"]
@@ -210,7 +210,7 @@ def test_a_dead_character_takes_no_more_turns_and_plays_nothing() -> None:
     table.blessings("Blessing of Ascension", "Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", deck=["Codex"])
     harsk = table.character("Harsk", at="Armory", hand=["Blessing of Ascension"], deck=["Mace"] * 0)
-    table.run(take_turn(table.game, kyra), "Stay", "End exploring")
+    table.run(take_turn(table.game, kyra), "End exploring")
     assert not kyra.alive and harsk.alive
     table.dice(1, 1)
     table.run(encounter(table.game, harsk, table.top("Armory")), "Dexterity")
@@ -407,7 +407,7 @@ def test_fiery_glare_banishes_the_boon_encountered_and_explores_again() -> None:
                            deck=["Codex", "Frog", "Recruit", "Helm", "Bolas", "Cure"])
     weapons = len(table.game.zones.cards(box("weapon")))
     table.dice(10)
-    table.run(take_turn(table.game, kyra), "Stay", "Explore Armory", "Discard Fiery Glare", "Divine",
+    table.run(take_turn(table.game, kyra), "Explore Armory", "Discard Fiery Glare", "Divine",
               "Explore again", "Let Javelin go", "Don't try")
     assert "Mace is banished" in table.game.log
     assert not [d for d in table.decisions if kind_of(d) == "acquire" and "Mace" in d.prompt], "no check for it"

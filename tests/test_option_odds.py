@@ -23,7 +23,8 @@ from pacg.game import Game
 from table import library
 
 GAMES = 1000 if os.environ.get("PACG_LONG") == "1" else 40
-PARTIES = (["Harsk", "Kyra"], ["Seelah"], ["Balazar", "Crowe", "Seoni"], ["Alain", "Enora", "Imrijka", "Shardra"], ["Adowyn"])
+PARTIES = (["Harsk", "Kyra"], ["Seelah"], ["Balazar", "Crowe", "Seoni"], ["Alain", "Enora", "Imrijka", "Shardra"],
+           ["Adowyn"])
 RESULT = re.compile(r"(?:succeeded|failed) at \w+ (?P<pool>\S+) against (?P<difficulty>-?\d+)(?P<rolled>: rolled)?")
 
 

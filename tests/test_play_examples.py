@@ -181,7 +181,7 @@ def test_imrijkas_turn_acquires_an_ally_by_burying_armor_then_loses_to_a_worm_de
     table.dice(2, 2, 2)
     table.run(
         take_turn(game, imrijka),
-        "Give Blessing of Ascension to Balazar", "Stay", "Explore Watchtower", "Bury Hide Armor",
+        "Give Blessing of Ascension to Balazar", "Explore Watchtower", "Bury Hide Armor",
         "Discard Blessing of Ascension: explore", "Reveal Hand Crossbow: Ranged",
         "Use Imrijka's power, recharge Sacred Weapon",
     )
@@ -206,7 +206,7 @@ def test_defeating_a_monster_gives_imrijka_one_extra_exploration_to_use_at_once(
     table.dice(9, 3, 3, 5)  # 9 + 3 + 3 + 1 = 16 defeats the Worm Demon; her d6 shows 5: explore again
     table.run(
         take_turn(game, imrijka),
-        "Give nothing", "Stay", "Explore Watchtower", "Let Caravan Guard go",
+        "Explore Watchtower", "Let Caravan Guard go",
         "Discard Blessing of Ascension: explore", "Reveal Hand Crossbow: Ranged",
         "Use Imrijka's power, recharge Sacred Weapon", "Forfeit",
         "End exploring", "Done discarding",

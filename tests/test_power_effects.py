@@ -290,9 +290,9 @@ def test_an_undefeated_trap_displayed_by_its_location_holds_its_characters_until
     assert table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION and table.deck("Armory") == []
     assert table.game.destinations(kyra) == []
     table.dice(roll)  # Kyra's Constitution 1d6 against 5
-    table.run(take_turn(table.game, kyra), "Constitution", "Stay", "Don't try")
-    (moving,) = [d for d in table.decisions if kind_of(d) == "move"]
-    assert (len(moving.options) == 1) == stays  # held, she may only stay
+    table.run(take_turn(table.game, kyra), "Constitution", *([] if stays else ["Stay at Armory"]), "Don't try")
+    moving = [d for d in table.decisions if kind_of(d) == "turn"]
+    assert (moving == []) == stays  # held, she can't move: she isn't asked
     assert (table.game.zones.where(trap).kind is ZoneKind.BY_LOCATION) == stays
     assert table.cards(kyra, ZoneKind.BURIED) == (FILLER if stays else [])
 

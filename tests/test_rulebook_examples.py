@@ -72,7 +72,6 @@ def isabels_turn(table: Table) -> None:
         take_turn(game, game.character("Imrijka")),
         DONE, DONE,  # the turn starts: Imrijka, then Balazar, play nothing
         "Give Blessing of Ascension to Balazar", DONE, DONE,
-        "Stay at Canyon", DONE, DONE,
         "Explore Canyon", "Bury Hide Armor to acquire Caravan Guard",
         "Discard Blessing of Ascension: explore again",
         # The Worm Demon: at the Canyon, Balazar summons and encounters one first.
@@ -97,8 +96,7 @@ def averys_turn(table: Table) -> None:
                "Raconteur")  # the scenario's random recharge
     table.run(
         take_turn(game, game.character("Alain")),
-        DONE, DONE, DONE, DONE,  # Balazar and Imrijka between the first steps
-        "Stay at Cavern", DONE, DONE,
+        DONE, DONE,  # Balazar and Imrijka as the turn starts
         "Explore Cavern", "Magic Scale Mail",
         "Bury Horgus Gwerm: explore again",
         "Attempt to acquire Corrosive Dagger +1", "Dexterity 2d4+2 against 7",
@@ -129,7 +127,6 @@ def blakes_turn(table: Table) -> None:
     table.run(
         take_turn(game, game.character("Balazar")),
         DONE, DONE,
-        "Give nothing", DONE, DONE,
         "Move to Mongrel Village", "Yes",  # Imrijka comes along
         "Display Padrig", "Use Balazar's power, discard Mirror Image", DONE, DONE,
         "Explore Mongrel Village",

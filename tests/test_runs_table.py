@@ -223,15 +223,14 @@ def _encounter(run: Run, answers: list[str]) -> object:
 
 ENCOUNTER = Driver(_ENCOUNTER_ORDER, _encounter, prepare=_prepare_encounter)
 
-_TURN_ORDER = (Timing.TURN_START, Timing.ANY_TIME, "move", Timing.EXPLORE, "explored", Timing.TURN_END,
-               Timing.RESET_HAND)
+_TURN_ORDER = (Timing.TURN_START, Timing.ANY_TIME, Timing.EXPLORE, "explored", Timing.TURN_END, Timing.RESET_HAND)
 
 
 def _prepare_turn(scene: Scene) -> None:
-    """A barrier to explore; the hero stays and explores no more than a power makes them (once a power that
-    discards its card has made them explore, there is nothing left to explore with: exploring ends by itself)."""
+    """A barrier to explore, at the only location (nowhere to move); the hero explores no more than a power makes
+    them (once a power that discards its card has made them explore, there is nothing left to explore with:
+    exploring ends by itself)."""
     scene.deck = [FOE]
-    scene.answers.append(("move", f"Stay at {PLACE}"))
     spent = scene.carried or scene.paragraph.get("action") == "discard"
     if scene.moment is not Timing.EXPLORE or not spent:
         scene.answers.append(("explored", "End exploring"))

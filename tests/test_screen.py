@@ -88,8 +88,9 @@ async def whole_turns(tmp_path: Path) -> None:
     saver = Saver(record, None)
     app = GameApp(new_game(), library(), saver)
     async with app.run_test(size=(120, 40)) as pilot:
-        assert prompt(app) == "Harsk: give a card?"
-        assert options(app)[:2] == ["1. Give nothing", "2. Give Shortbow to Seelah"]
+        assert prompt(app) == "Harsk: give a card, move or explore?"
+        assert options(app)[:2] == ["1. End exploring", "2. Explore Abattoir"]
+        assert "4. Give Shortbow to Seelah" in options(app) and options(app)[-1] == "8. Move to Armory"
         assert app.board.query_one("#decision").border_title == "Harsk decides"
         assert "The Traitor's Lodge · Turn 1: Harsk · Blessings deck: 2" in static(app, "title")
         assert "Abattoir · 2 cards · open · Harsk, Seelah At This Location: On checks to defeat" in pane(app,
@@ -98,8 +99,6 @@ async def whole_turns(tmp_path: Path) -> None:
         assert "hand 4/5: Shortbow, Cecilla the Uprooter, Blessing of Iomedae, Longsword" in pane(app, "party")
         assert pane(app, "check") == "No encounter under way."
 
-        await choose(pilot, app, "Give nothing")
-        await choose(pilot, app, "Stay")
         explore = options(app).index("2. Explore Abattoir")
         await pilot.click("#options", offset=(4, explore))  # a click answers too
 
@@ -171,7 +170,7 @@ def test_help_a_character_sheet_and_a_location_card_open_over_the_game_and_close
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.press("question_mark")
             assert isinstance(app.screen, TextScreen)
-            assert "Harsk: give a card?" in shown(app.screen.content)
+            assert "Harsk: give a card, move or explore?" in shown(app.screen.content)
             await pilot.press("1")  # no answer from under the help
             assert isinstance(app.screen, TextScreen) and not app.game.actions
             await pilot.press("escape", "c")
@@ -185,7 +184,7 @@ def test_help_a_character_sheet_and_a_location_card_open_over_the_game_and_close
             await pilot.press("escape")
             assert app.screen is app.board
             await pilot.press("9")
-            assert "There is no option 9: choose 1 to 5." in static(app, "status")
+            assert "There is no option 9: choose 1 to 8." in static(app, "status")
 
     asyncio.run(run())
 
@@ -210,7 +209,7 @@ def test_at_80_by_24_the_decision_the_check_and_the_keys_fit_and_a_wider_screen_
     async def run() -> None:
         app = GameApp(new_game(), library())
         async with app.run_test(size=(80, 24)) as pilot:
-            for label in ("Give nothing", "Stay", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged"):
+            for label in ("Explore Abattoir", "Done", "Reveal Shortbow: Ranged"):
                 await choose(pilot, app, label)
             board = app.board
             for name in ("check", "locations", "party", "log", "decision", "options"):
@@ -238,8 +237,8 @@ def test_pacg_play_at_a_terminal_is_the_full_screen_and_sigterm_or_ctrl_c_stop_i
     try:
         screen.expect(re.compile(r"Harsk decides"))
         assert typing_mode(screen) == (False, False), "the screen reads every key"
-        screen.type("1")
-        screen.expect(re.compile(r"Harsk: move\?"))
+        screen.type("4")  # give the Shortbow to Seelah
+        screen.expect(re.compile(r"Harsk: move or explore\?"))
         screen.process.send_signal(signal.SIGTERM)
         assert screen.finish() == 1
         assert typing_mode(screen) == (True, True), "the terminal is put back as it was"
@@ -251,7 +250,7 @@ def test_pacg_play_at_a_terminal_is_the_full_screen_and_sigterm_or_ctrl_c_stop_i
 
     again = Terminal([sys.executable, "-m", "pacg", "play", "--resume", str(record)], tmp_path)
     try:
-        again.expect(re.compile(r"Harsk: move\?"))
+        again.expect(re.compile(r"Harsk: move or explore\?"))
         again.type("\x03")  # Ctrl-C
         assert again.finish() == 1
     finally:

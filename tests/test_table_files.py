@@ -96,7 +96,7 @@ def test_the_table_s_dice_come_up(dice: list[int], rolled: int, defeated: bool) 
     data = yaml.safe_load((TABLES / "dire-rat.yaml").read_text(encoding="utf-8"))
     data["dice"] = dice
     game = pacg.new_game(table=data, seed=5)
-    answer(game, "Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
+    answer(game, "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
            "Recharge Cecilla the Uprooter")
     result = "succeeded" if defeated else "failed"
     assert f"Harsk {result} at Ranged 1d8+1d6+2d4+3 against 10: rolled {rolled}" in game.log
@@ -291,7 +291,7 @@ def test_harsk_defeats_the_dire_rat_at_the_abattoir() -> None:
     Harsk reveals his Shortbow to use Ranged (d8+3) plus 1d6; his power adds 1d4 against an Animal; he
     recharges Cecilla for another 1d4: 1d8+3 + 1d6 + 2d4, and 13 defeats the rat."""
     game = pacg.new_game(table=TABLES / "dire-rat.yaml")
-    asked = answer(game, "Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
+    asked = answer(game, "Explore Abattoir", "Done", "Reveal Shortbow: Ranged",
                    "Recharge Cecilla the Uprooter", "Done discarding")
     skills = next(decision for decision in asked if decision.kind is pacg.DecisionKind.SKILL)
     assert [option.label for option in skills.options] == [
@@ -316,7 +316,7 @@ def test_a_scripted_die_that_doesnt_fit_its_die_stops_the_game_with_one_line_and
     data["dice"] = [20, 1, 1, 1]
     table, log = tmp_path / "table.yaml", tmp_path / "game.json"
     table.write_text(yaml.safe_dump(data), encoding="utf-8")
-    script = ["Give nothing", "Explore Abattoir", "Done", "Reveal Shortbow: Ranged", "Done"]
+    script = ["Explore Abattoir", "Done", "Reveal Shortbow: Ranged", "Done"]
     game, typed = pacg.new_game(table=table, seed=5), []
     for step, label in enumerate(script):  # the numbers a person types for these answers
         decision = game.decision

@@ -138,7 +138,7 @@ def test_the_table_shows_locations_characters_hands_and_blessings() -> None:
     assert re.search(rf"{second} +10 +open +Harsk", text)
     assert f"Harsk at {second} · deck 15 · discard 0 · buried 0 · mythic charges 0" in text
     assert "Blessings deck: 30 left" in text
-    advance(table, lambda d: kind_of(d) == "move")
+    advance(table, lambda d: kind_of(d) == "turn")
     agent.read = Keys(["1"])
     ask(agent, table)
     text = printed(console)
@@ -154,7 +154,7 @@ def test_the_table_is_shown_again_only_where_it_changed() -> None:
     agent = terminal(console, Keys(["1", "1"]))
     table = game()
     agent.start("The Godless Ones", table.seats())
-    decision = advance(table, lambda d: kind_of(d) == "move")
+    decision = advance(table, lambda d: kind_of(d) == "turn")
     ask(agent, table)
     before = printed(console)
     ask(agent, table)  # nothing happened in between

@@ -24,11 +24,14 @@ def test_moving_goes_to_a_different_location_and_staying_is_not_moving() -> None
     table.blessings("Blessing of Ascension", "Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", deck=["Codex", "Frog", "Recruit", "Helm", "Cure"])
     table.run(take_turn(table.game, kyra), "Move to Watchtower", "End exploring")
-    move = next(d for d in table.decisions if kind_of(d) == "move")
-    assert [o.label for o in move.options] == ["Stay at Armory", "Move to Watchtower", "Move to Marketplace (closed)"]
+    turn, explore = (d for d in table.decisions if kind_of(d) in ("turn", "explore"))
+    assert [o.label for o in turn.options] == ["End exploring", "Explore Armory", "Move to Watchtower",
+                                               "Move to Marketplace (closed)"]
+    assert turn.prompt == "Kyra: move or explore?"
+    assert [o.label for o in explore.options] == ["End exploring", "Explore Watchtower"], "moved: no more moving"
     assert kyra.location == "Watchtower"
     assert "Kyra moves from Armory to Watchtower" in table.game.log
-    table.run(take_turn(table.game, kyra), "Stay", "End exploring", "Done discarding")
+    table.run(take_turn(table.game, kyra), "End exploring", "Done discarding")
     assert kyra.location == "Watchtower"
     assert sum("moves" in line for line in table.game.log) == 1
 
@@ -41,7 +44,7 @@ def _healed_deck(seed: int) -> list[str]:
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
     harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
     table.dice(4, 1)
-    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "Stay", "End exploring")
+    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "End exploring")
     return table.cards(harsk, ZoneKind.DECK)
 
 
@@ -56,7 +59,7 @@ def test_cards_may_be_played_between_the_steps_of_a_turn() -> None:
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex", "Frog", "Recruit", "Helm", "Mace"])
     harsk = table.character("Harsk", at="Armory", discard=["Longsword", "Javelin", "Bolas"])
     table.dice(4, 1)  # Cure heals 1d4+1 = 5; its Divine 8 check to recharge fails
-    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "Stay", "End exploring")
+    table.run(take_turn(table.game, kyra), "Reveal Cure", "Divine", "End exploring")
     assert kinds(table)[0] == "turn start", "after the blessings deck advances, before giving"
     assert table.cards(harsk, ZoneKind.DISCARD) == []
     assert sorted(table.cards(harsk, ZoneKind.DECK)) == ["Bolas", "Javelin", "Longsword"]
@@ -73,12 +76,12 @@ def test_resetting_discards_any_number_then_down_to_hand_size_then_draws_from_th
     kyra = table.character("Kyra", at="Armory", hand=["Mace", "Helm", "Cure", "Codex", "Frog", "Recruit", "Javelin"],
                            deck=["Longsword", "Bolas"])
     assert kyra.hand_size == 5
-    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Discard Mace", "Discard Helm", "Discard Cure",
+    table.run(take_turn(table.game, kyra), "Don't try", "Discard Mace", "Discard Helm", "Discard Cure",
               "Done discarding")
     assert sorted(table.cards(kyra, ZoneKind.DISCARD)) == ["Cure", "Helm", "Mace"]
     assert table.cards(kyra, ZoneKind.HAND) == ["Longsword", "Codex", "Frog", "Recruit", "Javelin"]
     assert table.cards(kyra, ZoneKind.DECK) == ["Bolas"], "drawn from the top"
-    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding")
+    table.run(take_turn(table.game, kyra), "Don't try", "Done discarding")
     assert [d.kind for d in table.decisions][-1] == "reset discard", "a full hand: nothing to discard or draw"
 
 
@@ -88,7 +91,7 @@ def test_with_too_many_cards_the_player_discards_down_to_the_hand_size() -> None
     table.location("Armory")
     table.blessings("Blessing of Ascension")
     kyra = table.character("Kyra", at="Armory", hand=["Mace", "Helm", "Cure", "Codex", "Frog", "Recruit", "Javelin"])
-    table.run(take_turn(table.game, kyra), "Stay", "Don't try", "Done discarding", "Discard Mace", "Discard Helm")
+    table.run(take_turn(table.game, kyra), "Don't try", "Done discarding", "Discard Mace", "Discard Helm")
     down = [d for d in table.decisions if kind_of(d) == "reset discard"][1:]
     assert len(down) == 2 and all(o.label != "Done discarding" for d in down for o in d.options)
     assert len(table.cards(kyra, ZoneKind.HAND)) == 5
@@ -115,7 +118,7 @@ def test_a_characters_mandatory_paragraph_always_applies() -> None:
     table.blessings("Blessing of Ascension")
     harsk = table.character("Harsk", at="Armory", deck=["Codex", "Frog", "Recruit", "Helm", "Cure"])
     table.dice(5, 3)
-    table.run(take_turn(table.game, harsk), "Stay", "Explore Armory", "Dexterity", "Don't try")
+    table.run(take_turn(table.game, harsk), "Explore Armory", "Dexterity", "Don't try")
     assert any(line.startswith("Harsk succeeded at Dexterity 1d8+1d4 against 6") for line in table.game.log)
 
 
@@ -172,24 +175,27 @@ def test_each_character_s_after_playing_power_is_their_own_once_per_check() -> N
 
 
 @pytest.mark.rule("TURN-09")
-def test_every_player_may_play_between_any_two_steps_and_only_a_player_with_a_play_is_asked() -> None:
-    """Harsk, holding a Cure, is asked after the blessings deck advances, after the give step and after the
-    move step, where he casts it on Kyra; then, with nothing left to play, he isn't asked again. Seelah, with
-    nothing to play between the steps, is never asked."""
+def test_every_player_may_play_after_each_step_taken_and_only_a_player_with_a_play_is_asked() -> None:
+    """Harsk, holding a Cure, is asked after the blessings deck advances, after Kyra gives him a card and, as she
+    stays, after her explore step, where he casts it on her; with nothing left to play, he isn't asked again.
+    Seelah, with nothing to play between the steps, is never asked. Kyra's one question before exploring offers
+    giving and moving; once she has given, only moving."""
     table = Table()
     table.location("Armory")
     table.blessings("Blessing of Ascension")
-    kyra = table.character("Kyra", at="Armory", discard=["Mace", "Helm"],
+    kyra = table.character("Kyra", at="Armory", hand=["Frog"], discard=["Mace", "Helm"],
                            deck=["Codex", "Frog", "Recruit", "Helm", "Bolas", "Javelin"])
     harsk = table.character("Harsk", at="Armory", hand=["Cure"])
     table.character("Seelah", at="Watchtower", hand=["Longsword"])
     table.dice(4)
-    table.run(take_turn(table.game, kyra), "Stay", "Reveal Cure", "Don't try")
+    table.run(take_turn(table.game, kyra), "Give Frog to Harsk", "Stay at Armory", "Reveal Cure", "Don't try")
     asked = [(d.player, kind_of(d)) for d in table.decisions if kind_of(d) in ("any time", "turn start", "turn end")]
     assert asked == [("Harsk", "turn start")] + [("Harsk", "any time")] * 2  # at the start: "any time" too
-    assert kinds(table)[:4] == ["turn start", "any time", "move", "any time"], "at the start, after giving, moving"
+    assert kinds(table)[:5] == ["turn start", "turn", "any time", "turn", "any time"], "after giving, exploring"
+    first, second = (d for d in table.decisions if kind_of(d) == "turn")
+    assert first.prompt == "Kyra: give a card or move?" and second.prompt == "Kyra: move?"
     assert table.cards(kyra, ZoneKind.DISCARD) == [], "Kyra's discards went back into her deck"
-    assert table.cards(harsk, ZoneKind.HAND) == [], "Harsk, without the Divine skill, banishes the Cure"
+    assert table.cards(harsk, ZoneKind.HAND) == ["Frog"], "Harsk, without the Divine skill, banishes the Cure"
 
 
 @pytest.mark.rule("PLAY-03")

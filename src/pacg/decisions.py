@@ -36,8 +36,8 @@ class DecisionKind(StrEnum):
     AFTER_PLAYING = "after playing"
     CHOOSE_ONE = "choose one"  # a power's "choose one"
     MAY = "may"  # a power's "you may"
-    GIVE = "give"  # give a card to another character (TURN-02)
-    MOVE = "move"  # move to another location (TURN-03)
+    GIVE = "give"  # which card a power gives to another character
+    TURN = "turn"  # give a card (TURN-02), move (TURN-03) or explore (TURN-04): the turn's question until exploring
     EXPLORE = "explore"  # explore, or end exploring (TURN-04)
     EXPLORE_AGAIN = "explore again"  # use an extra exploration now (TURN-05)
     RESET_DISCARD = "reset discard"  # discard before resetting the hand (RESET-01)

@@ -8,7 +8,13 @@
     End your turn: end-of-turn effects, mythic charges, reset hand.   TURN-08, RESET-01
 
 Cards and powers may be played between the steps (TURN-09): each player may use their "any time" powers
-after the blessings deck advances, between each two steps, and as the turn ends before the hand is reset.
+after the blessings deck advances, after each step the character takes, and as the turn ends before the hand is
+reset.
+
+Giving, moving and exploring are asked as one question (only real questions): until the character explores, it
+offers each of the three steps that may still be taken, in their order: a card given leaves moving and exploring,
+a move leaves exploring. A step skipped has nothing between it and the next: the "any time" plays follow a step
+taken.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
 from pacg.engine.encounter import encounter
-from pacg.engine.playing import Step, plays_in, standing_powers, table_order
+from pacg.engine.playing import Play, Step, plays_in, standing_powers, table_order
 from pacg.engine.state import NEXT_EXPLORATION, CharacterState, GameState, ScenarioOver, TurnEnded, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard
 
@@ -33,10 +39,9 @@ def take_turn(game: GameState, character: CharacterState) -> Process[None]:
     try:
         yield from advance_blessings_deck(game, character)
         yield from _steps_in_between(game, character, Timing.TURN_START)
-        for number, turn_step in enumerate((give_a_card, move, explore_step, close_step)):
-            if number:
-                yield from _any_time(game, character, table_order(game, character))
-            yield from turn_step(game, character)
+        yield from explore_step(game, character)
+        yield from _any_time(game, character, table_order(game, character))
+        yield from close_step(game, character)
     except TurnEnded as ended:
         game.note(f"{character.name}'s turn ends: {ended}")
         forced = True
@@ -84,58 +89,106 @@ def _any_time(game: GameState, character: CharacterState, players: list[Characte
     yield from play_window(Step(game=game, checker=character, timing=Timing.ANY_TIME), players)
 
 
-def give_a_card(game: GameState, character: CharacterState) -> Process[None]:
-    """You may give 1 card from your hand to another character at your location (TURN-02)."""
+def _gives(game: GameState, character: CharacterState) -> list[Option]:
+    """You may give 1 card from your hand to another character at your location (TURN-02): one option for each
+    card by name and each character."""
     others = [c for c in game.local_characters(character.location) if c is not character]
-    hand = game.zones.cards(character.hand)
-    if not others or not hand:
-        return
-    distinct = list({card.name: card for card in hand}.values())
-    options = (Option("Give nothing"),) + tuple(
-        Option(f"Give {card.name} to {other.name}", (card, other)) for other in others for card in distinct)
-    index = yield Decision(character.name, DecisionKind.GIVE, f"{character.name}: give a card?", options,
-                           help="You may give 1 card from your hand to a character at your location.")
-    if index:
-        card, other = options[index].value
-        game.zones.move(card, other.hand)
-        game.note(f"{character.name} gives {card.name} to {other.name}")
+    distinct = list({card.name: card for card in game.zones.cards(character.hand)}.values())
+    return [Option(f"Give {card.name} to {other.name}", ("give", (card, other))) for other in others
+            for card in distinct]
 
 
-def move(game: GameState, character: CharacterState) -> Process[None]:
+def _moves(game: GameState, character: CharacterState) -> list[Option]:
     """You may move to a different location (TURN-03)."""
-    destinations = game.destinations(character)
-    options = (Option(f"Stay at {character.location}"),) + tuple(
-        Option(f"Move to {location.name}" + (" (closed)" if location.closed else ""), location.name)
-        for location in destinations)
-    index = yield Decision(character.name, DecisionKind.MOVE, f"{character.name}: move?", options,
-                           help="You may move to another location before you explore.")
-    if index:
-        yield from move_to(game, character, options[index].value)
+    return [Option(f"Move to {location.name}" + (" (closed)" if location.closed else ""), ("move", location.name))
+            for location in game.destinations(character)]
+
+
+def _give(game: GameState, character: CharacterState, card: PhysicalCard, other: CharacterState) -> None:
+    game.zones.move(card, other.hand)
+    game.note(f"{character.name} gives {card.name} to {other.name}")
 
 
 def explore_step(game: GameState, character: CharacterState) -> Process[None]:
-    """One free exploration, which must be the turn's first; powers may grant more, without limit (TURN-04)."""
+    """One free exploration, which must be the turn's first; powers may grant more, without limit (TURN-04).
+    Until the character explores, the question also offers to give a card (TURN-02) and, until they move, to move
+    (TURN-03); each step taken is followed by the players' "any time" plays (TURN-09)."""
+    turn = game.turn
+    assert turn is not None
+    gave = moved = False
+    while character.alive:
+        explorations = _explorations(game, character)
+        earlier: list[Option] = []
+        if turn.explorations == 0:
+            earlier = (_gives(game, character) if not gave and not moved else []) + (
+                _moves(game, character) if not moved else [])
+        options = [_go_on(character, explorations, earlier), *explorations, *earlier]
+        if len(options) == 1:
+            return
+        index = yield Decision(
+            character.name, DecisionKind.TURN if earlier else DecisionKind.EXPLORE,
+            f"{character.name}: {_what_next(options)}?", tuple(options),
+            help="Flip the top card of your location deck and encounter it." if not earlier else
+            "Before you explore you may give 1 card to a character at your location, then move; or explore now.")
+        if index == 0:
+            return
+        what, value = options[index].value
+        if what == "give":
+            _give(game, character, *value)
+            gave = True
+        elif what == "move":
+            yield from move_to(game, character, value)
+            moved = True
+        else:
+            yield from _explore_with(game, character, value)
+            continue
+        yield from _any_time(game, character, table_order(game, character))
+
+
+def _go_on(character: CharacterState, explorations: list[Option], earlier: list[Option]) -> Option:
+    """The answer that takes none of the steps offered: exploring no more, or with nothing to explore, staying or
+    giving nothing."""
+    if explorations:
+        return Option("End exploring")
+    moving = any(option.value[0] == "move" for option in earlier)
+    return Option(f"Stay at {character.location}" if moving else "Give nothing")
+
+
+def _explorations(game: GameState, character: CharacterState) -> list[Option]:
+    """The free exploration while it is left, and the plays that let the character explore (TURN-04)."""
+    turn = game.turn
+    assert turn is not None
+    options: list[Option] = []
+    if not _explorable(game, character):
+        return options
+    if turn.explorations == 0:
+        options.append(Option(f"Explore {character.location}", ("explore", None)))
+    turn.exploring = True  # a power to explore is for the explore step (`playing._may_explore`)
+    try:
+        step = Step(game=game, checker=character, timing=Timing.EXPLORE)
+        options += [Option(describe(play), ("explore", play)) for play in plays_in(step, character)]
+    finally:
+        turn.exploring = False
+    return options
+
+
+def _what_next(options: list[Option]) -> str:
+    """ "explore?", or "give a card, move or explore?": the steps the options offer."""
+    offered = {option.value[0] for option in options[1:]}
+    steps = [words for what, words in (("give", "give a card"), ("move", "move"), ("explore", "explore"))
+             if what in offered]
+    return (", ".join(steps[:-1]) + " or " + steps[-1]) if len(steps) > 1 else (steps[0] if steps else "explore")
+
+
+def _explore_with(game: GameState, character: CharacterState, play: Play | None) -> Process[None]:
+    """Explore: freely, or by the power played for it."""
     turn = game.turn
     assert turn is not None
     turn.exploring = True
     try:
-        while character.alive:
-            deck = _explorable(game, character)
-            step = Step(game=game, checker=character, timing=Timing.EXPLORE)
-            plays = plays_in(step, character) if deck else []
-            options = [Option("End exploring")]
-            if deck and turn.explorations == 0:
-                options.append(Option(f"Explore {character.location}", "free"))
-            options += [Option(describe(play), play) for play in plays]
-            if len(options) == 1:
-                return
-            index = yield Decision(character.name, DecisionKind.EXPLORE, f"{character.name}: explore?", tuple(options),
-                                   help="Flip the top card of your location deck and encounter it.")
-            if index == 0:
-                return
-            if options[index].value != "free":
-                yield from apply_play(step, options[index].value)
-            yield from explore(game, character)
+        if play is not None:
+            yield from apply_play(Step(game=game, checker=character, timing=Timing.EXPLORE), play)
+        yield from explore(game, character)
     finally:
         turn.exploring = False
 
