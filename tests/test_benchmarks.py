@@ -32,3 +32,12 @@ def test_the_dice_benchmark_checks_every_answer_against_icepool() -> None:
     assert result.returncode in (0, 1), result.stderr
     assert "all 12 answers agree exactly: yes" in result.stdout, result.stdout
     assert "mismatches: 0" in result.stdout
+
+
+def test_the_questions_benchmark_counts_the_questions_of_the_issues_script_and_gives_its_verdict() -> None:
+    result = _run("bench_questions.py", "--games", "2")
+    assert result.returncode == 0, result.stdout + result.stderr  # the count is the same on every machine
+    out = result.stdout
+    assert "only real questions                    79 questions in   31 turns:  2.55 a turn" in out
+    assert "every play window (--ask-always)" in out
+    assert "target at most 3.45 questions a turn on the issue's script: PASS" in out

@@ -365,6 +365,9 @@ def play_command(
     plain: bool = typer.Option(
         False, "--plain", help="Play in lines of text, option numbers typed at the prompt, even at a terminal (for "
                                "pipes and screen readers); a person at a terminal gets the full screen otherwise."),
+    ask_always: bool = typer.Option(
+        False, "--ask-always", help="Open every play window, even for plays that can't change anything (a bonus to "
+                                    "a check that can't fail, a mythic charge with no mythic path)."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
     every answer; a stopped game is taken up again with --resume."""
@@ -381,12 +384,15 @@ def play_command(
             if table is not None:
                 _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
                              resume=resume)
-                game, save = _table_game(table, seed, agent, cards, save)
+                game, save = _table_game(table, seed, agent, cards, save, ask_always)
             elif resume is not None:
                 game, log, save = _resumed(resume, log, save, cards)
+                if ask_always and not game.setup.ask_always:
+                    raise _fail(f"--ask-always: the game in {resume} asks only real questions, as it was set up; a "
+                                "game taken up again goes on as it began")
             else:
                 game, save = _new_game(scenario or "The Godless Ones", characters, seed, agent, cards, removed,
-                                       redeemed, save)
+                                       redeemed, save, ask_always)
         except (RecordError, SetupError, SaveError, TableError) as error:
             raise _fail(str(error)) from None
         except (EOFError, KeyboardInterrupt, Stopped):
@@ -399,14 +405,15 @@ def play_command(
 
 
 def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, cards: Path | None,
-              removed: str | None, redeemed: str | None, save: str | None) -> tuple[Game, str | None]:
+              removed: str | None, redeemed: str | None, save: str | None, ask_always: bool
+              ) -> tuple[Game, str | None]:
     from pacg.game import new_game
 
     library = _cards_library(None, cards)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     party = _party(characters, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
-                    redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN)
+                    redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
     return game, _new_save_name(save, agent, scenario, seed)
 
 
@@ -418,13 +425,13 @@ def _table_alone(**given: str | None) -> None:
                     + ", ".join(clashing))
 
 
-def _table_game(table: Path, seed: int | None, agent: AgentKind, cards: Path | None, save: str | None
-                ) -> tuple[Game, str | None]:
+def _table_game(table: Path, seed: int | None, agent: AgentKind, cards: Path | None, save: str | None,
+                ask_always: bool) -> tuple[Game, str | None]:
     """A new game from a table file's position; a person's game saved under the table's name and the seed."""
     from pacg.game import new_game
 
     game = new_game(table=table, seed=seed, library=_cards_library(None, cards), cards=cards,
-                    open_hands=agent is AgentKind.HUMAN)
+                    open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
     return game, _new_save_name(save, agent, table.stem, game.setup.seed)
 
 

@@ -261,12 +261,10 @@ def work_out_on_check(state: CheckState, play: Play) -> bool:
     before."""
     state.plays.append(play)
     paragraphs = [play.power]
-    acting = play.as_card or (play.card.card if play.card is not None else None)
-    if acting is not None and not acting.is_bane and play.card is not None and play.card.uid not in state.riders:
-        displays = play.power.action is CardAction.DISPLAY  # displayed for this check: next to its checker
-        paragraphs += [paragraph for paragraph in riders(acting, play.power.when)
-                       if (paragraph.while_in is None or (displays and paragraph.while_in == "displayed"))
-                       and conditions_hold(paragraph.conditions, state, play.player)]
+    card = play.card
+    if card is not None and not (play.as_card or card.card).is_bane and card.uid not in state.riders:
+        paragraphs += [paragraph for paragraph in riders(state.game, play)  # displayed: next to the checker
+                       if conditions_hold(paragraph.conditions, state, play.player)]
     for paragraph in paragraphs:
         for effect in paragraph.effects:
             kind = type(effect)
@@ -301,7 +299,7 @@ def _when_played(step: Step, play: Play, card: PhysicalCard) -> Process[None]:
     step.riders.add(card.uid)
     game = step.game
     displayed = game.zones.where(card).kind is ZoneKind.DISPLAYED
-    for paragraph in riders(acting, play.power.when):
+    for paragraph in riders(game, play):
         if not conditions_hold(paragraph.conditions, step, play.player):
             continue
         if paragraph.while_in is None or (displayed and game.displayed_next_to(card, play.player) is step.checker):

@@ -185,11 +185,18 @@ def _follows(game: GameState, power: Power, play: Play) -> bool:
     return not wanted or (acting is not None and any(fits(game, acting, one) for one in wanted))
 
 
-def riders(acting: AnyCard | PhysicalCard, when: Timing) -> list[Power]:
-    """A card's paragraphs that are not powers of their own and happen whenever it is played at that moment
-    (PLAY-10: "a mandatory action you must take when you play the card"), as the card is played; those that
-    work while it is displayed apply only once it is (`effects._when_played`)."""
-    return [paragraph for _, paragraph in acting.powers_by_timing.get(when, ()) if not paragraph.optional]
+def riders(game: GameState, play: Play) -> list[Power]:
+    """The paragraphs of the card played that are not powers of their own and happen whenever it is played at the
+    moment of the power it is played for (PLAY-10: "a mandatory action you must take when you play the card");
+    those that work while the card is displayed, only if it is or this play displays it (`effects._when_played`
+    applies them for the character it is displayed next to)."""
+    acting = play.acting
+    if acting is None:
+        return []
+    displayed = play.power.action is CardAction.DISPLAY or (
+        play.card is not None and game.zones.where(play.card).kind is ZoneKind.DISPLAYED)
+    return [paragraph for _, paragraph in acting.powers_by_timing.get(play.power.when, ()) if not paragraph.optional
+            and (paragraph.while_in is None or (displayed and paragraph.while_in == "displayed"))]
 
 
 # --- which powers a player has ------------------------------------------------------------------------

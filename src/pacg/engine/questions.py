@@ -59,7 +59,6 @@ def worth_asking(step: Step, play: Play) -> bool:
 def _more_happens(step: Step, play: Play) -> bool:
     """Whether something follows the play besides its power: the played card's paragraphs that happen whenever it
     is played (PLAY-10), or a power for after such a card is played (`playing.powers_following`)."""
-    acting = play.acting
-    if acting is not None and riders(acting, play.power.when):
+    if riders(step.game, play):
         return True
     return next(powers_following(step, play), None) is not None
