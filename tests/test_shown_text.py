@@ -1,22 +1,35 @@
-"""No option's label names a card the deciding player can't see (issue 12): a card face down in a deck that no
-one has seen since it was last shuffled. The acceptance run is 1,000 random games (PACG_LONG=1); the default run
-plays 150.
+"""What a player reads never shows Python data, and never names a card the player can't see (issue 12).
+
+    no Python data: the generated text of every card in the library, and in random games every Decision's
+        prompt, labels, help line, the check and odds the terminal shows from its context, its help
+        (`explain.decision_help`), the character sheets and location cards, and every log line;
+    nothing hidden: no option's label names a card that is face down and that the deciding seat hasn't seen.
+
+The acceptance run is 1,000 random games (PACG_LONG=1); the default run plays 150.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
 
 from pacg.agents.random_agent import RandomAgent
+from pacg.agents.terminal import check_line, option_odds
 from pacg.cards.powers import Purpose
-from pacg.decisions import DecisionKind
+from pacg.cards.text import card_summary, card_text
+from pacg.decisions import Decision, DecisionKind
 from pacg.engine.check import attempt_checks
 from pacg.engine.state import FACE_DOWN, GameState
 from pacg.engine.zones import PhysicalCard, ZoneKind
+from pacg.explain import character_names, character_sheet, decision_help, location_card, location_names
 from pacg.game import Game, new_game
 from table import Table, library
 
@@ -25,12 +38,98 @@ SCENARIOS = ["The Godless Ones", "The Traitor's Lodge", "Under the Broken City",
              "The Wardstone Legacy", "The Wardstone Patrol", "Vengeance at Sundered Crag"]
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
 
+# What Python data looks like in text: None, True or False as words; an object's or an enum's repr
+# ("<DecisionKind.PLAY: 'play'>", "<... object at 0x...>", "Timing.CHECK"); a named tuple's or a dataclass's
+# repr ("PhysicalCard(", "Zone(kind="); a list, a tuple, a dict or a set as Python prints it; a Fraction.
+PYTHON_DATA = re.compile(
+    r"\b(?:None|True|False)\b|<|object at|\b[A-Z][A-Za-z]+(?:\.[A-Z][A-Z_]+\b|\(\w+=)|"
+    r"(?:Fraction|mappingproxy|set)\(|[\[({][\])}']")
+
+
+def python_data(text: str) -> str | None:
+    """The first piece of Python data in a text, or None."""
+    found = PYTHON_DATA.search(text)
+    return found.group() if found else None
+
+
+def words(renderable: RenderableType) -> Iterator[str]:
+    """The text of a renderable made of Text, Padding and Group, as the console prints it (unwrapped)."""
+    if isinstance(renderable, Text):
+        yield renderable.plain
+    elif isinstance(renderable, Padding):
+        yield from words(renderable.renderable)
+    elif isinstance(renderable, Group):
+        for part in renderable.renderables:
+            yield from words(part)
+    else:
+        raise AssertionError(f"a renderable of an unexpected kind: {type(renderable).__name__}")
+
+
+def test_the_pattern_finds_python_data_and_passes_english() -> None:
+    for data in ("None", "[]", "['Longsword']", "{'a': 1}", "<DecisionKind.PLAY: 'play'>", "Timing.CHECK",
+                 "Fraction(7, 10)", "PhysicalCard(uid=3)", "Zone(kind=<ZoneKind.DECK: 'deck'>)",
+                 "<pacg.engine.state.CharacterState object at 0x7f>", "()", "set()"):
+        assert python_data(f"Discard {data} now"), data
+    for english in ("Use Seelah's power, discard the top card of your deck: add 1d6",
+                    "Seelah dies: having to draw 2 cards from a deck of 1 (DEATH-01)",
+                    "Check: 1d10+2 against 8 → 7/10 = 70.0% to succeed", "Weapon 4 [□ 5 6]",
+                    "Attempt to acquire Longsword (Strength or Melee 6)", "Known on top: Codex"):
+        assert python_data(english) is None, english
+
+
+def test_no_card_text_shows_python_data() -> None:
+    cards = list(library())
+    assert len(cards) > 150
+    for card in cards:
+        summary = card_summary(card)
+        for line in [*card_text(card).splitlines(), *summary.get("powers", ()), str(summary.get("check") or "")]:
+            assert python_data(line) is None, f"{card.name}: {line!r}"
+
+
+def shown_for(game: Game, decision: Decision, view: dict[str, Any], sheets: bool) -> Iterator[str]:
+    """Everything the terminal shows a player for a decision: the check and odds, the prompt, the options and
+    the help line, the help the player can ask for; with `sheets`, every character sheet and location card."""
+    check = check_line(decision.context)
+    if check is not None:
+        yield check.plain
+    yield decision.prompt
+    yield decision.help
+    yield from (option.label for option in decision.options)
+    yield from option_odds(decision) or ()
+    yield from words(decision_help(decision, view, library()))
+    if sheets:
+        for name in character_names(view):
+            yield from words(character_sheet(name, view, library()))
+        for name in location_names(view):
+            yield from words(location_card(name, view, library()))
+
 
 def random_game(seed: int) -> tuple[Game, RandomAgent]:
     rng = random.Random(f"shown text {seed}")
     party = rng.sample(CHARACTERS, rng.randint(1, 4))
     game = new_game(rng.choice(SCENARIOS), party, seed, library=library(), open_hands=rng.random() < 0.5)
     return game, RandomAgent(seed)
+
+
+@pytest.mark.plays_at_random  # random games show the text, not that a power works
+@pytest.mark.parametrize("block", range(GAMES // 50))
+def test_no_label_help_sheet_or_log_line_of_random_games_shows_python_data(block: int) -> None:
+    """Fifty random games a block: everything shown at every decision (the sheets and cards at every 20th), and
+    the whole log at the end."""
+    for seed in range(block * 50, (block + 1) * 50):
+        game, agent = random_game(seed)
+        asked = 0
+        while (decision := game.decision) is not None:
+            view = game.view(decision.player)
+            for text in shown_for(game, decision, view, sheets=asked % 20 == 0):
+                assert python_data(text) is None, f"game {seed}, {decision.kind} for {decision.player}: {text!r}"
+            game.apply(agent.act(view, decision))
+            asked += 1
+        for line in game.log:
+            assert python_data(line) is None, f"game {seed}: log line {line!r}"
+
+
+# --- nothing hidden in a label --------------------------------------------------------------------------------------
 
 
 def cards_in(value: object) -> Iterator[PhysicalCard]:
