@@ -695,7 +695,7 @@ def test_abyssal_walker_takes_a_boon_from_an_abyssal_location_deck_before_it_is_
 
 @pytest.mark.rule("ROLE-01")
 @pytest.mark.parametrize(("index", "box", "answer", "hand"),
-                         [(6, "ignore", "Use Harsk's power, discard Mace", ["Codex"]),
+                         [(6, "ignore", "Use Harsk's power, discard the top card of your deck", ["Codex"]),
                           (7, "hand", "Use Harsk's power, discard Codex", [])])
 def test_abyssal_walker_discards_a_card_to_ignore_his_abyssal_locations_powers(
         index: int, box: str, answer: str, hand: list[str]) -> None:

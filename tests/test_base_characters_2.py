@@ -129,7 +129,7 @@ def test_wandering_judge_shuffles_the_top_of_the_blessings_discard_back_after_pl
     seelah = table.character("Seelah", at="Armory")
     table.dice(6, 6)
     # its own power would recharge it; then Imrijka's is offered
-    answers = ["Discards Blessing of Iomedae", "Use Imrijka's power: shuffle"] if shuffled else []
+    answers = ["Discard Blessing of Iomedae", "Use Imrijka's power: shuffle"] if shuffled else []
     table.check(imrijka if checker == "Imrijka" else seelah, "Dire Rat", "Strength", f"Discard {played}", *answers)
     assert table.offered("Use Imrijka's power: shuffle") == shuffled
     assert [card.name for card in table.game.zones.cards(BLESSINGS_DISCARD)] == ([] if shuffled else [top])

@@ -479,6 +479,7 @@ def test_keeping_an_item_of_the_temptation_of_lucre_makes_every_character_discar
     discards = [table.cards(character, ZoneKind.DISCARD) for character in (seelah, kyra, harsk)]
     assert discards == ([["Helm"], ["Cure"], ["Shortbow"]] if kept else [[], [], []])
     assert alain.alive != kept
+    assert table.logged("Alain dies: having to discard a card from an empty deck (DEATH-01)") == kept
     assert table.deck(HERE) == ["Mace"] and in_box(table, "barrier", "Temptation of Lucre") == 1
 
 

@@ -97,7 +97,8 @@ def test_a_revealed_weapon_may_then_be_discarded_for_more_dice(
     weapon: str, who: str, skill: str, faces: tuple[int, ...], pool: str, total: int
 ) -> None:
     table = Table()
-    answers = [f"Reveal {weapon}: {skill}", f"Discard {weapon}"] + (["Discards"] if who == "Harsk" else [])
+    # Harsk may recharge a Ranged weapon instead of discarding it: where it goes is asked, and it is discarded
+    answers = [f"Reveal {weapon}: {skill}", f"Discard {weapon}"] + ([f"Discard {weapon}"] if who == "Harsk" else [])
     result = weapon_check(table, who, [weapon, "Blessing of Ascension"], *answers, faces=faces)
     assert (str(result.pool), result.total) == (pool, total)
     assert discard_of(table, who) == [weapon] and hand_of(table, who) == ["Blessing of Ascension"]
@@ -220,7 +221,7 @@ def test_the_corrosive_dagger_is_discarded_for_1d4_plus_1_beside_another_weapon(
     """Rulebook example: Alain discards the Corrosive Dagger +1 on a check he played his Glaive +1 on."""
     table = Table()
     result = weapon_check(table, "Harsk", ["Shortbow", "Corrosive Dagger +1"], "Reveal Shortbow: Ranged",
-                             "Discard Corrosive Dagger", "Discards", faces=(5, 4, 3))
+                             "Discard Corrosive Dagger", "Discard Corrosive Dagger", faces=(5, 4, 3))
     assert (str(result.pool), result.total) == ("1d8+1d6+1d4+4", 16)
     assert hand_of(table, "Harsk") == ["Shortbow"] and discard_of(table, "Harsk") == ["Corrosive Dagger +1"]
 
@@ -230,7 +231,7 @@ def test_the_corrosive_dagger_waits_for_another_weapon_played_on_the_check() -> 
     """With only his Strength, Harsk may discard the Javelin, his first weapon; only then the Dagger."""
     table = Table()
     result = weapon_check(table, "Harsk", ["Corrosive Dagger +1", "Javelin"], "Strength", "Discard Javelin",
-                             "Discards", "Discard Corrosive Dagger", "Discards", faces=(6, 5, 3))
+                             "Discard Javelin", "Discard Corrosive Dagger", "Discard Corrosive Dagger", faces=(6, 5, 3))
     first, second = [labels(d) for d in table.decisions if kind_of(d) == "check"][:2]
     assert first == ["Done", "Discard Javelin"], "no weapon played yet: the Dagger's power isn't offered"
     assert second == ["Done", "Discard Corrosive Dagger +1"]
@@ -246,7 +247,7 @@ def test_the_heavy_crossbow_is_discarded_for_1d4_on_another_characters_combat_ch
     table = Table()
     harsk = table.character("Harsk", at="Watchtower", hand=["Heavy Crossbow"])
     result = weapon_check(table, "Seelah", ["Mace"], "Reveal Mace: Melee", "Discard Heavy Crossbow",
-                             "Discards", faces=(2, 2, 3))
+                             "Discard Heavy Crossbow", faces=(2, 2, 3))
     assert (str(result.pool), result.total, result.success) == ("2d8+1d4+3", 10, True)
     assert table.cards(harsk, ZoneKind.DISCARD) == ["Heavy Crossbow"]
 
@@ -304,7 +305,7 @@ def test_the_bolas_is_discarded_to_evade_a_monster_of_difficulty_12_or_less(mons
     harsk = table.character("Harsk", at=at, hand=["Bolas"])
     top = table.game.zones.cards(table.game.locations[at].deck)[0]
     table.dice(*([] if evaded else [1]), 8, 4)  # a Cambion not evaded has you attempt Arcane 9 before you act
-    answers = ["Discard Bolas", "Discards"] if evaded else ["Arcane", "Reveal Bolas: Ranged"]
+    answers = ["Discard Bolas", "Discard Bolas"] if evaded else ["Arcane", "Reveal Bolas: Ranged"]
     outcome = table.run(encounter(table.game, harsk, top), *answers)
     offered = [o.label for d in table.decisions if kind_of(d) == "evasion" for o in d.options]
     assert bool([label for label in offered if label.startswith("Discard Bolas")]) == evaded

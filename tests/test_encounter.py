@@ -197,8 +197,9 @@ def test_drawing_from_a_deck_too_small_kills_and_with_everyone_dead_the_scenario
     kyra = table.character("Kyra", at="Armory", hand=["Cure"], deck=["Codex"], discard=["Mace"])
     with pytest.raises(ScenarioOver) as over:
         table.run(take_turn(table.game, kyra), "Don't try", "Done discarding")
-    assert over.value.result == "lost"
+    assert (over.value.result, over.value.reason) == ("lost", "every character is dead")
     assert not kyra.alive
+    assert "Kyra dies: having to draw 4 cards from a deck of 1 (DEATH-01)" in table.game.log  # hand size 5
     assert sorted(table.cards(kyra, ZoneKind.BURIED)) == ["Codex", "Cure", "Mace"]
     assert table.cards(kyra, ZoneKind.HAND) == table.cards(kyra, ZoneKind.DISCARD) == []
 
@@ -488,6 +489,7 @@ def test_a_bane_that_makes_you_discard_your_top_card_kills_you_when_your_deck_is
             table.run(encounter(table.game, kyra, table.top("Armory")))
         assert table.cards(kyra, ZoneKind.BURIED) == ["Cure"]
         assert table.deck("Armory") == ["Carrion Golem"]
+        assert "Kyra dies: having to discard a card from an empty deck (DEATH-01)" in table.game.log
     assert kyra.alive == alive and harsk.alive
 
 

@@ -160,7 +160,7 @@ def test_failing_to_defeat_khorramzadeh_kills() -> None:
     table.dice(1, 1)
     table.run(encounter(table.game, seelah, table.top("Citadel")), "Don't try to temporarily close",
               "Reveal Mace: Melee", "Done")
-    assert not seelah.alive and kyra.alive and "Seelah dies" in table.game.log
+    assert not seelah.alive and kyra.alive and "Seelah dies: killed by Khorramzadeh (DEATH-01)" in table.game.log
     assert sorted(table.cards(seelah, ZoneKind.BURIED)) == ["Codex", "Helm", "Mace"]
     assert table.cards(seelah, ZoneKind.DECK) == [] and table.cards(kyra, ZoneKind.DECK) == ["Cure"]
 

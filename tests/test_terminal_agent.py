@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 
 from pacg.agents.terminal import (
+    COMMANDS,
     EncounterView,
     PartyError,
     TableView,
@@ -65,7 +66,7 @@ def describe(name: str) -> dict[str, object]:
 
 
 def terminal(console: Console, keys: Keys) -> TerminalAgent:
-    return TerminalAgent(console, keys, describe)
+    return TerminalAgent(console, keys, library())
 
 
 def explorer(decision: Decision) -> str:
@@ -197,17 +198,51 @@ def test_odds_read_as_an_exact_fraction_and_a_percentage() -> None:
 # --- reading the answer ---------------------------------------------------------------------------------------------
 
 
+@pytest.mark.rule("SETUP-09")
 def test_help_and_table_commands_show_them_and_ask_again() -> None:
+    """`?` explains the decision (its rule with the rule ID, its help line, the cards it names) instead of
+    repeating the hint; `t` shows the whole table; then the options are asked for again."""
     console = screen()
     agent = terminal(console, Keys(["?", "t", "3"]))
     table, decision = started(agent)
     assert ask(agent, table) == 2
     text = printed(console)
     assert text.count(decision.help) == 3  # with the options, on "?", with the options again after "t"
-    assert "Type an option's number; ? help, t table, u undo, q quit." in text
-    assert text.count(decision.prompt) == 2
+    assert "SETUP-09 Each character starts at a chosen location; several may share one." in text
+    assert "Forsaken Cloister (location)" in text and "When you move to this location: bury a card." in text
+    assert COMMANDS in text
+    assert text.count(decision.prompt) == 3  # with the options, at the head of the help, after "t"
     assert "Harsk's discard pile: -; buried: -" in text  # the whole table, face-up piles too
     assert text.count("Harsk [1-4, ? help] > ") == 3
+
+
+def test_c_and_l_show_a_character_sheet_and_a_location_card_by_any_case_or_beginning() -> None:
+    console = screen()
+    agent = terminal(console, Keys(["c kyra", "l forsaken", "c", "l", "C HARSK", "1"]))
+    table, _ = started(agent)
+    assert ask(agent, table) == 0
+    text = printed(console)
+    kyra = table.view("Harsk")["characters"][1]
+    assert "Kyra (Female, Human, Cleric) · alive" in text  # no location yet: the game is being set up
+    assert "Skills: Strength d6, Dexterity d4, " in text
+    assert f"Hand ({kyra['hand_count']}/5): " in text and f"Deck: {kyra['deck']} cards face down" in text
+    assert "Forsaken Cloister (location) · open" in text
+    assert "Cards left: 10 · here: no one" in text and "When you move to this location: bury a card." in text
+    assert "Characters: Harsk, Kyra (type c NAME)" in text
+    assert "Locations: Forsaken Cloister, Manor House, Marketplace, Armory (type l NAME)" in text
+    assert "Harsk (Male, Dwarf, Ranger) · alive" in text
+    assert text.count("Harsk [1-4, ? help] > ") == 6
+
+
+def test_a_name_that_names_no_one_gets_did_you_mean() -> None:
+    console = screen()
+    agent = terminal(console, Keys(["c kira", "l m", "l nowhere", "1"]))
+    table, _ = started(agent)
+    ask(agent, table)
+    text = printed(console)
+    assert "There is no character 'kira'. Did you mean Kyra?" in text
+    assert "'m' could be Manor House, Marketplace: type more of the name." in text
+    assert "There is no location 'nowhere'." in text
 
 
 def test_bad_input_asks_again_with_what_to_type() -> None:
@@ -303,6 +338,11 @@ def test_choose_party_asks_again_on_bad_answers() -> None:
 def test_choose_party_raises_eoferror_when_the_input_ends() -> None:
     with pytest.raises(EOFError):
         choose_party(CHARACTERS, 4, console=screen(), read=Keys(["9"]))
+
+
+def test_a_misspelt_character_gets_did_you_mean() -> None:
+    with pytest.raises(PartyError, match=r"There is no character 'Harks': .* Did you mean Harsk\?"):
+        parse_party("Harks, Kyra", CHARACTERS, 4)
 
 
 def test_a_name_beginning_must_be_unique() -> None:

@@ -484,11 +484,10 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
         answering = random_agent
     else:
         from pacg.agents.terminal import TerminalAgent
-        from pacg.cards.text import card_summary
 
         library = _cards_library(None, Path(game.setup.cards) if game.setup.cards else None)
         if not full_screen:
-            terminal = TerminalAgent(describe=lambda name: card_summary(library.get(name)))
+            terminal = TerminalAgent(library=library)
             terminal.start(game.setup.scenario, game.seats())
             answering = terminal
     try:

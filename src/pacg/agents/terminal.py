@@ -8,9 +8,11 @@ For every Decision the agent prints, in this order:
     for a check, the dice pool and its exact odds, before the player commits a card (DESIGN.md 6);
     the prompt, the options numbered from 1, and the decision's help line.
 
-The player types an option's number; "?" (or "h") shows the help again, "t" the whole table with the
-face-up piles (PLAY-08), "u" takes back the last answer (while no hidden information has come out since),
-"q" stops the game. A face-down deck is shown as a count, never in order.
+The player types an option's number; "?" (or "h") explains the decision: the rule behind it with its rule ID
+and the text of each card involved (`explain.decision_help`); "c NAME" shows a character's sheet, "l NAME" a
+location's card ("c" or "l" alone lists the names; a name in any case, or a beginning only it has); "t" the
+whole table with the face-up piles (PLAY-08); "u" takes back the last answer (while no hidden information has
+come out since); "q" stops the game. A face-down deck is shown as a count, never in order.
 
 `choose_party` asks which characters play, for `pacg play` without `--characters`.
 """
@@ -29,16 +31,31 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from pacg.cards.loader import CardLibrary
+from pacg.cards.powers import listing
+from pacg.cards.text import card_summary, plural_of
 from pacg.decisions import Decision
+from pacg.explain import (
+    UnknownName,
+    character_names,
+    character_sheet,
+    decision_help,
+    location_card,
+    location_names,
+    resolve_name,
+)
 from pacg.game import UndoRequested
 
 Reader = Callable[[], str]
 
 HELP_KEYS = ("?", "h", "help")
+CHARACTER_KEYS = ("c", "character")
+LOCATION_KEYS = ("l", "location")
 TABLE_KEYS = ("t", "table")
 QUIT_KEYS = ("q", "quit")
 UNDO_KEYS = ("u", "undo")
-COMMANDS = "Type an option's number; ? help, t table, u undo, q quit."
+COMMANDS = ("Type an option's number; ? help, c NAME a character, l NAME a location, t table, u undo, "
+            "q quit.")
 
 
 def read_line() -> str:
@@ -88,22 +105,19 @@ def parse_party(text: str, names: Sequence[str], most: int) -> list[str]:
 
 
 def _party_member(token: str, names: Sequence[str]) -> str:
-    """The character a number or a name stands for."""
+    """The character a number or a name stands for (`explain.resolve_name`: any case, or a beginning)."""
     if token.isdigit():
         number = int(token)
         if not 1 <= number <= len(names):
             raise PartyError(f"There is no character number {number}: choose 1 to {len(names)}.")
         return names[number - 1]
-    wanted = token.lower()
-    exact = [name for name in names if name.lower() == wanted]
-    if exact:
-        return exact[0]
-    starting = [name for name in names if name.lower().startswith(wanted)]
-    if len(starting) == 1:
-        return starting[0]
-    if starting:
-        raise PartyError(f"{token!r} could be {', '.join(starting)}: type more of the name.")
-    raise PartyError(f"There is no character {token!r}: type numbers 1 to {len(names)} or names.")
+    try:
+        return resolve_name(token, names, "character")
+    except UnknownName as unknown:
+        if len(unknown.ambiguous) > 1:
+            raise PartyError(str(unknown)) from None
+        guess = f" Did you mean {listing(unknown.candidates)}?" if unknown.candidates else ""
+        raise PartyError(f"There is no character {token!r}: type numbers 1 to {len(names)} or names.{guess}") from None
 
 
 def choose_party(
@@ -369,10 +383,10 @@ class TerminalAgent:
     deciding seat's view (`Game.view`): what that player may see, and the decision."""
 
     def __init__(self, console: Console | None = None, read: Reader | None = None,
-                 describe: Callable[[str], Mapping[str, Any]] | None = None) -> None:
+                 library: CardLibrary | None = None) -> None:
         self.console = console or Console(highlight=False)
         self.read = read or read_line
-        self.describe = describe or _no_summary
+        self.library = library if library is not None else _built_in_library()
         self.view: Mapping[str, Any] | None = None
         self._log_seen = 0
         self._shown: TableView | None = None
@@ -446,12 +460,42 @@ class TerminalAgent:
             self.console.print(line)
         self.show_help(decision)
 
-    def show_help(self, decision: Decision, commands: bool = False) -> None:
-        """The decision's help line; with `commands`, what the player may type."""
+    def show_help(self, decision: Decision) -> None:
+        """The decision's help line."""
         if decision.help:
             self.console.print(Text(decision.help, style="dim"))
-        if commands:
-            self.console.print(Text(COMMANDS, style="dim"))
+
+    def explain(self, decision: Decision) -> None:
+        """What the decision is about: the rule behind it, its help line, the cards involved; then what the
+        player may type."""
+        if self.view is not None:
+            self.console.print(decision_help(decision, self.view, self.library))
+        else:
+            self.show_help(decision)
+        self.console.print(Text(COMMANDS, style="dim"))
+
+    def show_named(self, what: str, typed: str) -> None:
+        """A character's sheet or a location's card, by a name in any case or a beginning only it has; without a
+        name, the names there are."""
+        if self.view is None:
+            _problem(self.console, "No table to show.")
+            return
+        names = character_names(self.view) if what == "character" else location_names(self.view)
+        if not typed:
+            key = CHARACTER_KEYS[0] if what == "character" else LOCATION_KEYS[0]
+            self.console.print(Text(f"{plural_of(what).capitalize()}: {', '.join(names)} (type {key} NAME)"))
+            return
+        try:
+            name = resolve_name(typed, names, what)
+        except UnknownName as error:
+            _problem(self.console, str(error))
+            return
+        show = character_sheet if what == "character" else location_card
+        self.console.print(show(name, self.view, self.library))
+
+    def describe(self, name: str) -> Mapping[str, Any]:
+        """A card's summary by name (`cards.text.card_summary`): what the table shows of an encounter."""
+        return card_summary(self.library.get(name))
 
     # Reading the answer.
 
@@ -460,9 +504,15 @@ class TerminalAgent:
         count = len(decision.options)
         prompt = f"{decision.player} [1-{count}, ? help] > "
         while True:
-            answer = _ask(self.console, prompt, self.read).lower()
+            typed = _ask(self.console, prompt, self.read)
+            answer = typed.lower()
+            command, _, name = typed.partition(" ")
             if answer in HELP_KEYS:
-                self.show_help(decision, commands=True)
+                self.explain(decision)
+            elif command.lower() in CHARACTER_KEYS:
+                self.show_named("character", name.strip())
+            elif command.lower() in LOCATION_KEYS:
+                self.show_named("location", name.strip())
             elif answer in TABLE_KEYS:
                 self.show_table(force=True, detailed=True)
                 self.show_decision(decision)
@@ -483,5 +533,7 @@ class TerminalAgent:
                 _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
 
 
-def _no_summary(name: str) -> Mapping[str, Any]:
-    return {"type": "card"}
+def _built_in_library() -> CardLibrary:
+    from pacg.record import library_for
+
+    return library_for(None)

@@ -12,7 +12,8 @@ part of the power language reads as Python data.
 
 - `power_text(power)`: one power paragraph as a sentence (`Reading` says how: on its own, or under a heading).
 - `card_sections(card)`: a card's paragraphs under their headings.
-- `card_text(card)`: a whole card, several lines, in the order the printed card reads.
+- `card_text(card)`: a whole card, several lines, in the order the printed card reads; `card_lines(card)`: what
+  its type prints below its name, type and traits.
 - `card_summary(card)`: the facts every card has, as plain JSON-ready data.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pacg.cards.checks import Check
@@ -588,18 +590,20 @@ def _sentence(power: Power, reading: Reading) -> str:
     return f"{_capital(body)}."
 
 
-def power_text(power: Power, reading: Reading = ON_ITS_OWN) -> str:
+@lru_cache(maxsize=4096)  # a paragraph is frozen data: its words are made once (a seat's view gives them)
+def power_text(power: Power, reading: Reading = ON_ITS_OWN, boxes: bool = True) -> str:
     """One paragraph of powers as a sentence, e.g. "On your combat check: reveal this card to use your
     Dexterity or Ranged skill and add 1d6." Mandatory paragraphs start with "Always" unless read under a
-    heading (`reading`); then come the recharge check and the power feat boxes."""
+    heading (`reading`); then come the recharge check and the power feat boxes. Without `boxes`, the paragraph
+    as it stands, its feat boxes left out: a character's power as the feats checked make it (FEAT-02)."""
     text = _sentence(power, reading)
-    if power.box:  # the whole paragraph sits behind a power feat box (FEAT-02)
+    if power.box and boxes:  # the whole paragraph sits behind a power feat box (FEAT-02)
         text = f"[feat {power.box}] {text}"
     if power.repeatable:
         text += " You may use this power any number of times on a check or step."
     if power.recharge_check is not None:
         text += " " + recharge_check_text(power.recharge_check)
-    for feat in power.feats:
+    for feat in power.feats if boxes else ():
         text += f" [feat {feat.box}: {power_text(feat.power, reading)}]"
     return text
 
@@ -778,10 +782,8 @@ def _character_lines(card: Character) -> list[str]:
     lines.append(f"Hand size: {_counted(card.hand_size)}")
     if card.proficiencies:
         lines.append(f"Proficient with: {_proficiencies(card.proficiencies)}")
-    lines.append(f"Favored card type: {listing([_type_name(kind) for kind in card.favored])}")
-    lines.append(
-        "Cards List: " + ", ".join(f"{_type_name(kind)} {_counted(count)}" for kind, count in card.cards_list.items())
-    )
+    lines.append(f"Favored card type: {favored_text(card)}")
+    lines.append(f"Cards List: {cards_list_text(card)}")
     if card.cohort:
         lines.append(f"Cohort: {card.cohort}")
     lines.extend(_section_lines(card_sections(card)))
@@ -792,6 +794,17 @@ def _character_lines(card: Character) -> list[str]:
         for kind, names in card.suggested_deck.items():
             lines.append(f"  {_type_name(kind)}: {', '.join(names)}")
     return lines
+
+
+def favored_text(card: Character) -> str:
+    """ "Blessing", "Spell or Item": the favored card type (SETUP-10)."""
+    return listing([_type_name(kind) for kind in card.favored])
+
+
+def cards_list_text(card: Character) -> str:
+    """ "Weapon 4 [□ 5 6], Spell 1, ...": how many cards of each type the character's deck holds, with the card feat
+    boxes that raise them (SETUP-01, FEAT-02)."""
+    return ", ".join(f"{_type_name(kind)} {_counted(count)}" for kind, count in card.cards_list.items())
 
 
 def _role_lines(role: Role) -> list[str]:
@@ -876,7 +889,13 @@ def _header_lines(card: Card) -> list[str]:
 def card_text(card: Card) -> str:
     """The whole card as several lines of text: name, type, set, traits, provenance, then what the card's
     type prints (checks, powers under their headings, skills, deck lists, closing requirements, ...)."""
-    lines = _header_lines(card)
+    return "\n".join([*_header_lines(card), *card_lines(card)])
+
+
+def card_lines(card: Card) -> list[str]:
+    """What a card's type prints below its name, type and traits: checks, powers under their headings, skills,
+    deck lists, closing requirements, ..."""
+    lines: list[str] = []
     if isinstance(card, Boon):
         lines.extend(_boon_lines(card))
     elif isinstance(card, Bane):
@@ -899,7 +918,7 @@ def card_text(card: Card) -> str:
         lines.append(f"Redeemable: {', '.join(card.redeemable) or 'none'}")
     else:  # cohorts, mythic paths and any card type with just powers
         lines.extend(_section_lines(card_sections(card)))
-    return "\n".join(lines)
+    return lines
 
 
 def _card_check(card: Card) -> Check | None:

@@ -75,30 +75,36 @@ def deal_damage(
 def remove_from_deck(game: GameState, character: CharacterState, count: int, to: Zone) -> None:
     """Move cards from the top of a character's deck (drawing, burying the top card ...); having to remove
     more than the deck holds kills the character (DEATH-01)."""
-    if deck_holds(game, character, count):
+    if deck_holds(game, character, count, _REMOVING.get(to.kind, "remove")):
         for card in game.zones.cards(character.deck)[:count]:
             game.zones.move(card, to)
 
 
-def deck_holds(game: GameState, character: CharacterState, count: int) -> bool:
-    """Whether the character's deck holds the cards they are required to remove from it: "if, for any reason,
-    you are ever required to remove 1 or more cards from your deck and you don't have enough cards, your
-    character dies" (DEATH-01)."""
-    if count <= len(game.zones.cards(character.deck)):
+_REMOVING = {ZoneKind.HAND: "draw", ZoneKind.DISCARD: "discard", ZoneKind.BURIED: "bury"}  # to where: the verb
+
+
+def deck_holds(game: GameState, character: CharacterState, count: int, removing: str = "remove") -> bool:
+    """Whether the character's deck holds the cards they are required to remove from it (to draw, to discard
+    ...): "if, for any reason, you are ever required to remove 1 or more cards from your deck and you don't have
+    enough cards, your character dies" (DEATH-01)."""
+    held = len(game.zones.cards(character.deck))
+    if count <= held:
         return True
-    die(game, character)
+    cards = "a card" if count == 1 else f"{count} cards"
+    die(game, character, f"having to {removing} {cards} from " + (f"a deck of {held}" if held else "an empty deck"))
     return False
 
 
-def die(game: GameState, character: CharacterState) -> None:
-    """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01). When every
-    character is dead the scenario is lost (DEATH-02); a death on your own turn ends it."""
+def die(game: GameState, character: CharacterState, why: str) -> None:
+    """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01); the log says `why`
+    ("having to draw a card from an empty deck"). When every character is dead the scenario is lost (DEATH-02);
+    a death on your own turn ends it."""
     buried = character.buried
     for kind in (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.DISPLAYED):
         for card in list(game.zones.cards(character.zone(kind))):
             game.zones.move(card, buried)
     character.alive = False
-    game.note(f"{character.name} dies")
+    game.note(f"{character.name} dies: {why} (DEATH-01)")
     if not any(c.alive for c in game.characters):
         raise ScenarioOver("lost", "every character is dead")
     if game.turn is not None and game.turn.character is character:

@@ -111,13 +111,12 @@ from pacg.cards.powers import (
     WhoWithTraits,
 )
 from pacg.cards.text import effect_text, sentence_case
-from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType
+from pacg.cards.vocabulary import UNTRAINED_DIE, CardAction, CardType, action_text
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
 from pacg.engine.playing import (
-    VERB,
     Play,
     Standing,
     Step,
@@ -317,7 +316,7 @@ def place(
     if not places:
         perform(step.game, player, card, action)
         return
-    options = [] if mandatory else [Option(sentence_case(VERB[action].format(card=card.name)), None)]
+    options = [] if mandatory else [Option(sentence_case(action_text(action, card.name)), None)]
     options += [Option(f"{_PLACE_LABEL[p]} {card.name} instead", p) for p in places]
     index = 0
     if len(options) > 1:
@@ -813,9 +812,12 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
     if effect.chosen_type:
         wanted = yield from _chosen_type(game, player, owner, effect)
     source = source_cards(game, owner, effect.source)
+    if effect.source in _SEARCHED and not effect.random:  # a search looks through the whole deck (EXAM-02)
+        game.saw(owner.deck, game.zones.cards(owner.deck))
     fitting = [card for card in source if fits(game, card, wanted)]
     count = len(fitting) if isinstance(effect.count, str) else step.value(effect.count, player)  # any, all
-    if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count):
+    removing = _REMOVING.get(places[0], "remove") if len(places) == 1 else "remove"
+    if effect.source == "top of deck" and effect.count != "any" and not deck_holds(game, owner, count, removing):
         return  # DEATH-01
     for _ in range(count):
         fitting = [card for card in source_cards(game, owner, effect.source) if fits(game, card, wanted)]
@@ -834,10 +836,15 @@ def _move_cards(step: Step, effect: MoveCards, player: CharacterState, play: Pla
                 break
         where = yield from _choose_place(player, card, places)
         put(game, owner, card, where)
-    if effect.source in ("deck", "deck or discard pile"):
+    if effect.source in _SEARCHED:
         game.zones.shuffle(owner.deck, game.rng)  # a searched deck is shuffled (EXAM-02)
     elif effect.source == "location deck":
         game.zones.shuffle(Zone(ZoneKind.LOCATION_DECK, owner.location), game.rng)
+
+
+_SEARCHED = ("deck", "deck or discard pile")  # the places a power searches: the whole deck is looked at
+# What moving a card from the top of the deck to a place is: the words a death for an empty deck gives (DEATH-01).
+_REMOVING = {"hand": "draw", "discard": "discard", "bury": "bury", "banish": "banish", "recharge": "recharge"}
 
 
 def _chosen_type(
@@ -1060,8 +1067,9 @@ def _dies(step: Step, effect: Dies, player: CharacterState, play: Play | None) -
     own turn ends it (`damage.die`), so the character whose turn it is dies last."""
     targets = yield from characters(step, player, effect.dies, "who dies?")
     turn = step.game.turn
+    killer = play.source if play is not None else f"{step.against.name}'s power" if step.against else "a power"
     for target in sorted(targets, key=lambda target: turn is not None and target is turn.character):
-        die(step.game, target)
+        die(step.game, target, f"killed by {killer}")
 
 
 def _end_turn(step: Step, effect: EndTurn, player: CharacterState, play: Play | None) -> None:

@@ -91,13 +91,16 @@ class Play(NamedTuple):
 
     @property
     def label(self) -> str:
+        """What the play does with its card and its cost: "Use Seelah's power, discard the top card of your deck".
+        A cost paid from the top of the deck says so, never which card it is: the card is face down."""
         action = self.power.action
         text = sentence_case(action_text(action, self.source)) if action else f"Use {self.source}"
         cost = self.power.cost
         if isinstance(cost, (ChargeCost, DamageCost)):
             text += f", {cost.text()}"
         elif cost and self.cost_card:
-            text += f", {action_text(cost.action, self.cost_card.name)}"
+            paid = "the top card of your deck" if cost.source is Source.DECK_TOP else self.cost_card.name
+            text += f", {action_text(cost.action, paid)}"
         return text
 
 

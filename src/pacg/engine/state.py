@@ -140,7 +140,7 @@ class CharacterState:
 
     def power_source(self, key: str) -> str:
         """What prints the character's power with this key: the mythic path card, or the character card."""
-        if key.startswith(_PATH) and self._mythic_path is not None:
+        if key.startswith(PATH_KEY) and self._mythic_path is not None:
             return self._mythic_path.name
         return f"{self.name}'s power"
 
@@ -256,7 +256,7 @@ class CharacterState:
                         power = feat.power
                 result.append((f"{prefix}{index}", self._as_chosen(power)))
         if self._mythic_path is not None:  # a mythic path's powers are its holder's (MYTH-01)
-            result += [(f"{_PATH}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
+            result += [(f"{PATH_KEY}{index}", power) for index, power in enumerate(self._mythic_path.powers)]
         return result
 
     def _as_chosen(self, power: Power) -> Power:
@@ -274,7 +274,7 @@ _ZONE_KINDS = tuple(ZoneKind)  # iterating the enumeration itself is slow, and e
 _READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
                      "given_skills", "copy_powers")
 _YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
-_PATH = "path:"  # the keys of a character's powers that its mythic path card prints
+PATH_KEY = "path:"  # the keys of a character's powers that its mythic path card prints
 
 
 @dataclass

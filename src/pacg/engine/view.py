@@ -3,15 +3,18 @@
 As boardgame.io's `playerView` strips secret state, a view shows the seat its own hand, every face-up card
 (discard piles, buried and displayed cards, the blessings discard pile, cards left face up on a location deck,
 the cards being encountered), the cards the rules have revealed (examined cards still on top of their deck),
-and only counts of face-down decks; another player's hand only when the table plays with open hands. Every
-value is a string, a number, a boolean, a list or a dict, so a view survives a JSON round trip.
+each character's skills, role and powers as the checked feats make them, and only counts of face-down decks;
+another player's hand only when the table plays with open hands. Every value is a string, a number, a boolean,
+a list or a dict, so a view survives a JSON round trip.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pacg.engine.state import CharacterState, GameState, LocationState
+from pacg.cards.text import power_text
+from pacg.cards.vocabulary import Skill
+from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
 
 
@@ -71,4 +74,21 @@ def _character(game: GameState, character: CharacterState, sees_hand: bool) -> d
         "displayed": _names(zones.cards(character.displayed)),
         "mythic_charges": character.mythic_charges,
         "mythic_path": character.mythic_path.name if character.mythic_path is not None else None,
+        "role": character.role.name if character.role is not None else None,
+        "skills": _skills(character),
+        "powers": [power_text(power, boxes=False) for key, power in character.powers() if not key.startswith(PATH_KEY)],
     }
+
+
+_SKILLS = tuple(Skill)
+
+
+def _skills(character: CharacterState) -> dict[str, str]:
+    """Each skill the character has, with its die and modifier as the checked feats make it: {"Melee": "d8+3"}
+    (DICE-03); the character card's skills and those its powers give."""
+    skills = {}
+    for skill in _SKILLS:
+        die = character.skill(skill)
+        if die is not None:
+            skills[str(skill)] = f"d{die.die}{die.modifier:+d}" if die.modifier else f"d{die.die}"
+    return skills

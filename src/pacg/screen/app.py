@@ -33,8 +33,8 @@ from pacg.agents.terminal import view_of
 from pacg.cards.loader import CardLibrary
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
+from pacg.explain import character_sheet, decision_help, location_card
 from pacg.game import Agent, Game, SeatView
-from pacg.screen.help import character_sheet, decision_help, location_card
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
 from pacg.screen.panes import (
     DecisionPane,
