@@ -36,7 +36,9 @@ Script = Callable[[Decision], str]
 
 
 def first_option(decision: Decision) -> str:
-    return decision.options[0].id
+    """The first legal action: the first option, or of a decision of several options the fewest it allows (no card
+    discarded before the hand is reset, as "Done discarding" was the first option when each card was a question)."""
+    return decision.choices()[0]
 
 
 def explorer(decision: Decision) -> str:
@@ -44,7 +46,7 @@ def explorer(decision: Decision) -> str:
     for option in decision.options:
         if option.label.startswith(("Explore ", "Attempt to acquire")):
             return option.id
-    return decision.options[0].id
+    return first_option(decision)
 
 
 def questions_per_turn(party: list[str], seed: int, script: Script, ask_always: bool) -> tuple[int, int]:

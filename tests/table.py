@@ -216,6 +216,8 @@ class Table:
 
         def answer(decision: Decision) -> int:
             self.decisions.append(decision)
+            if decision.choose is not None:
+                return several(decision, pending, strict)
             if pending:
                 for index, option in enumerate(decision.options):
                     if option.label.startswith(pending[0]):
@@ -244,15 +246,46 @@ class Table:
         return result
 
 
+DONE_CHOOSING = "Done discarding"  # in a script, ends the answers to a decision of several options
+
+
+def several(decision: Decision, pending: list[str], strict: bool = True) -> int:
+    """The answer to a decision of several options (the cards to discard as the hand is reset, `Decision.choose`):
+    the script's next answers that name its options, each option once, up to "Done discarding" (taken too), as
+    the bits of the options chosen. Strictly, a decision no answer speaks of fails the test."""
+    chosen: list[int] = []
+    while pending and pending[0] != DONE_CHOOSING:
+        fitting = [index for index, option in enumerate(decision.options)
+                   if option.label.startswith(pending[0]) and index not in chosen]
+        if not fitting:
+            break
+        chosen.append(fitting[0])
+        pending.pop(0)
+    ended = bool(pending) and pending[0] == DONE_CHOOSING
+    if ended:
+        pending.pop(0)
+    if strict and not (chosen or ended):
+        labels = "\n  ".join(option.label for option in decision.options)
+        raise AssertionError(f"unscripted decision (the script says {pending[0] if pending else 'nothing'!r}): "
+                             f"{decision.prompt}\n  {labels}")
+    return sum(1 << index for index in chosen)
+
+
 def answer(game: Game, *answers: str) -> list[Decision]:
     """Answer a game's decisions in order, strictly (as `Table(strict=True)`): each answer picks the option whose
     label starts with it, and every decision must be the next answer's ("Done" too). The decisions asked, as
     published."""
     asked = []
-    for given in answers:
+    pending = list(answers)
+    while pending:
         decision = game.decision
-        assert decision is not None, f"the game is over before the answer {given!r}"
+        assert decision is not None, f"the game is over before the answer {pending[0]!r}"
         asked.append(decision)
+        if decision.choose is not None:
+            bits = several(decision, pending)
+            game.apply(decision.choice_id(index for index in range(len(decision.options)) if bits >> index & 1))
+            continue
+        given = pending.pop(0)
         fitting = [option.id for option in decision.options if option.label.startswith(given)]
         labels = "\n  ".join(option.label for option in decision.options)
         assert fitting, f"unscripted decision (the script says {given!r}): {decision.prompt}\n  {labels}"

@@ -21,7 +21,7 @@ from pseudo_terminal import Terminal
 pytestmark = pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")), reason="needs a POSIX pty")
 
 PARTY_PROMPT = re.compile(r"Who plays\?.*> $")
-OPTION_PROMPT = re.compile(r"(\w+) \[1-(\d+), \? help\] > $")
+OPTION_PROMPT = re.compile(r"(\w+) \[(?:numbers )?1-(\d+), \? help\] > $")  # "numbers": choose several
 TURN = re.compile(r"^Turn (\d+): ", re.MULTILINE)
 PATTERN = (2, 1, 1, 3)  # the option numbers typed in turn, capped at the number of options
 

@@ -103,3 +103,25 @@ def test_ask_always_is_kept_in_the_record_and_a_resumed_game_goes_on_as_it_began
     again = CliRunner().invoke(app, ["play", "--agent", "random", "--resume", str(quiet), "--ask-always"])
     assert again.exit_code == 2
     assert "--ask-always: the game in" in again.stderr and "Traceback" not in again.output
+
+
+@pytest.mark.rule("RESET-01")
+def test_discarding_before_a_reset_is_one_choice_of_several_cards() -> None:
+    """Harsk ends his turn holding five cards: one question takes any number of them, as the ids of the options
+    joined by commas ("none" for none); a set the decision doesn't allow is refused and changes nothing."""
+    game = pacg.new_game(table=Path(__file__).parent / "tables" / "screen.yaml", library=library())
+    game.apply("end-exploring")
+    decision = game.decision
+    assert decision is not None and decision.kind is DecisionKind.RESET_DISCARD and decision.choose == (0, 4)
+    assert decision.prompt == "Harsk: discard any cards before resetting?"
+    legal = game.legal_actions()
+    assert len(legal) == 2 ** 4 and legal[0] == "none" and "discard-shortbow,discard-longsword" in legal
+    assert pacg.Decision.from_json(decision.to_json()) == decision
+    for wrong in ("discard-longsword,discard-longsword", "discard-nothing", ""):
+        with pytest.raises(pacg.IllegalAction):
+            game.apply(wrong)
+    assert game.decision == decision
+    game.apply("discard-longsword,discard-shortbow")  # in any order
+    harsk = game.view("Harsk")["characters"][0]
+    assert sorted(harsk["discard"]) == ["Longsword", "Shortbow"] and harsk["hand_count"] == 5
+    assert pacg.load_game(game.to_record(), library=library()).view("Harsk") == game.view("Harsk")

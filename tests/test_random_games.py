@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from pacg.agents.random_agent import RandomAgent
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import Decision, run
+from pacg.decisions import Decision, only_answer, run
 from pacg.engine.scenario import Outcome, play_scenario
 from pacg.engine.setup import new_game
 from pacg.engine.state import GameState
@@ -111,7 +111,8 @@ def random_game(party: list[str], seed: int, agent_seed: int) -> tuple[GameState
     answer is answered without asking."""
     game = new_game(library(), SCENARIO, party, seed=seed)
     agent = RandomAgent(agent_seed)
-    return game, run(play_scenario(game), lambda decision: agent(decision) if len(decision.options) > 1 else 0)
+    return game, run(play_scenario(game), lambda decision: forced if (forced := only_answer(decision)) is not None
+                     else agent(decision))
 
 
 def check_outcome(outcome: Outcome, party: list[str], seed: int, scenario: str = SCENARIO) -> None:
@@ -190,7 +191,7 @@ GAMES_IN_A_CHILD = textwrap.dedent("""
     import hashlib, json, sys
     from pacg.agents.random_agent import RandomAgent
     from pacg.cards.loader import load_library
-    from pacg.decisions import run
+    from pacg.decisions import only_answer, run
     from pacg.engine.scenario import play_scenario
     from pacg.engine.setup import new_game
 
@@ -250,7 +251,11 @@ def test_every_decision_has_labelled_options_and_every_answer_is_accepted(
     assert len(watcher.decisions) == len(watcher.answers)
     for decision, answer in zip(watcher.decisions, watcher.answers, strict=True):
         check_decision(decision, party)
-        assert 0 <= answer < len(decision.options)
+        if decision.choose is None:
+            assert 0 <= answer < len(decision.options)
+        else:  # the bits of the options chosen, as many as it allows
+            fewest, most = decision.choose
+            assert 0 <= answer < 1 << len(decision.options) and fewest <= answer.bit_count() <= most
 
 
 def decisions_of(games: list[tuple[list[str], int]]) -> list[Decision]:

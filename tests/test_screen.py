@@ -136,8 +136,13 @@ async def whole_turns(tmp_path: Path) -> None:
         assert "discard: Longsword · buried: -" in pane(app, "party")
 
         await choose(pilot, app, "End exploring")
-        await choose(pilot, app, "Done discarding")
+        assert prompt(app).startswith("Harsk: discard any cards before resetting?")  # one choice of several cards
+        await choose(pilot, app, "[ ] Discard Blessing of Iomedae")  # marks it
+        assert "[x] Discard Blessing of Iomedae" in " ".join(options(app)) and options(app)[-1].endswith(
+            "Done: 1 marked")
+        await choose(pilot, app, "Done: 1 marked")
         assert "Turn 2: Seelah" in static(app, "title")
+        assert "discard: Blessing of Iomedae, Longsword" in pane(app, "party")
         stopped_at = prompt(app), options(app)
         answered = len(app.game.actions)
         await pilot.press("q")
@@ -193,9 +198,13 @@ def test_seats_with_agents_answer_between_the_persons_decisions_and_the_end_stay
     async def run() -> None:
         app = GameApp(new_game(), library(), agents={"Seelah": RandomAgent(1)})
         async with app.run_test(size=(120, 40)) as pilot:
-            while not app.game.over:
+            for _ in range(1000):
+                decision = app.game.decision
+                if decision is None:
+                    break
                 assert app.board.query_one("#decision").border_title == "Harsk decides"
-                await pilot.press("1")
+                several = decision.choose is not None  # the entry after the options answers: none marked
+                await pilot.press(str((len(decision.options) + 1) % 10) if several else "1")
             assert isinstance(app.screen, OutcomeScreen)
             assert "The Traitor's Lodge: lost after" in prompt(app)
             assert "The scenario is lost" in log_lines(app)

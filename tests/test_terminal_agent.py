@@ -7,6 +7,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -251,7 +252,7 @@ def test_bad_input_asks_again_with_what_to_type() -> None:
     table, decision = started(agent)
     assert ask(agent, table) == 3
     text = printed(console)
-    assert "Type the number of an option, 1 to 4." in text
+    assert "Type the number of one option, 1 to 4." in text
     assert "There is no option 0: choose 1 to 4." in text
     assert "There is no option 9: choose 1 to 4." in text
     assert "Didn't understand 'abc'." in text
@@ -382,3 +383,20 @@ def test_u_takes_back_the_last_answer_and_says_why_when_it_cant() -> None:
     text = printed(console)
     assert text.count("Harsk: where do you start?") == 2
     assert "Can't undo: the last answer was given in an earlier turn." in text  # the first turn has begun
+
+
+def test_several_cards_are_chosen_with_their_numbers_in_one_answer() -> None:
+    """The cards to discard before a reset: numbers separated by spaces or commas, Enter alone for none; a count
+    the decision doesn't allow is asked again."""
+    table = new_game(table=Path(__file__).parent / "tables" / "screen.yaml", library=library())
+    table.apply("end-exploring")
+    decision = table.decision
+    assert decision is not None and decision.choose == (0, 4)
+    console = screen()
+    agent = terminal(console, Keys(["9", "4, 1"]))
+    chosen = agent.act(table.view("Harsk"), decision)
+    assert chosen == "discard-shortbow,discard-longsword"
+    text = printed(console)
+    assert "Type the numbers of those you choose, separated by spaces; Enter alone for none." in text
+    assert "There is no option 9: choose 1 to 4." in text
+    assert terminal(screen(), Keys([""])).act(table.view("Harsk"), decision) == "none"

@@ -9,11 +9,11 @@ action id and label, and serializes to JSON.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from itertools import repeat
+from itertools import combinations, repeat
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -76,7 +76,10 @@ class Option(NamedTuple):
 
 
 class Decision(NamedTuple):
-    """A choice for one player: who decides, what about, and every legal option."""
+    """A choice for one player: who decides, what about, and every legal option. Most decisions take one option;
+    one with `choose` = (fewest, most) takes a set of that many of its options (the cards to discard as the hand
+    is reset): the rules receive it as a number whose bit i says whether option i is chosen (`chosen`), and the
+    Game object takes it as the options' action ids joined by commas, or "none" (`choice_id`)."""
 
     player: str
     kind: DecisionKind
@@ -84,6 +87,7 @@ class Decision(NamedTuple):
     options: tuple[Option, ...]
     help: str = ""
     context: Mapping[str, Any] = MappingProxyType({})
+    choose: tuple[int, int] | None = None
 
     def index_of(self, label: str) -> int:
         """The index of the option with this label (for scripts and tests)."""
@@ -104,24 +108,55 @@ class Decision(NamedTuple):
         context = self.context
         if context and not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
-        return Decision(self.player, self.kind, self.prompt, options, self.help, context)
+        return Decision(self.player, self.kind, self.prompt, options, self.help, context, self.choose)
 
     @property
     def actions(self) -> list[str]:
         """The action ids of a published decision's options."""
         return [option.id for option in self.options]
 
+    def choices(self) -> list[str]:
+        """Every legal action of a published decision: each option's id, or for a decision of several options
+        every set of them it allows (`choice_id`), the smallest first."""
+        if self.choose is None:
+            return self.actions
+        fewest, most = self.choose
+        return [self.choice_id(chosen) for size in range(fewest, most + 1)
+                for chosen in combinations(range(len(self.options)), size)]
+
+    def choice_id(self, chosen: Iterable[int]) -> str:
+        """The action id of a set of a published decision's options (their numbers from 0): their ids in the
+        options' order, joined by commas; "none" for none."""
+        return ",".join(self.options[index].id for index in sorted(set(chosen))) or "none"
+
+    def chosen(self, action: str) -> int | None:
+        """The answer the rules take for an action id of a published decision: the option's number, or for a
+        decision of several options the number whose bits are the options chosen; None when it is not legal."""
+        ids = self.actions
+        if self.choose is None:
+            return ids.index(action) if action in ids else None
+        names = [] if action == "none" else action.split(",")
+        if len(set(names)) != len(names) or not all(name in ids for name in names):
+            return None
+        fewest, most = self.choose
+        return sum(1 << ids.index(name) for name in names) if fewest <= len(names) <= most else None
+
     def to_json(self) -> dict[str, Any]:
         """The published decision as JSON-serializable data."""
-        return {"player": self.player, "kind": str(self.kind), "prompt": self.prompt, "help": self.help,
-                "options": [option.to_json() for option in self.options], "context": dict(self.context)}
+        data: dict[str, Any] = {"player": self.player, "kind": str(self.kind), "prompt": self.prompt,
+                                "help": self.help, "options": [option.to_json() for option in self.options],
+                                "context": dict(self.context)}
+        if self.choose is not None:
+            data["choose"] = list(self.choose)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
         """A published decision read back from its JSON."""
         options = tuple(Option(option["label"], None, option["id"]) for option in data["options"])
+        choose = (int(data["choose"][0]), int(data["choose"][1])) if "choose" in data else None
         return cls(data["player"], DecisionKind(data["kind"]), data["prompt"], options, data["help"],
-                   MappingProxyType(dict(data["context"])))
+                   MappingProxyType(dict(data["context"])), choose)
 
 
 def action_ids(decision: Decision) -> list[str]:
@@ -202,9 +237,31 @@ class Answerer(Protocol):
 
 
 def validated(decision: Decision, answer: int) -> int:
+    """An answer the decision allows: an option's number, or for a decision of several options the bits of the
+    options chosen (`Decision.choose`)."""
+    if decision.choose is not None:
+        fewest, most = decision.choose
+        if not isinstance(answer, int) or not 0 <= answer < 1 << len(decision.options) or not (
+                fewest <= answer.bit_count() <= most):
+            raise InvalidAnswer(f"{answer!r} is not a set of {fewest} to {most} options of {decision.kind}")
+        return answer
     if not isinstance(answer, int) or not 0 <= answer < len(decision.options):
         raise InvalidAnswer(f"{answer!r} is not an option of {decision.kind} (0..{len(decision.options) - 1})")
     return answer
+
+
+def only_answer(decision: Decision) -> int | None:
+    """The answer a decision leaves no choice about, if any: its one option, or all of its options when it takes
+    as many as it has (a question with one answer is not asked: the Game object gives it)."""
+    count = len(decision.options)
+    if decision.choose is None:
+        return 0 if count == 1 else None
+    return (1 << count) - 1 if decision.choose[0] >= count else None
+
+
+def picked(options: tuple[Option, ...], answer: int) -> list[Any]:
+    """The values of the options an answer to a decision of several options chose (`Decision.choose`)."""
+    return [option.value for index, option in enumerate(options) if answer >> index & 1]
 
 
 def run(process: Process[T], answer: Answerer | Callable[[Decision], int]) -> T:

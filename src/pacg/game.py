@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pacg.cards.loader import CardLibrary
-from pacg.decisions import Decision, Process
+from pacg.decisions import Decision, Process, only_answer
 from pacg.engine.scenario import Outcome, play_scenario, play_turns
 from pacg.engine.setup import new_game as set_out
 from pacg.engine.snapshot import Snapshot, restore, take
@@ -133,9 +133,10 @@ class Game:
         return self._published
 
     def legal_actions(self) -> list[str]:
-        """The action ids of the decision to answer now (none once the game is over)."""
+        """The action ids of the decision to answer now (none once the game is over): its options', or for a
+        decision of several options every set of them it allows (`Decision.choices`)."""
         decision = self.decision
-        return decision.actions if decision is not None else []
+        return decision.choices() if decision is not None else []
 
     @property
     def outcome(self) -> dict[str, object] | None:
@@ -173,13 +174,13 @@ class Game:
         decision = self.decision
         if decision is None:
             raise IllegalAction(f"the game is over: no action {action!r} can be taken")
-        actions = decision.actions
-        try:
-            index = actions.index(action)
-        except ValueError:
+        index = decision.chosen(action)
+        if index is None:
+            actions = decision.actions
             shown = ", ".join(actions[:12]) + (", ..." if len(actions) > 12 else "")
+            several = f"none, or {decision.choose[0]} to {decision.choose[1]} of " if decision.choose else ""
             raise IllegalAction(f"{action!r} is not an action of {decision.player}'s {decision.kind} decision "
-                                f"(legal: {shown})") from None
+                                f"(legal: {several}{shown})")
         history = self._history
         history.answers.append(index)
         history.actions.append(action)
@@ -195,8 +196,8 @@ class Game:
         self._published = None
         try:
             decision = next(self._process) if index is None else self._process.send(index)
-            while len(decision.options) == 1:
-                decision = self._process.send(0)
+            while (forced := only_answer(decision)) is not None:
+                decision = self._process.send(forced)
             self._decision = decision
             self._asked_at = self._state.revelations
         except StopIteration as stop:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from pacg.decisions import Decision
@@ -18,12 +19,25 @@ class RandomAgent:
         self.rng = random.Random(f"random agent {seed}")
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
+        if decision.choose is not None:
+            return decision.choice_id(self._some(decision))
         return decision.options[self(decision)].id
 
     def __call__(self, decision: Decision) -> int:
         """The number of the option it picks: `act` names it by its action id; the rules' own processes, driven
-        directly (`decisions.run`, as the tests of the rules do), take the number."""
+        directly (`decisions.run`, as the tests of the rules do), take the number (for a decision of several
+        options, the number whose bits are the options picked)."""
+        if decision.choose is not None:
+            return sum(1 << index for index in self._some(decision))
         return int(self.rng.random() * len(decision.options))  # uniform, and cheaper than randrange
+
+    def _some(self, decision: Decision) -> tuple[int, ...]:
+        """A set of options, uniform over every set the decision allows."""
+        assert decision.choose is not None
+        fewest, most = decision.choose
+        sets = [chosen for size in range(fewest, most + 1) for chosen in combinations(range(len(decision.options)),
+                                                                                      size)]
+        return sets[int(self.rng.random() * len(sets))]
 
     def skip(self, decisions: int) -> None:
         """Go on as if it had answered that many decisions already."""

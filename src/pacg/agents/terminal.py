@@ -404,7 +404,8 @@ class TerminalAgent:
         self.show_news()
         self.show_table()
         self.show_decision(decision)
-        return decision.options[self.ask(decision)].id
+        chosen = self.ask(decision)
+        return decision.choice_id(chosen) if decision.choose is not None else decision.options[chosen[0]].id
 
     def seen_undo(self, view: Mapping[str, Any]) -> None:
         """After an undo: the log is shown again from where the game now is."""
@@ -459,6 +460,8 @@ class TerminalAgent:
                 line.append(f"  [{chance} to succeed]", style="cyan")
             self.console.print(line)
         self.show_help(decision)
+        if decision.choose is not None:
+            self.console.print(Text(_typing_several(decision.choose), style="dim"))
 
     def show_help(self, decision: Decision) -> None:
         """The decision's help line."""
@@ -499,10 +502,12 @@ class TerminalAgent:
 
     # Reading the answer.
 
-    def ask(self, decision: Decision) -> int:
-        """Read until the player picks an option; returns its index (from 0)."""
+    def ask(self, decision: Decision) -> list[int]:
+        """Read until the player answers: the option picked, or for a decision of several options the options
+        typed (`Decision.choose`), as indexes from 0."""
         count = len(decision.options)
-        prompt = f"{decision.player} [1-{count}, ? help] > "
+        several = decision.choose is not None
+        prompt = f"{decision.player} [{'numbers ' if several else ''}1-{count}, ? help] > "
         while True:
             typed = _ask(self.console, prompt, self.read)
             answer = typed.lower()
@@ -523,14 +528,41 @@ class TerminalAgent:
                 if undo["possible"]:
                     raise UndoRequested()
                 _problem(self.console, f"Can't undo: {undo['why_not']}.")
-            elif not answer:
-                _problem(self.console, f"Type the number of an option, 1 to {count}.")
-            elif answer.isdigit() and 1 <= int(answer) <= count:
-                return int(answer) - 1
-            elif answer.isdigit():
-                _problem(self.console, f"There is no option {answer}: choose 1 to {count}.")
-            else:
-                _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
+            elif (chosen := self._chosen(decision, answer)) is not None:
+                return chosen
+
+    def _chosen(self, decision: Decision, answer: str) -> list[int] | None:
+        """The options an answer picks, or None, having told the player what was wrong with it."""
+        count = len(decision.options)
+        numbers = answer.replace(",", " ").split()
+        if not all(number.isdigit() for number in numbers):
+            _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
+            return None
+        wrong = [number for number in numbers if not 1 <= int(number) <= count]
+        if wrong:
+            _problem(self.console, f"There is no option {wrong[0]}: choose 1 to {count}.")
+            return None
+        chosen = sorted({int(number) - 1 for number in numbers})
+        if decision.choose is None:
+            if len(chosen) == 1:
+                return chosen
+            _problem(self.console, f"Type the number of one option, 1 to {count}.")
+            return None
+        fewest, most = decision.choose
+        if not fewest <= len(chosen) <= most:
+            wanted = f"exactly {fewest}" if fewest == most else f"{fewest} to {most}"
+            _problem(self.console, f"Choose {wanted} of the options: their numbers separated by spaces.")
+            return None
+        return chosen
+
+
+def _typing_several(choose: tuple[int, int]) -> str:
+    """How to answer a decision of several options."""
+    fewest, most = choose
+    if fewest == most:
+        return f"Type the numbers of {fewest}, separated by spaces."
+    return "Type the numbers of those you choose, separated by spaces" + (
+        "; Enter alone for none." if not fewest else ".")
 
 
 def _built_in_library() -> CardLibrary:

@@ -20,7 +20,7 @@ taken.
 from __future__ import annotations
 
 from pacg.cards.powers import Timing
-from pacg.decisions import Decision, DecisionKind, Option, Process
+from pacg.decisions import Decision, DecisionKind, Option, Process, picked
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
 from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
@@ -258,24 +258,29 @@ def end_turn(game: GameState, character: CharacterState, forced: bool) -> Proces
     yield from reset_hand(game, character)
 
 
+def _discard(game: GameState, character: CharacterState, question: str, hand: list[PhysicalCard], fewest: int,
+             help: str) -> Process[None]:
+    """The player chooses the cards of the hand to discard, all in one answer (only real questions): `fewest` of
+    them at least, as many as they like beyond."""
+    options = tuple(Option(f"Discard {card.name}", card) for card in hand)
+    most = len(options) if not fewest else fewest
+    chosen = yield Decision(character.name, DecisionKind.RESET_DISCARD, f"{character.name}: {question}", options,
+                            help=help, choose=(fewest, most))
+    for card in picked(options, chosen):
+        game.zones.move(card, character.discard_pile)
+
+
 def reset_hand(game: GameState, character: CharacterState) -> Process[None]:
     """Discard any number of cards, then down to your hand size, then draw up to it (RESET-01). Having to
     draw from a deck too small kills the character (DEATH-01)."""
     yield from play_window(Step(game=game, checker=character, timing=Timing.RESET_HAND), [character])
     hand = game.zones.cards(character.hand)
-    discard = character.discard_pile
-    while hand:
-        options = (Option("Done discarding"),) + tuple(Option(f"Discard {card.name}", card) for card in hand)
-        index = yield Decision(character.name, DecisionKind.RESET_DISCARD,
-                               f"{character.name}: discard before resetting?",
-                               options, help="Resetting your hand, you may first discard any number of cards.")
-        if index == 0:
-            break
-        game.zones.move(options[index].value, discard)
-    while len(hand) > character.hand_size:
-        options = tuple(Option(f"Discard {card.name}", card) for card in hand)
-        index = yield Decision(character.name, DecisionKind.RESET_DISCARD, f"{character.name}: discard down to "
-                               f"{character.hand_size} cards", options, help="Discard down to your hand size.")
-        game.zones.move(options[index].value, discard)
+    if hand:
+        yield from _discard(game, character, "discard any cards before resetting?", hand, 0,
+                            "Resetting your hand, you may first discard any number of cards: choose them all at once.")
+    excess = len(hand) - character.hand_size
+    if excess > 0:
+        yield from _discard(game, character, f"discard {excess} to your hand size of {character.hand_size}?", hand,
+                            excess, f"Discard down to your hand size: choose {excess}.")
     if len(hand) < character.hand_size:
         remove_from_deck(game, character, character.hand_size - len(hand), character.hand)

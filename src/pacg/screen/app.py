@@ -112,6 +112,7 @@ class GameApp(App[None]):
         self.board = Board()
         self.view: Mapping[str, Any] = {}
         self._summaries: dict[str, Mapping[str, Any]] = {}
+        self._marked: set[int] = set()  # a decision of several options: those marked so far
         self._handlers: dict[int, Any] = {}
 
     # --- starting and stopping --------------------------------------------------------------------------------
@@ -175,6 +176,7 @@ class GameApp(App[None]):
         decision = game.decision
         self.view = game.view(decision.player if decision is not None else game.seats()[0])
         shown = Decision.from_json(self.view["decision"]) if decision is not None else None
+        self._marked = set()
         self.board.show(self.view, shown, self._describe)
         if shown is None:
             self.push_screen(OutcomeScreen(self.view["outcome"]), lambda _: self.exit())
@@ -189,14 +191,24 @@ class GameApp(App[None]):
         return Decision.from_json(shown) if shown is not None else None
 
     def action_choose(self, index: int) -> None:
-        """Answer with the option at `index` (from 0)."""
+        """Answer with the option at `index` (from 0); for a decision of several options, mark or unmark it, or
+        with the entry after the options, answer with those marked."""
         decision = self._decision()
         if decision is None:
             return
-        if not 0 <= index < len(decision.options):
-            self.board.tell(f"There is no option {index + 1}: choose 1 to {len(decision.options)}.")
-            return
-        self._go_on(partial(self.game.apply, decision.options[index].id))
+        count = len(decision.options) + (decision.choose is not None)
+        if not 0 <= index < count:
+            self.board.tell(f"There is no option {index + 1}: choose 1 to {count}.")
+        elif decision.choose is None:
+            self._go_on(partial(self.game.apply, decision.options[index].id))
+        elif index < len(decision.options):
+            self._marked ^= {index}
+            self.board.query_one("#decision", DecisionPane).show(decision, self._marked)
+        elif decision.choose[0] <= len(self._marked) <= decision.choose[1]:
+            self._go_on(partial(self.game.apply, decision.choice_id(self._marked)))
+        else:
+            fewest, most = decision.choose
+            self.board.tell(f"Mark {fewest if fewest == most else f'{fewest} to {most}'} of the options first.")
 
     @on(OptionList.OptionSelected, "#options")
     def chosen(self, event: OptionList.OptionSelected) -> None:

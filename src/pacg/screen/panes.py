@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -23,7 +23,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import OptionList, RichLog, Static
 
-from pacg.agents.terminal import TableView, check_line, counted, odds_text, render_table
+from pacg.agents.terminal import TableView, check_line, counted, option_odds, render_table
 from pacg.decisions import Decision
 
 Describe = Callable[[str], Mapping[str, Any]]  # a card's summary by name (`cards.text.card_summary`)
@@ -92,29 +92,28 @@ def check_renderable(table: TableView, decision: Decision | None) -> RenderableT
     return Group(*parts) if parts else Text("No encounter under way.", style="dim")
 
 
-def option_odds(decision: Decision) -> list[str | None]:
-    """Each option's odds as a person reads them ("9/16 = 56.2%"), None where the decision gives none."""
-    odds = decision.context.get("odds")
-    if not isinstance(odds, Sequence) or len(odds) != len(decision.options):
-        return [None] * len(decision.options)
-    return [odds_text(chance) if chance is not None else None for chance in odds]
-
-
-def option_prompts(decision: Decision) -> list[Text]:
-    """The options as the list shows them: numbered from 1, each with its odds when there are any."""
+def option_prompts(decision: Decision, marked: Collection[int] = ()) -> list[Text]:
+    """The options as the list shows them: numbered from 1, each with its odds when there are any; for a decision
+    of several options, each marked or not, and a last entry that answers with those marked."""
+    odds = option_odds(decision) or [None] * len(decision.options)
+    several = decision.choose is not None
     prompts = []
-    for number, (option, odds) in enumerate(zip(decision.options, option_odds(decision), strict=True), start=1):
-        prompt = Text.assemble((f"{number:>2}. ", "bold"), option.label)
-        if odds is not None:
-            prompt.append(f"  [{odds}]", style="cyan")
+    for number, (option, chance) in enumerate(zip(decision.options, odds, strict=True), start=1):
+        mark = ("[x] " if number - 1 in marked else "[ ] ") if several else ""
+        prompt = Text.assemble((f"{number:>2}. ", "bold"), mark, option.label)
+        if chance is not None:
+            prompt.append(f"  [{chance}]", style="cyan")
         prompts.append(prompt)
+    if several:
+        prompts.append(Text.assemble((f"{len(prompts) + 1:>2}. ", "bold"),
+                                     (f"Done: {len(marked)} marked" if marked else "Done: none", "bold green")))
     return prompts
 
 
 def prompt_text(decision: Decision) -> Text:
     """The decision's prompt, and what the odds beside its options count."""
     text = Text(decision.prompt, style="bold green")
-    if any(odds is not None for odds in option_odds(decision)):
+    if any(odds is not None for odds in option_odds(decision) or ()):
         text.append(f"\n[odds] = the chance {decision.context.get('odds_of', 'to succeed at the check')}",
                     style="cyan")
     return text
@@ -179,12 +178,14 @@ class DecisionPane(Vertical):
         yield Static(id="help")
         yield Static(id="status")
 
-    def show(self, decision: Decision) -> None:
+    def show(self, decision: Decision, marked: Collection[int] = ()) -> None:
+        """The decision, and for one of several options those marked so far."""
         self.border_title = f"{decision.player} decides"
         self.query_one("#prompt", Static).update(prompt_text(decision))
         options = self.query_one("#options", OptionList)
-        options.set_options(option_prompts(decision))
-        options.highlighted = 0
+        highlighted = options.highlighted if marked else 0
+        options.set_options(option_prompts(decision, marked))
+        options.highlighted = highlighted
         options.display = True
         options.focus()
         self.query_one("#help", Static).update(Text(decision.help, style="dim"))
