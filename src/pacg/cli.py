@@ -214,21 +214,16 @@ def cards_show(
     cards: str | None = typer.Option(None, "--cards", help=_CARDS_HELP),
 ) -> None:
     """Show a card's text, generated from its card file."""
-    import difflib
     import json
 
+    from pacg.cards.names import UnknownName
     from pacg.cards.text import card_summary, card_text
 
     library = _cards_library(folder, cards)
-    card = library.find(name.strip())
-    if card is None:
-        names = {existing.name.lower(): existing.name for existing in library}
-        close = difflib.get_close_matches(name.strip().lower(), list(names), n=5, cutoff=0.6)
-        message = f"Error: no card named {name!r}"
-        if close:
-            message += "; did you mean: " + ", ".join(names[match] for match in close) + "?"
-        typer.echo(message, err=True)
-        raise typer.Exit(code=1)
+    try:
+        card = library.get(library.named(name))
+    except UnknownName as error:
+        raise _fail(str(error), 1) from None
     if as_json:
         record = {
             **card_summary(card),
@@ -305,12 +300,11 @@ def _names_list(names: str | None) -> list[str]:
 
 
 def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
-    """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed; a name in
-    any case (harsk, HARSK) is the character's."""
-    names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
+    """The party from --characters (names in any case: `pacg.new_game` reads them), or asked at the prompt, or
+    (random agents) drawn with the seed."""
     if characters is not None:
-        by_lower = {name.lower(): name for name in names}
-        return [by_lower.get(name.lower(), name) for name in _names_list(characters)]
+        return _names_list(characters)
+    names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
     if agent is AgentKind.RANDOM:
         rng = random.Random(f"party {seed}")
         return rng.sample(names, rng.randint(1, MAX_PARTY))
@@ -402,7 +396,7 @@ def _new_game(scenario: str, characters: str | None, seed: int | None, agent: Ag
     party = _party(characters, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN)
-    return game, _new_save_name(save, agent, scenario, seed)
+    return game, _new_save_name(save, agent, game.setup.scenario, seed)
 
 
 def _table_alone(**given: str | None) -> None:

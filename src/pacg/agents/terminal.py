@@ -29,6 +29,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from pacg.cards.names import closest
 from pacg.decisions import Decision
 from pacg.game import UndoRequested
 
@@ -103,7 +104,9 @@ def _party_member(token: str, names: Sequence[str]) -> str:
         return starting[0]
     if starting:
         raise PartyError(f"{token!r} could be {', '.join(starting)}: type more of the name.")
-    raise PartyError(f"There is no character {token!r}: type numbers 1 to {len(names)} or names.")
+    close = closest(token, names)
+    hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+    raise PartyError(f"There is no character {token!r}{hint}: type numbers 1 to {len(names)} or names.")
 
 
 def choose_party(

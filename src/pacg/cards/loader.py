@@ -16,6 +16,7 @@ import yaml
 from pydantic import ValidationError
 
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Card
+from pacg.cards.names import UnknownName, unknown_name
 from pacg.cards.references import reference_problems
 from pacg.cards.vocabulary import CardType
 
@@ -298,6 +299,20 @@ class CardLibrary:
         return self._cards.get(name) or next(
             (card for card in self._cards.values() if card.name.lower() == name.lower()), None
         )
+
+    def named(self, name: str, kind: CardType | None = None) -> str:
+        """The card's own name for a name written in any case ("harsk" is "Harsk"), of a card of this type if one
+        is given. Any other name raises `UnknownName`, whose message gives the closest names of that type
+        ("did you mean ...")."""
+        card = self.find(name.strip())
+        word = str(kind) if kind is not None else "card"
+        if card is not None and kind is not None and card.type != kind:
+            raise UnknownName(f"unknown {word} {name!r} ({card.name} is a {card.type})")
+        if card is None:
+            known = [one.name for one in self._cards.values() if kind is None or one.type == kind]
+            listing = f"pacg cards list --type {word.replace(' ', '-')}" if kind is not None else "pacg cards list"
+            raise unknown_name(word, name, known, f"`{listing}` lists them")
+        return card.name
 
     def box_contents(self, adventure_deck_number: int, names: list[str] | None = None) -> list[AnyCard]:
         """Every copy of every bane, boon and cohort (or of the named cards) that goes into the box of a game at
