@@ -358,9 +358,10 @@ def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again
     assert done.returncode != 0 and "Error" not in done.stderr
     stopped = re.search(r"Game stopped after (\d+) answers", done.stderr)
     assert stopped, done.stderr
-    assert str(log) in done.stderr and "saved as 'godless-ones-3'" in done.stderr
     n = int(stopped.group(1))
     assert n >= 1
+    assert done.stderr == (f"Game stopped after {n} answers; saved as godless-ones-3 (its record also in {log}): "
+                           "resume with `pacg play --resume godless-ones-3`\n")
     record = read_record(log)
     assert len(record.actions) == n
     assert (record.setup.scenario, record.setup.characters, record.setup.seed) == (SCENARIO, ("Harsk", "Kyra"), 3)
@@ -370,6 +371,31 @@ def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again
     again = pacg("play", "--resume", "godless-ones-3", stdin="1\n")
     no_traceback(again)
     assert re.search(rf"Game stopped after {n + 1} answers", again.stderr), again.stderr
+
+
+def test_q_at_the_party_prompt_starts_no_game_and_says_so() -> None:
+    done = pacg("play", "--seed", "3", stdin="q\n")
+    no_traceback(done)
+    assert (done.returncode, done.stderr) == (1, "No game started.\n")
+    assert "Who plays?" in done.stdout and "q quits" in done.stdout
+
+
+def test_q_at_a_decision_says_where_the_game_is_saved_and_how_to_resume_it() -> None:
+    resume = "resume with `pacg play --resume godless-ones-8`"
+    done = pacg("play", "--characters", "Harsk", "--seed", "8", stdin="1\nq\n")
+    no_traceback(done)
+    assert (done.returncode, done.stderr) == (1, f"Game stopped after 1 answers; saved as godless-ones-8: {resume}\n")
+    again = pacg("play", "--resume", "godless-ones-8", stdin="q\n")
+    assert (again.returncode, again.stderr) == (1, f"Game stopped after 1 answers; saved as godless-ones-8: {resume}\n")
+
+
+def test_a_game_saved_only_to_its_record_file_says_to_resume_from_the_file(tmp_path: Path) -> None:
+    """Random players' games are saved only when told; in a file whose path has a space, the command quotes it."""
+    from pacg.session import Saver
+
+    log = tmp_path / "my games" / "game.json"
+    assert Saver(log, None).where() == f"saved in {log}: resume with `pacg play --resume '{log}'`"
+    assert Saver(None, None).where() == "not saved (--save NAME or --log FILE saves a game as it goes)"
 
 
 def test_a_new_game_never_replaces_a_saved_one() -> None:

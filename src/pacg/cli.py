@@ -479,9 +479,7 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
             terminal.show_news()  # what happened after the last decision: the end of the game
     except (EOFError, KeyboardInterrupt, Stopped) as stop:
         why = f" ({stop})" if isinstance(stop, Stopped) else ""
-        where = saver.where()
-        raise _stop(f"Game stopped{why} after {len(game.actions)} answers" + (f"; {where}" if where else ""),
-                    1) from None
+        raise _stop(f"Game stopped{why} after {len(game.actions)} answers; {saver.where()}", 1) from None
     except (OSError, SaveError) as error:
         raise _fail(f"can't save the game: {error}", 1) from None
     except ScriptedDieError as error:

@@ -114,7 +114,7 @@ def choose_party(
 ) -> list[str]:
     """Ask at the prompt which characters play, in turn order; re-ask until the answer is usable.
 
-    Raises EOFError if the input ends first."""
+    Raises EOFError if the input ends first, or the player quits (q)."""
     console = console or Console(highlight=False)
     read = read or read_line
     console.rule(Text("Choose your party", style="bold"))
@@ -123,7 +123,9 @@ def choose_party(
     console.print(Text(f"Up to {most} characters, in turn order. `pacg cards show NAME` shows a character.",
                        style="dim"))
     while True:
-        answer = _ask(console, f"Who plays? (numbers or names, e.g. 1,{min(len(names), 4)}) > ", read)
+        answer = _ask(console, f"Who plays? (numbers or names, e.g. 1,{min(len(names), 4)}; q quits) > ", read)
+        if answer.lower() in QUIT_KEYS:
+            raise EOFError("the player stopped before the game began")
         try:
             party = parse_party(answer, names, most)
         except PartyError as error:
