@@ -14,10 +14,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
-from pacg.game import Game
 from pacg.record import save_record
 from pacg.saves import SaveStore
+
+if TYPE_CHECKING:
+    from pacg.game import Game
 
 
 class Stopped(Exception):

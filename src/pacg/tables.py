@@ -48,9 +48,8 @@ from pydantic_core import PydanticCustomError
 from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library, node_at, read_yaml
 from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
-from pacg.cards.vocabulary import CardType, Proficiency, Skill, adventure_deck_number
+from pacg.cards.vocabulary import MAX_PARTY, CardType, Proficiency, Skill, adventure_deck_number
 from pacg.engine.box import first_in_box
-from pacg.engine.setup import MAX_PARTY
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 

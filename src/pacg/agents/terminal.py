@@ -31,7 +31,6 @@ from rich.text import Text
 
 from pacg.cards.names import closest
 from pacg.decisions import Decision
-from pacg.game import UndoRequested
 
 Reader = Callable[[], str]
 
@@ -472,6 +471,8 @@ class TerminalAgent:
             elif answer in UNDO_KEYS:
                 undo = self.view["undo"] if self.view is not None else {"possible": False, "why_not": "no game"}
                 if undo["possible"]:
+                    from pacg.game import UndoRequested  # not on import: the party is asked before the engine loads
+
                     raise UndoRequested()
                 _problem(self.console, f"Can't undo: {undo['why_not']}.")
             elif not answer:

@@ -20,7 +20,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
 from pacg.cards.powers import CardFilter, Timing
-from pacg.cards.vocabulary import CardType, adventure_deck_number
+from pacg.cards.vocabulary import MAX_PARTY, CardType, adventure_deck_number
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import apply_mandatory, choose
@@ -31,7 +31,6 @@ from pacg.engine.summon import SERVITOR_DEMONS
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
-MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
 
 
 class SetupError(ValueError):
