@@ -32,3 +32,16 @@ def test_the_dice_benchmark_checks_every_answer_against_icepool() -> None:
     assert result.returncode in (0, 1), result.stderr
     assert "all 12 answers agree exactly: yes" in result.stdout, result.stdout
     assert "mismatches: 0" in result.stdout
+
+
+def test_the_startup_benchmark_times_every_command_beside_the_reference_and_gives_its_verdict() -> None:
+    result = _run("bench_startup.py", "--repeat", "1")
+    assert result.returncode in (0, 1), result.stderr
+    out = result.stdout
+    assert "1 rounds; median seconds and its ratio to the reference's (the verdict)" in out
+    for label in ('python -c "import typer"', "pacg --help", "pacg play --help", 'python -c "import typer, pydantic"',
+                  "pacg play: the party prompt",
+                  "pacg play --characters: the first decision", "pacg play: the party prompt, cache emptied"):
+        assert f"  {label} " in out, out
+    assert out.count("target 1.5x") == 2 and out.count("target 4.0x") == 2
+    assert f"all targets: {'PASS' if result.returncode == 0 else 'FAIL'}" in out

@@ -1855,11 +1855,13 @@ class Power:
 
 @cache
 def complete_models() -> None:
-    """Build the validators of the models that hold effects or powers, whose types refer to one another, before
-    the first card file is validated (`pacg.cards.loader`): built in this order, each reuses the ones before it;
-    left to be built as each card type is first validated, they would be built again inside each, taking longer."""
-    for model in (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
-                  PowerFeat, Lasting):
+    """Build the validators of the power language's models before the first card file is validated
+    (`pacg.cards.loader`), in the order they are defined, and last the ones that hold effects or powers, whose
+    types refer to one another: so each reuses the ones built before it. Left to be built as each card type is
+    first validated, they would be built again inside each, taking twice as long."""
+    referring = (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
+                 PowerFeat, Lasting)
+    for model in [model for model in _Strict.__subclasses__() if model not in referring] + list(referring):
         model.model_rebuild()
 
 
