@@ -45,6 +45,13 @@ def _own_saved_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     monkeypatch.setenv("PACG_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
+@pytest.fixture(autouse=True)
+def _own_card_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests keep the card library's cache (`pacg.cards.cache`) in a folder of the test session's, never the
+    user's; the processes they start inherit the setting, and share it, as a user's runs of pacg do."""
+    monkeypatch.setenv("PACG_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "card-cache"))
+
+
 def pytest_deselected(items: list[pytest.Item]) -> None:
     _deselected.extend(items)
 

@@ -41,3 +41,16 @@ def test_the_questions_benchmark_counts_the_questions_of_the_issues_script_and_g
     assert "only real questions                    79 questions in   31 turns:  2.55 a turn" in out
     assert "every play window (--ask-always)" in out
     assert "target at most 3.45 questions a turn on the issue's script: PASS" in out
+
+
+def test_the_startup_benchmark_times_every_command_beside_the_reference_and_gives_its_verdict() -> None:
+    result = _run("bench_startup.py", "--repeat", "1")
+    assert result.returncode in (0, 1), result.stderr
+    out = result.stdout
+    assert "1 rounds; median seconds and its ratio to the reference's (the verdict)" in out
+    for label in ('python -c "import typer"', "pacg --help", "pacg play --help", 'python -c "import typer, pydantic"',
+                  "pacg play: the party prompt",
+                  "pacg play --characters: the first decision", "pacg play: the party prompt, cache emptied"):
+        assert f"  {label} " in out, out
+    assert out.count("target 1.5x") == 2 and out.count("target 4.0x") == 2
+    assert f"all targets: {'PASS' if result.returncode == 0 else 'FAIL'}" in out

@@ -223,15 +223,20 @@ def test_show_json_gives_a_banes_paragraphs_under_their_headings(tmp_path: Path)
 def test_an_unknown_name_exits_1_and_suggests_close_names(folder: str) -> None:
     result = run("show", "Test Bowl", "--folder", folder)
     assert result.exit_code == 1
-    assert "no card named 'Test Bowl'" in result.stderr
-    assert "did you mean" in result.stderr
-    assert "Test Bow" in result.stderr
+    assert result.stderr.startswith("Error: unknown card 'Test Bowl' (did you mean: Test Bow, ")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_name_in_any_case_is_the_cards() -> None:
+    result = run("show", "  longSWORD ")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Longsword")
 
 
 def test_an_unknown_name_with_nothing_close(folder: str) -> None:
     result = run("show", "Xyzzy", "--folder", folder)
     assert result.exit_code == 1
-    assert "no card named 'Xyzzy'" in result.stderr
+    assert "unknown card 'Xyzzy'" in result.stderr
     assert "did you mean" not in result.stderr
 
 

@@ -212,6 +212,11 @@ RANDOM = ["play", "--agent", "random", "--seed", "1"]
 BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "unknown scenario": ([*RANDOM, "--scenario", "The Lost Ones"], ["unknown scenario 'The Lost Ones'"]),
     "unknown character": ([*RANDOM, "--characters", "Harsk,Ezren"], ["unknown character 'Ezren'", "Harsk"]),
+    "a misspelt character": ([*RANDOM, "--characters", "hursk"], ["unknown character 'hursk' (did you mean: Harsk?)"]),
+    "a misspelt scenario": ([*RANDOM, "--scenario", "the godless one"],
+                            ["unknown scenario 'the godless one' (did you mean: The Godless Ones?)"]),
+    "a misspelt boon to redeem": ([*RANDOM, "--redeemed", "corroded helmet"],
+                                  ["unknown card 'corroded helmet' (did you mean: Corroded Helm"]),
     "party of 5": ([*RANDOM, "--characters", "Alain,Balazar,Enora,Harsk,Kyra"], ["1 to 4 characters", "not 5"]),
     "a character twice": ([*RANDOM, "--characters", "Harsk,Kyra,Harsk"], ["only once"]),
     "empty party": ([*RANDOM, "--characters", ","], ["not 0"]),
@@ -242,7 +247,8 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "truncated file": (["replay", "{truncated-file}"], ["not a game record"]),
     "record with an unknown character": (["replay", "{unknown-character}"], ["unknown character 'Ezren'"]),
     "removed cards not a list": (["replay", "{removed-not-a-list}"], ["field 'removed'"]),
-    "an unknown card removed": ([*RANDOM, "--removed", "Sir Ilivian"], ["no card named 'Sir Ilivian'"]),
+    "an unknown card removed": ([*RANDOM, "--removed", "Sir Ilivian"],
+                                ["unknown card 'Sir Ilivian' (did you mean: Sir Ilivan?)"]),
     "redeemed boons not a list": (["replay", "{redeemed-not-a-list}"], ["field 'redeemed'"]),
     "a boon that can't be redeemed": ([*RANDOM, "--redeemed", "Longsword"], ["'Longsword' can't be redeemed"]),
     "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
@@ -283,8 +289,8 @@ def test_bad_input_exits_with_a_clear_message_and_no_traceback(case: str, record
     check_rejected(case, result.exit_code, result.stdout, result.stderr, says)
 
 
-IN_A_REAL_PROCESS = ["unknown character", "party of 5", "bad agent", "log not JSON", "a wrong answer",
-                     "missing file", "nested too deeply", "an unwritable log"]
+IN_A_REAL_PROCESS = ["unknown character", "a misspelt character", "party of 5", "bad agent", "log not JSON",
+                     "a wrong answer", "missing file", "nested too deeply", "an unwritable log"]
 
 
 def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_values: dict[str, str]) -> None:
@@ -293,6 +299,24 @@ def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_v
     runs = pacg_all(*(args for args, _ in cases.values()))
     for (case, (_, says)), done in zip(cases.items(), runs, strict=True):
         check_rejected(case, done.returncode, done.stdout, done.stderr, says)
+        assert len(done.stderr.splitlines()) == 1 or "Usage" in done.stderr, f"{case}: one line: {done.stderr}"
+
+
+def test_names_in_any_case_play_the_game_of_the_cards_own_names(tmp_path: Path) -> None:
+    """--scenario, --characters, --removed and --redeemed in any case: the same game as the cards' own names,
+    and the record names the cards as they are named."""
+    given = ["--scenario", "the GODLESS ones", "--characters", "harsk, KYRA", "--removed", "sir ilivan",
+             "--redeemed", "corroded HELM"]
+    own = ["--scenario", SCENARIO, "--characters", "Harsk,Kyra", "--removed", "Sir Ilivan",
+           "--redeemed", "Corroded Helm"]
+    log = tmp_path / "game.json"
+    lower, proper = (CliRunner().invoke(app, [*RANDOM, "--json", *names, *extra])
+                     for names, extra in ((given, ["--log", str(log)]), (own, [])))
+    assert lower.exit_code == 0 and proper.exit_code == 0, lower.output + proper.output
+    assert json.loads(lower.stdout) == json.loads(proper.stdout)
+    setup = read_record(log).setup
+    assert (setup.scenario, setup.characters, setup.removed, setup.redeemed) == (
+        SCENARIO, ("Harsk", "Kyra"), ("Sir Ilivan",), ("Corroded Helm",))
 
 
 # --- a game that stops keeps its record -----------------------------------------------------------------------------
@@ -334,9 +358,10 @@ def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again
     assert done.returncode != 0 and "Error" not in done.stderr
     stopped = re.search(r"Game stopped after (\d+) answers", done.stderr)
     assert stopped, done.stderr
-    assert str(log) in done.stderr and "saved as 'godless-ones-3'" in done.stderr
     n = int(stopped.group(1))
     assert n >= 1
+    assert done.stderr == (f"Game stopped after {n} answers; saved as godless-ones-3 (its record also in {log}): "
+                           "resume with `pacg play --resume godless-ones-3`\n")
     record = read_record(log)
     assert len(record.actions) == n
     assert (record.setup.scenario, record.setup.characters, record.setup.seed) == (SCENARIO, ("Harsk", "Kyra"), 3)
@@ -346,6 +371,31 @@ def test_a_person_who_stops_part_way_keeps_the_game_so_far_and_takes_it_up_again
     again = pacg("play", "--resume", "godless-ones-3", stdin="1\n")
     no_traceback(again)
     assert re.search(rf"Game stopped after {n + 1} answers", again.stderr), again.stderr
+
+
+def test_q_at_the_party_prompt_starts_no_game_and_says_so() -> None:
+    done = pacg("play", "--seed", "3", stdin="q\n")
+    no_traceback(done)
+    assert (done.returncode, done.stderr) == (1, "No game started.\n")
+    assert "Who plays?" in done.stdout and "q quits" in done.stdout
+
+
+def test_q_at_a_decision_says_where_the_game_is_saved_and_how_to_resume_it() -> None:
+    resume = "resume with `pacg play --resume godless-ones-8`"
+    done = pacg("play", "--characters", "Harsk", "--seed", "8", stdin="1\nq\n")
+    no_traceback(done)
+    assert (done.returncode, done.stderr) == (1, f"Game stopped after 1 answers; saved as godless-ones-8: {resume}\n")
+    again = pacg("play", "--resume", "godless-ones-8", stdin="q\n")
+    assert (again.returncode, again.stderr) == (1, f"Game stopped after 1 answers; saved as godless-ones-8: {resume}\n")
+
+
+def test_a_game_saved_only_to_its_record_file_says_to_resume_from_the_file(tmp_path: Path) -> None:
+    """Random players' games are saved only when told; in a file whose path has a space, the command quotes it."""
+    from pacg.session import Saver
+
+    log = tmp_path / "my games" / "game.json"
+    assert Saver(log, None).where() == f"saved in {log}: resume with `pacg play --resume '{log}'`"
+    assert Saver(None, None).where() == "not saved (--save NAME or --log FILE saves a game as it goes)"
 
 
 def test_a_new_game_never_replaces_a_saved_one() -> None:

@@ -55,8 +55,9 @@ def test_a_person_plays_three_turns_then_ends_the_input(tmp_path: Path) -> None:
     assert "Traceback" not in screen
     assert status == 1
     flat = " ".join(screen.split())  # the message may wrap at the terminal's width
-    assert f"Game stopped after {answers} answers; saved as 'godless-ones-5'" in flat
-    assert f"its record is in {log}" in flat and "Error" not in flat
+    assert f"Game stopped after {answers} answers; saved as godless-ones-5 " in flat
+    assert "resume with `pacg play --resume godless-ones-5`" in flat
+    assert f"its record also in {log}" in flat and "Error" not in flat
     record = json.loads(log.read_text(encoding="utf-8"))
     assert record["characters"] == ["Harsk", "Kyra"] and record["seed"] == 5
     assert len(record["actions"]) == answers

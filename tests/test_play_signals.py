@@ -108,3 +108,20 @@ def test_ctrl_c_while_pacg_play_starts_up_stops_it_without_a_traceback(delay: fl
         return  # the interpreter was still starting: nothing of pacg had run yet
     assert "Traceback" not in stdout + stderr, stderr
     assert game.returncode != 0 or "blessings left" in stdout  # stopped, or it had already played to its end
+
+
+def test_ctrl_c_at_a_prompt_stops_the_game_saying_how_to_resume_it() -> None:
+    """SIGINT while the game waits for an answer: the save's name and the command to take it up again, exit 1."""
+    game = subprocess.Popen([*PACG, "play", "--characters", "Harsk", "--seed", "6"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert game.stdout is not None
+    shown = b""
+    while b"? help] > " not in shown:
+        chunk = os.read(game.stdout.fileno(), 65536)
+        assert chunk, shown.decode()
+        shown += chunk
+    game.send_signal(signal.SIGINT)
+    _, stderr = game.communicate(timeout=60)
+    assert game.returncode == 1
+    assert stderr.decode() == ("Game stopped after 0 answers; saved as godless-ones-6: resume with `pacg play "
+                               "--resume godless-ones-6`\n")

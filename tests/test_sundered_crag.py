@@ -132,7 +132,7 @@ powers:
     assert [card.name for card in next_game.zones.cards(REMOVED)] == ["Test Squire"]
     with pytest.raises(SetupError, match="the box holds no Sir Ilivan"):
         new_game(library(), SCENARIO, ["Seelah"], removed=["Sir Ilivan", "Sir Ilivan"])
-    with pytest.raises(SetupError, match="no card named 'Sir Ilivian'"):
+    with pytest.raises(SetupError, match=r"unknown card 'Sir Ilivian' \(did you mean: Sir Ilivan\?\)"):
         new_game(library(), SCENARIO, ["Seelah"], removed=["Sir Ilivian"])
 
 

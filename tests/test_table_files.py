@@ -157,7 +157,8 @@ def test_a_record_whose_table_was_changed_is_refused() -> None:
     (lambda data: data["characters"].append(data["characters"][0]), "characters[2].name",
      "the character Harsk is at the table once only"),
     (lambda data: data.update(turn="Seelah"), "turn", "Seelah is not at the table"),
-    (lambda data: data.update(scenario="The Godless Two"), "scenario", "unknown scenario 'The Godless Two' (known: "),
+    (lambda data: data.update(scenario="The Godless Two"), "scenario",
+         "unknown scenario 'The Godless Two' (did you mean: The Godless Ones?)"),
     (lambda data: data.update(dice=[6, 21]), "dice[1]", "less than or equal to 20"),
 ])
 def test_a_table_that_can_t_be_laid_out_is_refused_naming_its_field(change: Any, field: str, message: str) -> None:

@@ -1,4 +1,10 @@
-"""The `pacg` command: the terminal entry point to cards, odds and games."""
+"""The `pacg` command: the terminal entry point to cards, odds and games.
+
+Only typer and rich are imported here: each command imports what it needs (the engine, the card models and
+pydantic, the card library) when it runs, so that `pacg --help` and the start of every command stay quick
+(a test checks that `pacg --help` imports none of them; benchmarks/bench_startup.py times it). Help is plain
+text (`rich_markup_mode=None`): typer's rich help takes as long again to import as typer itself.
+"""
 
 from __future__ import annotations
 
@@ -6,26 +12,43 @@ import json
 import random
 import secrets
 import sys
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-
-from pacg.agents.random_agent import RandomAgent
-from pacg.cards.vocabulary import CardType
-from pacg.engine.setup import MAX_PARTY, SetupError
-from pacg.record import RecordError, check_writable
+from typer.core import TyperGroup
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from typer._click import Context
+    from typer.core import TyperOption
+
+    from pacg.cards.loader import CardLibrary
     from pacg.game import Game
     from pacg.record import RecordData
 
+
+class _Commands(TyperGroup):
+    """`pacg`'s group of commands, whose --help is False when not given rather than None: typer reads a None
+    flag with pydantic, imported for it, which doubled the time of `pacg play --help`."""
+
+    def get_help_option(self, ctx: Context) -> TyperOption | None:
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.default = False
+        return option
+
+
 app = typer.Typer(
     name="pacg",
+    cls=_Commands,
     help="The Pathfinder Adventure Card Game: Wrath of the Righteous.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
 )
 
 
@@ -98,6 +121,7 @@ def odds(
 cards_app = typer.Typer(
     help="Browse the card library: list cards, show a card's text, check card files, export the card file schema.",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(cards_app, name="cards")
 
@@ -107,13 +131,13 @@ _CARDS_HELP = "A folder of custom card files added to the box; a card named like
 from typing import TYPE_CHECKING  # noqa: E402  (this block keeps its imports to itself)
 
 if TYPE_CHECKING:
-    from pacg.cards.loader import CardLibrary, CardProblem
+    from pacg.cards.loader import CardProblem
 
 
 def _card_folders(folder: str | Path | None, custom: str | Path | None) -> tuple[Path, Path | None]:
     """The folder of the box (default: the built-in library) and the folder of custom cards, which must exist;
     a missing one is an error, exit 1."""
-    from pacg.cards.loader import DEFAULT_CARD_FOLDER
+    from pacg.cards.files import DEFAULT_CARD_FOLDER
 
     base = Path(folder) if folder else DEFAULT_CARD_FOLDER
     extra = Path(custom) if custom else None
@@ -215,21 +239,16 @@ def cards_show(
     cards: str | None = typer.Option(None, "--cards", help=_CARDS_HELP),
 ) -> None:
     """Show a card's text, generated from its card file."""
-    import difflib
     import json
 
+    from pacg.cards.names import UnknownName
     from pacg.cards.text import card_summary, card_text
 
     library = _cards_library(folder, cards)
-    card = library.find(name.strip())
-    if card is None:
-        names = {existing.name.lower(): existing.name for existing in library}
-        close = difflib.get_close_matches(name.strip().lower(), list(names), n=5, cutoff=0.6)
-        message = f"Error: no card named {name!r}"
-        if close:
-            message += "; did you mean: " + ", ".join(names[match] for match in close) + "?"
-        typer.echo(message, err=True)
-        raise typer.Exit(code=1)
+    try:
+        card = library.get(library.named(name))
+    except UnknownName as error:
+        raise _fail(str(error), 1) from None
     if as_json:
         record = {
             **card_summary(card),
@@ -306,18 +325,38 @@ def _names_list(names: str | None) -> list[str]:
 
 
 def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
-    """The party from --characters, or asked at the prompt, or (random agents) drawn with the seed; a name in
-    any case (harsk, HARSK) is the character's."""
-    names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
+    """The party from --characters (names in any case: `pacg.new_game` reads them), or asked at the prompt, or
+    (random agents) drawn with the seed."""
+    from pacg.cards.vocabulary import MAX_PARTY, CardType
+
     if characters is not None:
-        by_lower = {name.lower(): name for name in names}
-        return [by_lower.get(name.lower(), name) for name in _names_list(characters)]
+        return _names_list(characters)
+    names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
     if agent is AgentKind.RANDOM:
         rng = random.Random(f"party {seed}")
         return rng.sample(names, rng.randint(1, MAX_PARTY))
+    return _ask_party(names)
+
+
+def _ask_party(names: list[str]) -> list[str]:
     from pacg.agents.terminal import choose_party
+    from pacg.cards.vocabulary import MAX_PARTY
 
     return choose_party(names, MAX_PARTY)
+
+
+def _party_at_once(characters: str | None, agent: AgentKind, cards: Path | None) -> str | None:
+    """For a person's new game without --characters, the party asked at once, before the engine and the cards
+    are loaded, when the card cache names the characters (`pacg.cards.cache`): the first screen comes sooner.
+    Else (another game, or no cache of these cards yet) `characters` as it is."""
+    from pacg.cards.cache import Key, cached_names
+    from pacg.cards.vocabulary import CardType
+
+    if characters is not None or agent is not AgentKind.HUMAN:
+        return characters
+    base, extra = _card_folders(None, cards)
+    names = cached_names(Key((base,) if extra is None else (base, extra)), str(CardType.CHARACTER))
+    return ",".join(_ask_party(names)) if names else None
 
 
 def _new_save_name(save: str | None, agent: AgentKind, title: str, seed: int) -> str | None:
@@ -371,12 +410,12 @@ def play_command(
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
     every answer; a stopped game is taken up again with --resume."""
-    from pacg.saves import SaveError, check_name
-    from pacg.session import Stopped, stopped_by_signals
-    from pacg.tables import TableError
+    from pacg.record import check_writable
+    from pacg.saves import check_name
+    from pacg.session import stopped_by_signals
 
     with stopped_by_signals():
-        try:
+        with _starting():
             if log is not None:
                 check_writable(log)
             if save is not None:
@@ -384,37 +423,55 @@ def play_command(
             if table is not None:
                 _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
                              resume=resume)
-                game, save = _table_game(table, seed, agent, cards, save, ask_always)
+                library = _cards_library(None, cards)
+                game, save = _table_game(table, seed, agent, library, cards, save, ask_always)
             elif resume is not None:
-                game, log, save = _resumed(resume, log, save, cards)
+                game, library, log, save = _resumed(resume, log, save, cards)
                 if ask_always and not game.setup.ask_always:
                     raise _fail(f"--ask-always: the game in {resume} asks only real questions, as it was set up; a "
                                 "game taken up again goes on as it began")
             else:
-                game, save = _new_game(scenario or "The Godless Ones", characters, seed, agent, cards, removed,
-                                       redeemed, save, ask_always)
-        except (RecordError, SetupError, SaveError, TableError) as error:
-            raise _fail(str(error)) from None
-        except (EOFError, KeyboardInterrupt, Stopped):
-            raise _stop("No game started.", 1) from None
+                characters = _party_at_once(characters, agent, cards)
+                library = _cards_library(None, cards)
+                game, save = _new_game(scenario or "The Godless Ones", characters, seed, agent, library, cards,
+                                       removed, redeemed, save, ask_always)
         full_screen = agent is AgentKind.HUMAN and not plain and sys.stdin.isatty() and sys.stdout.isatty()
-        _play_to_the_end(game, agent, log, save, full_screen)
+        _play_to_the_end(game, library, agent, log, save, full_screen)
         outcome = game.outcome
         assert outcome is not None
         _print_outcome(outcome, as_json)
 
 
-def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, cards: Path | None,
-              removed: str | None, redeemed: str | None, save: str | None, ask_always: bool
+@contextmanager
+def _starting() -> Iterator[None]:
+    """While a game is being started: a bad record, setup or save is one line (exit 2); a stop (q, Ctrl-D,
+    Ctrl-C, a signal) is "No game started." (exit 1)."""
+    from pacg.record import RecordError
+    from pacg.saves import SaveError
+    from pacg.session import Stopped
+
+    try:
+        yield
+    except (EOFError, KeyboardInterrupt, Stopped):
+        raise _stop("No game started.", 1) from None
+    except ValueError as error:
+        from pacg.engine.setup import SetupError  # loaded by now if a setup went wrong: not imported before
+
+        if not isinstance(error, (RecordError, SaveError, SetupError)):
+            raise
+        raise _fail(str(error)) from None
+
+
+def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, library: CardLibrary,
+              cards: Path | None, removed: str | None, redeemed: str | None, save: str | None, ask_always: bool
               ) -> tuple[Game, str | None]:
     from pacg.game import new_game
 
-    library = _cards_library(None, cards)
     seed = seed if seed is not None else secrets.randbelow(2**31)
     party = _party(characters, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
-    return game, _new_save_name(save, agent, scenario, seed)
+    return game, _new_save_name(save, agent, game.setup.scenario, seed)
 
 
 def _table_alone(**given: str | None) -> None:
@@ -425,20 +482,25 @@ def _table_alone(**given: str | None) -> None:
                     + ", ".join(clashing))
 
 
-def _table_game(table: Path, seed: int | None, agent: AgentKind, cards: Path | None, save: str | None,
-                ask_always: bool) -> tuple[Game, str | None]:
+def _table_game(table: Path, seed: int | None, agent: AgentKind, library: CardLibrary, cards: Path | None,
+                save: str | None, ask_always: bool) -> tuple[Game, str | None]:
     """A new game from a table file's position; a person's game saved under the table's name and the seed."""
     from pacg.game import new_game
+    from pacg.tables import TableError
 
-    game = new_game(table=table, seed=seed, library=_cards_library(None, cards), cards=cards,
-                    open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
+    try:
+        game = new_game(table=table, seed=seed, library=library, cards=cards, open_hands=agent is AgentKind.HUMAN,
+                        ask_always=ask_always)
+    except TableError as error:
+        raise _fail(str(error)) from None
     return game, _new_save_name(save, agent, table.stem, game.setup.seed)
 
 
 def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
-             ) -> tuple[Game, Path | None, str | None]:
-    """The stopped game a record file or a saved game's name holds, played again to where it stopped; it goes
-    on being saved where it was (the file, or the save)."""
+             ) -> tuple[Game, CardLibrary, Path | None, str | None]:
+    """The stopped game a record file or a saved game's name holds, played again to where it stopped, and its
+    card library; it goes on being saved where it was (the file, or the save)."""
+    from pacg.game import load_game
     from pacg.record import read_record
     from pacg.saves import SaveStore
 
@@ -450,26 +512,27 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
         with SaveStore() as store:
             record = store.get(resume)
         save = save or resume
-    return _recorded_game(read_record(record), resume, cards), log, save  # type: ignore[arg-type]
+    data = read_record(record)  # type: ignore[arg-type]
+    library = _record_library(data, resume, cards)
+    return load_game(data, library=library), library, log, save
 
 
-def _recorded_game(data: RecordData, where: str, cards: Path | None) -> Game:
-    """The game a record read from `where` holds, played again with the custom cards it was played with (from
-    --cards, or the folder the record names, which must still be there)."""
-    from pacg.game import load_game
-
+def _record_library(data: RecordData, where: str, cards: Path | None) -> CardLibrary:
+    """The card library of the game of a record read from `where`: with the custom cards it was played with
+    (from --cards, or the folder the record names, which must still be there)."""
     folder = cards or (Path(data.setup.cards) if data.setup.cards else None)
     if cards is None and folder is not None and not folder.is_dir():
         raise _fail(f"{where}: the game was played with the custom cards in {folder}, which is not a folder "
                     "here; give their folder with --cards DIR", 1)
-    return load_game(data, library=_cards_library(None, folder))
+    return _cards_library(None, folder)
 
 
-def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str | None,
+def _play_to_the_end(game: Game, library: CardLibrary, agent: AgentKind, log: Path | None, save: str | None,
                      full_screen: bool = False) -> None:
     """Play with the chosen agents (a person on the full screen, or at the prompt), saving after every answer; a
     stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP: `session.stopped_by_signals`) keeps the last save and says where
     it is."""
+    from pacg.agents.random_agent import RandomAgent
     from pacg.engine.chance import ScriptedDieError
     from pacg.game import Agent, play
     from pacg.saves import SaveError
@@ -485,7 +548,6 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
     else:
         from pacg.agents.terminal import TerminalAgent
 
-        library = _cards_library(None, Path(game.setup.cards) if game.setup.cards else None)
         if not full_screen:
             terminal = TerminalAgent(library=library)
             terminal.start(game.setup.scenario, game.seats())
@@ -504,9 +566,7 @@ def _play_to_the_end(game: Game, agent: AgentKind, log: Path | None, save: str |
             terminal.show_news()  # what happened after the last decision: the end of the game
     except (EOFError, KeyboardInterrupt, Stopped) as stop:
         why = f" ({stop})" if isinstance(stop, Stopped) else ""
-        where = saver.where()
-        raise _stop(f"Game stopped{why} after {len(game.actions)} answers" + (f"; {where}" if where else ""),
-                    1) from None
+        raise _stop(f"Game stopped{why} after {len(game.actions)} answers; {saver.where()}", 1) from None
     except (OSError, SaveError) as error:
         raise _fail(f"can't save the game: {error}", 1) from None
     except ScriptedDieError as error:
@@ -529,10 +589,13 @@ def replay_command(
         None, "--cards", help="The folder of the custom cards the game was played with (default: the record's)."),
 ) -> None:
     """Replay a game record to the same end (or to where a stopped game stopped)."""
-    from pacg.record import read_record
+    from pacg.engine.setup import SetupError
+    from pacg.game import load_game
+    from pacg.record import RecordError, read_record
 
     try:
-        game = _recorded_game(read_record(file), str(file), cards)
+        data = read_record(file)
+        game = load_game(data, library=_record_library(data, str(file), cards))
     except (RecordError, SetupError) as error:
         raise _fail(str(error)) from None
     outcome = game.outcome
@@ -548,14 +611,11 @@ def replay_command(
 saves_app = typer.Typer(
     help="The saved games, kept in saves.sqlite3 in the user's data folder (or the folder PACG_DATA_DIR names).",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(saves_app, name="saves")
 
-from contextlib import contextmanager  # noqa: E402  (this block keeps its imports to itself)
-
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from pacg.saves import SaveInfo, SaveStore
 
 

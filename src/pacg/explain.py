@@ -20,7 +20,6 @@ Each returns a rich renderable: plain `Text` lines, so a screen reader and a pip
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -32,6 +31,7 @@ from rich.text import Text
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Card, Character, Location
+from pacg.cards.names import closest
 from pacg.cards.powers import Timing, listing
 from pacg.cards.text import (
     card_lines,
@@ -485,9 +485,7 @@ class UnknownName(LookupError):
         self.text, self.what = text, what
         wanted = text.strip().casefold()
         self.ambiguous = list(_beginning(wanted, names))
-        closest = difflib.get_close_matches(wanted, [name.casefold() for name in names], n=3, cutoff=0.5)
-        by_folded = {name.casefold(): name for name in names}
-        self.candidates = self.ambiguous or [by_folded[folded] for folded in closest]
+        self.candidates = self.ambiguous or closest(wanted, names, most=3)
         super().__init__(self.message)
 
     @property

@@ -26,6 +26,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.decisions import Decision, Process, only_answer
 from pacg.engine.scenario import Outcome, play_scenario, play_turns
 from pacg.engine.setup import new_game as set_out
+from pacg.engine.setup import setup_names
 from pacg.engine.snapshot import Snapshot, restore, take
 from pacg.engine.state import FACE_DOWN, GameState
 from pacg.engine.view import seat_view
@@ -345,7 +346,8 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
              cards: Path | str | None = None, removed: list[str] | tuple[str, ...] = (),
              redeemed: list[str] | tuple[str, ...] = (), mythic_paths: Mapping[str, str] | None = None,
              open_hands: bool = False, ask_always: bool = False) -> Game:
-    """A new game of a scenario for a party in turn order; a seed chosen at random if none is given. `cards` adds
+    """A new game of a scenario for a party in turn order (card names in any case; an unknown one is a
+    `SetupError` giving the closest names); a seed chosen at random if none is given. `cards` adds
     a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
     earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand; `ask_always` opens every
     play window, even for plays that can't matter (`engine.questions`). Or a game from the
@@ -360,9 +362,10 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
         return _table_game(table, seed, chosen, folder, open_hands, ask_always)
     if scenario is None or characters is None:
         raise TypeError("new_game needs a scenario and characters, or a table")
-    setup = Setup(scenario, tuple(characters), seed if seed is not None else random.randrange(2**31), folder,
-                  tuple(removed), tuple(redeemed), tuple(sorted((mythic_paths or {}).items())), open_hands,
-                  ask_always=ask_always)
+    names = setup_names(chosen, scenario, characters, mythic_paths, redeemed, removed)  # in any case
+    setup = Setup(names.scenario, tuple(names.characters), seed if seed is not None else random.randrange(2**31),
+                  folder, tuple(names.removed), tuple(names.redeemed), tuple(sorted(names.mythic_paths.items())),
+                  open_hands, ask_always=ask_always)
     return Game(chosen, setup)
 
 

@@ -31,9 +31,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pacg.cards.loader import CardLibrary, load_library
-
 if TYPE_CHECKING:
+    from pacg.cards.loader import CardLibrary
     from pacg.game import Game, Setup
 
 FORMAT = "pacg game record"
@@ -222,11 +221,11 @@ def replay_into(game: Game, data: RecordData) -> Game:
 def library_for(cards: str | None) -> CardLibrary:
     """The built-in card library, with a folder of custom cards added to the box if one is named; read once per
     process (CardFileError names what is wrong with a card file)."""
+    from pacg.cards.loader import DEFAULT_CARD_FOLDER, load_library  # not on import: `pacg play` checks --log first
+
     if cards is None:
         return load_library()
     folder = Path(cards)
     if not folder.is_dir():
         raise RecordError(f"the game was played with the custom cards in {folder}, which is not a folder here")
-    from pacg.cards.loader import DEFAULT_CARD_FOLDER
-
     return load_library(DEFAULT_CARD_FOLDER, folder)

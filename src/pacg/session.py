@@ -8,17 +8,20 @@ anywhere, losing at most the answer being written. `pacg play --resume FILE|NAME
 
 from __future__ import annotations
 
+import shlex
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
-from pacg.game import Game
 from pacg.record import save_record
 from pacg.saves import SaveStore
 
 STOP_SIGNALS = (signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))  # SIGINT is Ctrl-C
+if TYPE_CHECKING:
+    from pacg.game import Game
 
 
 class Stopped(Exception):
@@ -49,17 +52,13 @@ class Saver:
             self._store.close()
 
     def where(self) -> str:
-        """Where the game is saved, in words, with how to take it up again."""
-        places = []
+        """Where the game is saved, in words, with the command that takes it up again."""
         if self.name is not None:
-            places.append(f"saved as {self.name!r} (pacg play --resume {_quoted(self.name)})")
+            also = f" (its record also in {self.log})" if self.log is not None else ""
+            return f"saved as {self.name}{also}: resume with `pacg play --resume {shlex.quote(self.name)}`"
         if self.log is not None:
-            places.append(f"its record is in {self.log} (pacg play --resume {_quoted(str(self.log))})")
-        return "; ".join(places)
-
-
-def _quoted(text: str) -> str:
-    return f'"{text}"' if " " in text else text
+            return f"saved in {self.log}: resume with `pacg play --resume {shlex.quote(str(self.log))}`"
+        return "not saved (--save NAME or --log FILE saves a game as it goes)"
 
 
 @contextmanager

@@ -25,7 +25,6 @@ again: no setup power applies, no card is drawn (the position is the one after s
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -48,9 +47,9 @@ from pydantic_core import PydanticCustomError
 
 from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library, node_at, read_yaml
 from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
-from pacg.cards.vocabulary import CardType, Proficiency, Skill, adventure_deck_number
+from pacg.cards.names import UnknownName
+from pacg.cards.vocabulary import MAX_PARTY, CardType, Proficiency, Skill, adventure_deck_number
 from pacg.engine.box import first_in_box
-from pacg.engine.setup import MAX_PARTY
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
@@ -65,26 +64,22 @@ class TableError(ValueError):
 # --- names, checked against the card library the table is read with ----------------------------------------
 
 
-def _named(kind: str, model: type[AnyCard] | None = None) -> AfterValidator:
-    """A name of a card of the library: of this model, or (none given) a card the box holds (a bane, a boon or a
-    cohort). Written in any case, it reads as the card's own name. Checked only when the table is read with a
-    library (`parse_table`)."""
-
-    def fits(card: AnyCard) -> bool:
-        return isinstance(card, model) if model is not None else _in_box(card)
+def _named(kind: CardType | None) -> AfterValidator:
+    """A name of a card of the library: of this type, or (none given) a card the box holds (a bane, a boon or a
+    cohort). Written in any case, it reads as the card's own name (`CardLibrary.named`). Checked only when the
+    table is read with a library (`parse_table`)."""
 
     def check(name: str, info: ValidationInfo) -> str:
         library: CardLibrary | None = (info.context or {}).get("library")
         if library is None:
             return name
-        card = library.find(name)
-        if card is None:
-            known = [one.name for one in library if fits(one)]
-            raise PydanticCustomError("unknown_name", "{message}", {"message": _unknown(kind, name, known)})
-        if not fits(card):
-            wanted = kind if model is not None else "card of the box (a bane, a boon or a cohort)"
+        try:
+            card = library.get(library.named(name, kind))
+        except UnknownName as error:
+            raise PydanticCustomError("unknown_name", "{message}", {"message": str(error)}) from None
+        if kind is None and not _in_box(card):
             raise PydanticCustomError("unknown_name", "{message}", {
-                "message": f"{card.name} is a {card.type}, not a {wanted}"})
+                "message": f"{card.name} is a {card.type}, not a card of the box (a bane, a boon or a cohort)"})
         return card.name
 
     return AfterValidator(check)
@@ -94,22 +89,11 @@ def _in_box(card: AnyCard) -> bool:
     return card.is_boon or card.is_bane or card.type is CardType.COHORT
 
 
-def _unknown(kind: str, name: str, known: list[str]) -> str:
-    """No such name: the known ones if they are few, else the close ones."""
-    if len(known) <= 12:
-        return f"unknown {kind} {name!r} (known: {', '.join(sorted(known))})"
-    by_lower = {one.lower(): one for one in known}
-    close = difflib.get_close_matches(name.lower(), list(by_lower), n=4, cutoff=0.6)
-    if close:
-        return f"unknown {kind} {name!r} (did you mean: {', '.join(by_lower[one] for one in close)}?)"
-    return f"unknown {kind} {name!r} (`pacg cards list` lists the cards)"
-
-
-CardName = Annotated[str, _named("card")]
-CharacterName = Annotated[str, _named("character", Character)]
-LocationName = Annotated[str, _named("location", Location)]
-ScenarioName = Annotated[str, _named("scenario", Scenario)]
-MythicPathName = Annotated[str, _named("mythic path", MythicPath)]
+CardName = Annotated[str, _named(None)]
+CharacterName = Annotated[str, _named(CardType.CHARACTER)]
+LocationName = Annotated[str, _named(CardType.LOCATION)]
+ScenarioName = Annotated[str, _named(CardType.SCENARIO)]
+MythicPathName = Annotated[str, _named(CardType.MYTHIC_PATH)]
 Count = Annotated[int, Field(strict=True, ge=0, le=20)]
 
 

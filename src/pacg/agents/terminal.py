@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.markup import escape
@@ -31,20 +31,11 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from pacg.cards.loader import CardLibrary
-from pacg.cards.powers import listing
-from pacg.cards.text import card_summary, plural_of
+from pacg.cards.names import closest
 from pacg.decisions import Decision
-from pacg.explain import (
-    UnknownName,
-    character_names,
-    character_sheet,
-    decision_help,
-    location_card,
-    location_names,
-    resolve_name,
-)
-from pacg.game import UndoRequested
+
+if TYPE_CHECKING:  # not on import: the party is asked before the cards and the engine load
+    from pacg.cards.loader import CardLibrary
 
 Reader = Callable[[], str]
 
@@ -111,13 +102,18 @@ def _party_member(token: str, names: Sequence[str]) -> str:
         if not 1 <= number <= len(names):
             raise PartyError(f"There is no character number {number}: choose 1 to {len(names)}.")
         return names[number - 1]
-    try:
-        return resolve_name(token, names, "character")
-    except UnknownName as unknown:
-        if len(unknown.ambiguous) > 1:
-            raise PartyError(str(unknown)) from None
-        guess = f" Did you mean {listing(unknown.candidates)}?" if unknown.candidates else ""
-        raise PartyError(f"There is no character {token!r}: type numbers 1 to {len(names)} or names.{guess}") from None
+    wanted = token.lower()
+    exact = [name for name in names if name.lower() == wanted]
+    if exact:
+        return exact[0]
+    starting = [name for name in names if name.lower().startswith(wanted)]
+    if len(starting) == 1:
+        return starting[0]
+    if starting:
+        raise PartyError(f"{token!r} could be {', '.join(starting)}: type more of the name.")
+    close = closest(token, names)
+    hint = f" (did you mean: {', '.join(close)}?)" if close else ""
+    raise PartyError(f"There is no character {token!r}{hint}: type numbers 1 to {len(names)} or names.")
 
 
 def choose_party(
@@ -125,7 +121,7 @@ def choose_party(
 ) -> list[str]:
     """Ask at the prompt which characters play, in turn order; re-ask until the answer is usable.
 
-    Raises EOFError if the input ends first."""
+    Raises EOFError if the input ends first, or the player quits (q)."""
     console = console or Console(highlight=False)
     read = read or read_line
     console.rule(Text("Choose your party", style="bold"))
@@ -134,7 +130,9 @@ def choose_party(
     console.print(Text(f"Up to {most} characters, in turn order. `pacg cards show NAME` shows a character.",
                        style="dim"))
     while True:
-        answer = _ask(console, f"Who plays? (numbers or names, e.g. 1,{min(len(names), 4)}) > ", read)
+        answer = _ask(console, f"Who plays? (numbers or names, e.g. 1,{min(len(names), 4)}; q quits) > ", read)
+        if answer.lower() in QUIT_KEYS:
+            raise EOFError("the player stopped before the game began")
         try:
             party = parse_party(answer, names, most)
         except PartyError as error:
@@ -472,6 +470,8 @@ class TerminalAgent:
         """What the decision is about: the rule behind it, its help line, the cards involved; then what the
         player may type."""
         if self.view is not None:
+            from pacg.explain import decision_help
+
             self.console.print(decision_help(decision, self.view, self.library))
         else:
             self.show_help(decision)
@@ -480,6 +480,16 @@ class TerminalAgent:
     def show_named(self, what: str, typed: str) -> None:
         """A character's sheet or a location's card, by a name in any case or a beginning only it has; without a
         name, the names there are."""
+        from pacg.cards.text import plural_of
+        from pacg.explain import (
+            UnknownName,
+            character_names,
+            character_sheet,
+            location_card,
+            location_names,
+            resolve_name,
+        )
+
         if self.view is None:
             _problem(self.console, "No table to show.")
             return
@@ -498,6 +508,8 @@ class TerminalAgent:
 
     def describe(self, name: str) -> Mapping[str, Any]:
         """A card's summary by name (`cards.text.card_summary`): what the table shows of an encounter."""
+        from pacg.cards.text import card_summary
+
         return card_summary(self.library.get(name))
 
     # Reading the answer.
@@ -526,6 +538,8 @@ class TerminalAgent:
             elif answer in UNDO_KEYS:
                 undo = self.view["undo"] if self.view is not None else {"possible": False, "why_not": "no game"}
                 if undo["possible"]:
+                    from pacg.game import UndoRequested  # not on import: the party is asked before the engine loads
+
                     raise UndoRequested()
                 _problem(self.console, f"Can't undo: {undo['why_not']}.")
             elif (chosen := self._chosen(decision, answer)) is not None:

@@ -15,13 +15,16 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from pacg.cards.files import CARD_FILE_SUFFIXES as CARD_FILE_SUFFIXES  # read here, kept in files.py
+from pacg.cards.files import DEFAULT_CARD_FOLDER as DEFAULT_CARD_FOLDER
+from pacg.cards.files import card_file_paths as card_file_paths
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard, Card
+from pacg.cards.names import UnknownName, unknown_name
+from pacg.cards.powers import complete_models
 from pacg.cards.references import reference_problems
 from pacg.cards.vocabulary import CardType
 
 _YamlLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-DEFAULT_CARD_FOLDER = Path(__file__).resolve().parent.parent / "data"
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,7 @@ def read_card_file(path: Path) -> CardFile:
     field."""
     root, data = read_yaml(path)
     model = _model(path, root, data)
+    complete_models()
     try:
         card: AnyCard = model.model_validate(data)
     except ValidationError as error:
@@ -299,6 +303,20 @@ class CardLibrary:
             (card for card in self._cards.values() if card.name.lower() == name.lower()), None
         )
 
+    def named(self, name: str, kind: CardType | None = None) -> str:
+        """The card's own name for a name written in any case ("harsk" is "Harsk"), of a card of this type if one
+        is given. Any other name raises `UnknownName`, whose message gives the closest names of that type
+        ("did you mean ...")."""
+        card = self.find(name.strip())
+        word = str(kind) if kind is not None else "card"
+        if card is not None and kind is not None and card.type != kind:
+            raise UnknownName(f"unknown {word} {name!r} ({card.name} is a {card.type})")
+        if card is None:
+            known = [one.name for one in self._cards.values() if kind is None or one.type == kind]
+            listing = f"pacg cards list --type {word.replace(' ', '-')}" if kind is not None else "pacg cards list"
+            raise unknown_name(word, name, known, f"`{listing}` lists them")
+        return card.name
+
     def box_contents(self, adventure_deck_number: int, names: list[str] | None = None) -> list[AnyCard]:
         """Every copy of every bane, boon and cohort (or of the named cards) that goes into the box of a game at
         that adventure deck number (SET-01, SET-03, SETUP-04), once for each copy."""
@@ -325,14 +343,6 @@ def _boxed(cards: Iterable[AnyCard], adventure_deck_number: int) -> list[AnyCard
             if card.adventure_deck_number <= adventure_deck_number
             and (card.is_boon or card.is_bane or card.type == CardType.COHORT)
             for _ in range(card.copies)]
-
-
-CARD_FILE_SUFFIXES = (".yaml", ".yml")
-
-
-def card_file_paths(folder: Path) -> list[Path]:
-    """Every card file below a folder: the `*.yaml` and `*.yml` files, in name order."""
-    return sorted(path for path in folder.rglob("*") if path.suffix in CARD_FILE_SUFFIXES and path.is_file())
 
 
 @dataclass
@@ -379,16 +389,27 @@ def load_library(folder: Path = DEFAULT_CARD_FOLDER, custom: Path | None = None)
     """Read every card file below a folder, and then those below `custom` (custom cards added to the box,
     which replace the cards of the same name). All problems of all files are reported together: a name used
     by two files of one folder, and every name of another card that names no card of the right type
-    (`pacg.cards.references`; what it only notes doesn't stop the loading).
+    (`pacg.cards.references`; what it only notes doesn't stop the loading). A library read before from the
+    same files by the same pacg comes from the cache instead (`pacg.cards.cache`), without reading them again.
 
     The cards then live as long as the process, so they are frozen out of the garbage collector's sight
     (`gc.freeze`): otherwise every full collection during play would walk all of them again."""
-    found = read_card_folders([folder] if custom is None else [folder, custom])
+    from pacg.cards import cache
+
+    folders = [folder] if custom is None else [folder, custom]
+    key = cache.Key(tuple(folders))
+    library = cache.cached(key)
+    if library is None:
+        library = _read_library(folders)
+        cache.store(key, library)
+        gc.collect()  # the files' node trees are garbage now, and must not be frozen with the cards
+    gc.freeze()
+    return library
+
+
+def _read_library(folders: list[Path]) -> CardLibrary:
+    found = read_card_folders(folders)
     errors = found.errors + [problem for problem in reference_problems(found) if not problem.note]
     if errors:
         raise CardFileError(errors)
-    library = CardLibrary(file.card for file in found.files.values())
-    del found  # the node trees are garbage now, and must not be frozen with the cards
-    gc.collect()
-    gc.freeze()
-    return library
+    return CardLibrary(file.card for file in found.files.values())

@@ -126,7 +126,8 @@ ReadOnly = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # Built when first needed, as the powers' models are (`pacg.cards.powers.complete_models`).
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 class Card(_Strict):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field as dataclass_field
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Annotated, Any, Literal, TypeAlias, TypeVar
 
@@ -118,7 +118,9 @@ DiceField = Annotated[
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # Validators are built when first needed (`complete_models`), not on import: a process that reads the card
+    # library from its cache (`pacg.cards.cache`) validates nothing and never pays for them.
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 def _known_trait(trait: str) -> str:
@@ -1850,10 +1852,18 @@ class Power:
         return self.when, UseSkill in kinds, Reroll in kinds
 
 
-# The models that hold effects or powers, whose types refer to one another, are completed once all exist.
-for _model in (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
-               PowerFeat, Lasting):
-    _model.model_rebuild()
+
+@cache
+def complete_models() -> None:
+    """Build the validators of the power language's models before the first card file is validated
+    (`pacg.cards.loader`), in the order they are defined, and last the ones that hold effects or powers, whose
+    types refer to one another: so each reuses the ones built before it. Left to be built as each card type is
+    first validated, they would be built again inside each, taking twice as long."""
+    referring = (Conditions, AfterCheck, InsteadOfDamage, ForEach, ChooseOne, May, ChooseFromBox, RollDie, Attempt,
+                 PowerFeat, Lasting)
+    for model in [model for model in _Strict.__subclasses__() if model not in referring] + list(referring):
+        model.model_rebuild()
+
 
 PowersByTiming = Mapping[Timing | None, tuple[tuple[int, Power], ...]]
 ChoicesByMoment = Mapping[Moment, tuple[tuple[Any, Power], ...]]

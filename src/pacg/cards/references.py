@@ -33,7 +33,7 @@ from pacg.cards.powers import (
     ShuffleIntoBlessingsDeck,
     Summon,
 )
-from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, CardType
+from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, MAX_PARTY, CardType
 
 if TYPE_CHECKING:
     from pacg.cards.loader import CardFile, CardFiles, CardProblem
@@ -126,8 +126,6 @@ def _close_name(name: str, names: list[str]) -> str:
 def _for_more_players_than_a_party(reference: Reference, location: Location) -> bool:
     """Whether the name is a scenario's location for more players than a party may have (REB-03): such a
     location may have no card file yet, as the scenario can still be played by fewer (setup says so)."""
-    from pacg.engine.setup import MAX_PARTY  # the engine reads the cards: imported only when needed
-
     if reference.owner is not Scenario or reference.field != "locations":
         return False
     players = location[-2]

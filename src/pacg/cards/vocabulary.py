@@ -63,6 +63,8 @@ DECK_TYPES = (
 # cards (P); numbers for the six Adventure Decks.
 SET_INDICATORS = ("B", "C", "P", "1", "2", "3", "4", "5", "6")
 
+MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
+
 
 def adventure_deck_number(set_indicator: str) -> int:
     """A letter set counts as adventure deck number 0; an Adventure Deck as its number (SET-01)."""

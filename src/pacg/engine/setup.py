@@ -14,11 +14,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, MythicPath, Scenario
+from pacg.cards.names import UnknownName
 from pacg.cards.powers import CardFilter, Timing
-from pacg.cards.vocabulary import CardType, adventure_deck_number
+from pacg.cards.vocabulary import MAX_PARTY, CardType, adventure_deck_number
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.effects import apply_mandatory, choose
@@ -29,7 +31,6 @@ from pacg.engine.summon import SERVITOR_DEMONS
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08
-MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
 
 
 class SetupError(ValueError):
@@ -43,13 +44,11 @@ def new_game(
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
     names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
     on the redemption card in the Adventure Path's earlier scenarios (RED-01); `removed`, the cards removed from
-    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds."""
-    card = library.find(scenario)
-    if not isinstance(card, Scenario):
-        raise SetupError(f"unknown scenario {scenario!r} (known: {_names(library, CardType.SCENARIO)})")
-    for name in characters:
-        if not isinstance(library.find(name), Character):
-            raise SetupError(f"unknown character {name!r} (known: {_names(library, CardType.CHARACTER)})")
+    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds. Names are read in
+    any case (`setup_names`)."""
+    names = setup_names(library, scenario, characters, mythic_paths, redeemed, removed)
+    card = library.typed(names.scenario, Scenario)
+    characters = names.characters
     if len(set(characters)) != len(characters):
         raise SetupError("a character can be in the party only once")
     most = min(MAX_PARTY, max(card.locations)) if card.locations else MAX_PARTY
@@ -59,26 +58,21 @@ def new_game(
     missing = [name for name in [*card.locations_for(len(characters)), *card.villains, *card.henchmen, servitor]
                if name not in library]
     if missing:
-        raise SetupError(f"{scenario} needs cards the library doesn't have: {', '.join(missing)}")
+        raise SetupError(f"{card.name} needs cards the library doesn't have: {', '.join(missing)}")
     game = GameState(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
     game.fill_box()
-    remove_from_the_game(game, removed)
-    paths = dict(mythic_paths or {})
+    remove_from_the_game(game, names.removed)
+    paths = dict(names.mythic_paths)
     for name in characters:
         character = CharacterState(library.typed(name, Character))
         if name in paths:
-            given = paths.pop(name)
-            path = library.find(given)
-            if not isinstance(path, MythicPath):
-                known = _names(library, CardType.MYTHIC_PATH)
-                raise SetupError(f"unknown mythic path {given!r} for {name} (known: {known})")
-            character.choose_mythic_path(path)
+            character.choose_mythic_path(library.typed(paths.pop(name), MythicPath))
         game.characters.append(character)
     if paths:
         raise SetupError(f"mythic paths for characters not in the party: {', '.join(sorted(paths))}")
     listed = redeemable(library)
-    for name in redeemed:
+    for name in names.redeemed:
         if name not in listed:
             raise SetupError(f"{name!r} can't be redeemed: the redemption card lists {', '.join(sorted(listed))}")
         game.redeemed.add(name)
@@ -87,18 +81,45 @@ def new_game(
 
 def remove_from_the_game(game: GameState, names: Iterable[str]) -> None:
     """Take cards removed from the game in earlier scenarios out of the box, one copy for each time a name is
-    given: they may not be used in this scenario (COH-01)."""
+    given: they may not be used in this scenario (COH-01). The names are the cards' own (`setup_names`)."""
     for name in names:
-        if name not in game.library:
-            raise SetupError(f"no card named {name!r} to remove from the game")
         card = first_in_box(game, name)
         if card is None:
             raise SetupError(f"the box holds no {name} to remove from the game")
         game.zones.move(card, REMOVED)
 
 
-def _names(library: CardLibrary, card_type: CardType) -> str:
-    return ", ".join(sorted(card.name for card in library.of_type(card_type)))
+class SetupNames(NamedTuple):
+    """The names of what a game is set up with, each the card's own."""
+
+    scenario: str
+    characters: list[str]
+    mythic_paths: dict[str, str]  # by character
+    redeemed: list[str]
+    removed: list[str]
+
+
+def setup_names(library: CardLibrary, scenario: str, characters: Iterable[str],
+                mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (),
+                removed: Iterable[str] = ()) -> SetupNames:
+    """The cards' own names for the names of a game's setup written in any case (`named`)."""
+    return SetupNames(
+        named(library, scenario, CardType.SCENARIO),
+        [named(library, name, CardType.CHARACTER) for name in characters],
+        {named(library, name, CardType.CHARACTER): named(library, path, CardType.MYTHIC_PATH)
+         for name, path in (mythic_paths or {}).items()},
+        [named(library, name) for name in redeemed],
+        [named(library, name) for name in removed],
+    )
+
+
+def named(library: CardLibrary, name: str, kind: CardType | None = None) -> str:
+    """The card's own name for a name in any case (`CardLibrary.named`); an unknown one is a SetupError saying
+    which names are closest."""
+    try:
+        return library.named(name, kind)
+    except UnknownName as error:
+        raise SetupError(str(error)) from None
 
 
 def set_up(game: GameState) -> Process[None]:

@@ -1,0 +1,156 @@
+"""`pacg` starts quickly (issue 12): help imports none of the engine, and the card library comes from its cache.
+
+`pacg --help` and `pacg play --help` must not import the engine, the card models or pydantic (the figures are in
+benchmarks/bench_startup.py). The cache (`pacg.cards.cache`) holds a library that loaded without problems: a
+library read from it is the library read from the files, plays the same games, and it never hides a change or a
+problem of a card file; an unreadable or unwritable cache is no error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pacg
+from pacg.agents.random_agent import RandomAgent
+from pacg.cards import cache
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, CardLibrary, load_library
+from pacg.cards.text import card_text
+from table import library
+
+ENGINE_LOADED = (" pacg.engine", " pacg.cards.model")  # the line -X importtime prints as either is imported
+HEAVY = ("pacg.engine", "pacg.cards.model", "pacg.cards.loader", "pacg.game", "pydantic", "yaml")
+
+
+def imported_by(*args: str) -> set[str]:
+    """The modules a `pacg ARGS` process imports, as `python -X importtime` lists them."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "pacg", *args], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert "Usage: pacg" in done.stdout
+    return {line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["play", "--help"], ["cards", "--help"]], ids=" ".join)
+def test_help_imports_neither_the_engine_nor_the_card_models_nor_pydantic(args: list[str]) -> None:
+    modules = imported_by(*args)
+    assert "pacg.cli" in modules and "typer" in modules
+    assert not {module for module in modules if module.startswith(HEAVY)}
+
+
+def test_the_party_prompt_comes_before_the_engine_and_the_cards_are_loaded(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the cards cached, `pacg play` asks for the party at once (the cache names the characters), and loads
+    the engine once the party is chosen; with no cache yet, it loads the cards first, and asks the same."""
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    screens = []
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-X", "importtime", "-m", "pacg", "play", "--seed", "3"],
+                              input="6\nq\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              timeout=120, check=False)
+        assert done.returncode == 1 and "Party: Harsk" in done.stdout and "Game stopped after 0 answers" in done.stdout
+        screens.append(done.stdout)
+    first, cached = (screen.splitlines() for screen in screens)
+    for lines in first, cached:
+        assert [line for line in lines if "Who plays?" in line], lines[-5:]
+    def order(lines: list[str]) -> tuple[int, int]:
+        prompt = next(number for number, line in enumerate(lines) if "Who plays?" in line)
+        engine = next(number for number, line in enumerate(lines) if line.endswith(ENGINE_LOADED))
+        return prompt, engine
+
+    assert order(cached)[0] < order(cached)[1], "the party is asked before the engine loads"
+    assert order(first)[0] > order(first)[1], "with no cache yet, the cards are read first"
+    listed = [[line for line in lines if re.fullmatch(r" +\d+\. \w+", line)] for lines in (first, cached)]
+    assert listed[0] == listed[1] and "  6. Harsk" in listed[0]
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(folder))
+    return folder
+
+
+def card_data(cards: CardLibrary) -> dict[str, object]:
+    return {card.name: card.model_dump(mode="json") for card in cards}
+
+
+def test_a_library_read_again_comes_from_the_cache_and_is_the_same(cache_folder: Path) -> None:
+    read = load_library()
+    [kept] = cache_folder.glob("library-*.pickle")
+    again = load_library()
+    assert again is not read and card_data(again) == card_data(read)
+    assert kept.stat().st_mtime_ns == next(cache_folder.glob("library-*.pickle")).stat().st_mtime_ns, "not rewritten"
+
+
+@pytest.mark.plays_at_random
+def test_games_played_with_the_cached_library_are_the_games_of_the_files(cache_folder: Path) -> None:
+    load_library()
+    cached = load_library()
+    assert cached is not library()
+    for seed in range(6):
+        games = [pacg.new_game("The Godless Ones", ["Harsk", "Kyra", "Seelah"], seed, library=cards)
+                 for cards in (library(), cached)]
+        for game in games:
+            pacg.play(game, RandomAgent(seed))
+        assert games[0].to_record() == games[1].to_record()
+
+
+def write_card(folder: Path, name: str, combat: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "test-monster.yaml"
+    path.write_text(f"name: {name}\ntype: monster\nset: B\ntraits: [Animal]\nprovenance: standin\n"
+                    f"check_to_defeat: Combat {combat}\n", encoding="utf-8")
+    return path
+
+
+def test_a_changed_card_file_is_read_again(tmp_path: Path, cache_folder: Path) -> None:
+    custom = tmp_path / "cards"
+    write_card(custom, "Test Beast", 5)
+    assert "Combat 5" in card_text(load_library(DEFAULT_CARD_FOLDER, custom).get("Test Beast"))
+    write_card(custom, "Test Beast", 7)  # the same size, at once: only its contents tell
+    assert "Combat 7" in card_text(load_library(DEFAULT_CARD_FOLDER, custom).get("Test Beast"))
+
+
+def test_a_card_file_broken_since_it_was_cached_is_reported_as_without_a_cache(
+        tmp_path: Path, cache_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    custom = tmp_path / "cards"
+    path = write_card(custom, "Test Beast", 5)
+    load_library(DEFAULT_CARD_FOLDER, custom)
+    path.write_text(path.read_text(encoding="utf-8").replace("Combat 5", "Combat five"), encoding="utf-8")
+    with pytest.raises(CardFileError) as cached:
+        load_library(DEFAULT_CARD_FOLDER, custom)
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(tmp_path / "no cache yet"))
+    with pytest.raises(CardFileError) as uncached:
+        load_library(DEFAULT_CARD_FOLDER, custom)
+    assert cached.value.problems == uncached.value.problems and cached.value.problems
+    assert len(list(cache_folder.glob("*.pickle"))) == 1, "only the library that loaded is kept"
+
+
+def test_a_corrupt_cache_is_read_again_and_replaced(cache_folder: Path) -> None:
+    load_library()
+    [kept] = cache_folder.glob("library-*.pickle")
+    key = kept.read_bytes().partition(b"\n")[0]
+    for garbage in (b"", b"not a cache", key + b"\nnot a pickle", key + b"\n" + kept.read_bytes()[-5000:]):
+        kept.write_bytes(garbage)
+        assert card_data(load_library()) == card_data(library())
+        assert kept.read_bytes().startswith(key + b"\n") and len(kept.read_bytes()) > 100_000
+
+
+def test_a_cache_that_cant_be_written_is_no_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("in the way", encoding="utf-8")
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(blocked / "cache"))
+    assert card_data(load_library()) == card_data(library())
+    assert not list(tmp_path.rglob("*.partial"))
+
+
+def test_the_cache_is_in_the_folder_pacg_cache_dir_names_else_the_users(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, "/somewhere/else")
+    assert cache.cache_folder() == Path("/somewhere/else")
+    monkeypatch.delenv(cache.CACHE_DIR_VARIABLE)
+    assert cache.cache_folder().name == "pacg" and str(cache.cache_folder()) != os.getcwd()
