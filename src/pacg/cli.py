@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import signal
 import sys
 from contextlib import contextmanager
 from enum import StrEnum
@@ -157,14 +158,31 @@ def _print_problems(problems: list[CardProblem], folders: tuple[Path, Path | Non
     typer.echo(f"{count} problem{'s' if count != 1 else ''} in the card files under {under}", err=True)
 
 
+@contextmanager
+def _interrupts_kept() -> Iterator[None]:
+    """A Ctrl-C while the card models and the cards load waits until they have loaded: raised inside a library's
+    compiled code, the interrupt could not stop it cleanly (Python prints "Exception ignored" with a traceback);
+    raised after, it stops the command as any Ctrl-C does."""
+    interrupted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: interrupted.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
+
+
 def _cards_library(folder: str | Path | None = None, custom: str | Path | None = None) -> CardLibrary:
     """Load the card library (and the custom cards added to it); card file problems are printed as
     file:line: field: message, exit 1 (never a traceback)."""
-    from pacg.cards.loader import CardFileError, load_library
+    with _interrupts_kept():
+        from pacg.cards.loader import CardFileError, load_library
 
-    base, extra = _card_folders(folder, custom)
+        base, extra = _card_folders(folder, custom)
     try:
-        return load_library(base, extra)
+        with _interrupts_kept():
+            return load_library(base, extra)
     except CardFileError as error:
         _print_problems(error.problems, (base, extra))
         raise typer.Exit(code=1) from None

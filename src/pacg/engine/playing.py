@@ -169,10 +169,10 @@ def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, 
     scenario = [(("scenario", index), power, step.game.scenario.name)
                 for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
     for key, power, source in character + own + scenario:
-        if ("after", key) in {p.key for p in step.plays}:
-            continue
         if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
             continue  # "after you play a spell", "on another character's check" (KEEP-01)
+        if ("after", key) in {p.key for p in step.plays}:
+            continue
         if conditions_hold(power.conditions, step, player, but="played"):
             yield key, power, source
 
