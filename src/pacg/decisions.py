@@ -115,14 +115,18 @@ class Decision(NamedTuple):
         """The action ids of a published decision's options."""
         return [option.id for option in self.options]
 
+    def option_sets(self) -> list[tuple[int, ...]]:
+        """Every set of options a decision of several options allows (`choose`), as their numbers from 0, the
+        smallest first."""
+        fewest, most = self.choose or (1, 1)
+        return [chosen for size in range(fewest, most + 1) for chosen in combinations(range(len(self.options)), size)]
+
     def choices(self) -> list[str]:
         """Every legal action of a published decision: each option's id, or for a decision of several options
         every set of them it allows (`choice_id`), the smallest first."""
         if self.choose is None:
             return self.actions
-        fewest, most = self.choose
-        return [self.choice_id(chosen) for size in range(fewest, most + 1)
-                for chosen in combinations(range(len(self.options)), size)]
+        return [self.choice_id(chosen) for chosen in self.option_sets()]
 
     def choice_id(self, chosen: Iterable[int]) -> str:
         """The action id of a set of a published decision's options (their numbers from 0): their ids in the
@@ -221,7 +225,6 @@ def plain(value: Any) -> Any:
 
 
 _PLAIN = (str, int, float, bool, type(None))  # values a context may keep as they are
-
 
 
 class InvalidAnswer(ValueError):

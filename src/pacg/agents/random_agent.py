@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from itertools import combinations
 from typing import Any
 
 from pacg.decisions import Decision
@@ -33,10 +32,7 @@ class RandomAgent:
 
     def _some(self, decision: Decision) -> tuple[int, ...]:
         """A set of options, uniform over every set the decision allows."""
-        assert decision.choose is not None
-        fewest, most = decision.choose
-        sets = [chosen for size in range(fewest, most + 1) for chosen in combinations(range(len(decision.options)),
-                                                                                      size)]
+        sets = decision.option_sets()
         return sets[int(self.rng.random() * len(sets))]
 
     def skip(self, decisions: int) -> None:

@@ -157,13 +157,6 @@ def _listed_skills(option: CheckOption) -> tuple[Skill, ...]:
     return tuple(Skill(name) for name in option.skills if name != COMBAT)
 
 
-def _describe(game: GameState, character: CharacterState, skill: Skill) -> str:
-    known = skill_of(game, character, skill)
-    if known is None:
-        return f"{skill} d{UNTRAINED_DIE}"
-    return f"{skill} d{known.die}" + (f"{known.modifier:+d}" if known.modifier else "")
-
-
 def _skill_choices(
     game: GameState, checker: CharacterState, purpose: Purpose, against: PhysicalCard | None, step: CheckStep,
     during: Timing | None,
