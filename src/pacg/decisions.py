@@ -145,6 +145,17 @@ class Decision(NamedTuple):
         fewest, most = self.choose
         return sum(1 << ids.index(name) for name in names) if fewest <= len(names) <= most else None
 
+    def odds_of(self, action: str) -> tuple[Fraction, Fraction] | None:
+        """The exact chance of the check before and after the option `action` of a published play decision on a
+        check: what playing it does to the odds (DESIGN.md 6); None for a decision with no check, or an option
+        whose odds depend on a choice or a roll still to come."""
+        odds, before = self.context.get("odds"), self.context.get("probability")
+        ids = self.actions
+        if odds is None or before is None or action not in ids:
+            return None
+        after = odds[ids.index(action)]
+        return (Fraction(before), Fraction(after)) if after is not None else None
+
     def to_json(self) -> dict[str, Any]:
         """The published decision as JSON-serializable data."""
         data: dict[str, Any] = {"player": self.player, "kind": str(self.kind), "prompt": self.prompt,
