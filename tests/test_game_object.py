@@ -166,7 +166,12 @@ def test_the_order_of_a_face_down_deck_is_in_no_view_until_a_card_of_it_comes_ou
     if not decks or first.over:
         return
     deck = random.Random(shuffle_seed).choice(decks)
-    state.deal_unseen(deck, random.Random(shuffle_seed))
+    cards, seen = state.zones.cards(deck), state.known_cards(deck)
+    places = [index for index, card in enumerate(cards) if card.uid not in seen]  # examined cards stay put
+    unseen = [cards[index] for index in places]
+    random.Random(shuffle_seed).shuffle(unseen)
+    for index, card in zip(places, unseen, strict=True):
+        cards[index] = card
     rng = random.Random(seed + 1)
 
     def hidden_so_far() -> tuple[int, int, int]:

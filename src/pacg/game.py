@@ -19,6 +19,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -28,8 +29,9 @@ from pacg.engine.scenario import Outcome, play_scenario, play_turns
 from pacg.engine.setup import new_game as set_out
 from pacg.engine.setup import setup_names
 from pacg.engine.snapshot import Snapshot, restore, take
-from pacg.engine.state import FACE_DOWN, GameState
-from pacg.engine.view import seat_view
+from pacg.engine.state import GameState
+from pacg.engine.unseen import deal_anew
+from pacg.engine.view import view_parts
 
 if TYPE_CHECKING:
     from pacg.record import RecordData
@@ -94,6 +96,7 @@ class Game:
         self._library = library
         self._setup = setup
         self._expected = expected  # the turn digests a record being loaded says the game must show
+        self._imagined = False  # a look-ahead's copy (`determinized`): no copies, undo or record of it
         self._start(history if history is not None else _History())
 
     def _start(self, history: _History) -> None:
@@ -258,6 +261,9 @@ class Game:
         """From now on, keep a snapshot and a fingerprint at each turn start; the first time, play the game again
         from its setup to have them for the turns played so far (as a load does: once)."""
         history = self._history
+        if self._imagined:
+            raise ValueError("a look-ahead's copy of a game (Game.determinized) can't be copied, undone or recorded: "
+                             "make another from the game")
         if history.keeping:
             return
         again = Game(self._library, self._setup, _History(keeping=True), self._expected)
@@ -280,6 +286,8 @@ class Game:
         and no hidden information may have come out since its decision was asked (no card flipped, drawn or
         examined, no die rolled, no random card drawn)."""
         history = self._history
+        if self._imagined:
+            return "this is a look-ahead's copy of the game"
         if not history.answers:
             return "nothing has been answered yet"
         if history.turn_starts and history.turn_starts[-1] >= len(history.answers):
@@ -312,28 +320,39 @@ class Game:
     def view(self, seat: str) -> dict[str, Any]:
         """Plain, JSON-serializable data of exactly what the player of `seat` may know now, and the decision if
         it is theirs (DESIGN.md 5)."""
+        return {key: part() for key, part in self.view_parts(seat).items()}
+
+    def view_parts(self, seat: str) -> dict[str, Callable[[], Any]]:
+        """The parts of `view(seat)`, each worked out when called (`SeatView` reads only those asked for)."""
         if seat not in self.seats():
             raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
-        view = seat_view(self._state, seat, self._setup.open_hands)
-        decision = self.decision
-        view["decision"] = decision.to_json() if decision is not None and decision.player == seat else None
-        view["waiting_for"] = decision.player if decision is not None else None
-        view["outcome"] = self.outcome
-        why_not = self.why_not_undo()
-        view["undo"] = {"possible": not why_not, "why_not": why_not}
-        return view
+        parts = view_parts(self._state, seat, self._setup.open_hands)
+        parts["decision"] = lambda: (decision.to_json() if (decision := self.decision) is not None
+                                     and decision.player == seat else None)
+        parts["waiting_for"] = lambda: decision.player if (decision := self.decision) is not None else None
+        parts["outcome"] = lambda: self.outcome
+        parts["undo"] = lambda: {"possible": not (why_not := self.why_not_undo()), "why_not": why_not}
+        return parts
+
+    def agent_view(self, seat: str) -> SeatView:
+        """What an agent is handed for `seat`: its view, read part by part as the agent looks, and a way to imagine
+        the game as it could be (`determinized`), never the game itself."""
+        return SeatView(self.view_parts(seat), partial(self.determinized, seat))
 
     def determinized(self, seat: str, seed: int) -> Game:
-        """A copy for looking ahead from `seat`'s point of view: every face-down deck's cards that seat has not
-        seen put in a new random order, and the generator reseeded, so the copy's future is one the player can't
-        tell from the real one. The copy can be played on but not undone or recorded."""
+        """A copy for looking ahead from `seat`'s point of view: every card that seat has not seen dealt to a
+        place it could be (`engine.unseen.deal_anew`: the face-down decks in new orders, the location decks' cards
+        of each type and the other players' hands dealt anew) and the generator reseeded, so the copy's future is
+        one the player can't tell from the real one, and the same for every table the player can't tell from
+        this one. The copy can be played on, but not copied, undone or recorded."""
+        if seat not in self.seats():
+            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
         copy = self.clone()
         state = copy._state
-        deal = random.Random(f"determinize {seed}")
-        for zone in [zone for zone in state.zones.occupied() if zone.kind in FACE_DOWN]:
-            state.deal_unseen(zone, deal)
+        deal_anew(state, seat, self._setup.open_hands, random.Random(f"determinize {seed}"))
         state.rng.seed(f"determinize {seed}")
-        copy._history = _History(keeping=True)
+        copy._history = _History()
+        copy._imagined = True
         return copy
 
 
@@ -415,25 +434,34 @@ class UndoRequested(Exception):
 
 
 class SeatView(Mapping[str, Any]):
-    """A seat's view, worked out only when the agent first reads it (an agent that never looks costs nothing)."""
+    """A seat's view (`Game.view`), each part worked out only when the agent first reads it (an agent that never
+    looks costs nothing; one that reads the table doesn't pay for the log). A player who looks ahead may also
+    `imagine` the game: a copy with every card the seat hasn't seen dealt anew (`Game.determinized`), never the
+    game itself."""
 
-    def __init__(self, make: Callable[[], dict[str, Any]]) -> None:
-        self._make: Callable[[], dict[str, Any]] | None = make
+    def __init__(self, parts: Mapping[str, Callable[[], Any]], imagine: Callable[[int], Game] | None = None
+                 ) -> None:
+        self._parts = parts
         self._data: dict[str, Any] = {}
-
-    def _view(self) -> dict[str, Any]:
-        if self._make is not None:
-            self._data, self._make = self._make(), None
-        return self._data
+        self._imagine = imagine
 
     def __getitem__(self, key: str) -> Any:
-        return self._view()[key]
+        data = self._data
+        if key not in data:
+            data[key] = self._parts[key]()
+        return data[key]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._view())
+        return iter(self._parts)
 
     def __len__(self) -> int:
-        return len(self._view())
+        return len(self._parts)
+
+    def imagine(self, seed: int) -> Game:
+        """The game as it could be, for all the seat knows: the same for the same seed and the same knowledge."""
+        if self._imagine is None:
+            raise ValueError("this view has no game to imagine")
+        return self._imagine(seed)
 
 
 def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None) -> None:
@@ -446,7 +474,7 @@ def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[G
         agent = by_seat[seat] if by_seat is not None else one
         assert agent is not None
         try:
-            game.apply(agent.act(SeatView(lambda seat=seat: game.view(seat)), decision))  # type: ignore[misc]
+            game.apply(agent.act(game.agent_view(seat), decision))
         except UndoRequested:
             game.undo()
         if on_answer is not None:

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 # name: (module, class): imported only when asked for, so the command line starts fast
 AGENTS: dict[str, tuple[str, str]] = {
     "random": ("pacg.agents.random_agent", "RandomAgent"),
+    "heuristic": ("pacg.agents.heuristic", "HeuristicAgent"),
+    "search": ("pacg.agents.search", "SearchAgent"),
 }
 
 

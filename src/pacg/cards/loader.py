@@ -280,6 +280,7 @@ class CardLibrary:
         self._cards: dict[str, AnyCard] = {}
         for card in cards:
             self._cards[card.name] = card
+        self._by_lowercase = {name.lower(): card for name, card in self._cards.items()}  # for `find`
         self._boxes: dict[int, list[AnyCard]] = {}
 
     def __len__(self) -> int:
@@ -299,9 +300,7 @@ class CardLibrary:
 
     def find(self, name: str) -> AnyCard | None:
         """The card with this name, ignoring case, or None."""
-        return self._cards.get(name) or next(
-            (card for card in self._cards.values() if card.name.lower() == name.lower()), None
-        )
+        return self._cards.get(name) or self._by_lowercase.get(name.lower())
 
     def named(self, name: str, kind: CardType | None = None) -> str:
         """The card's own name for a name written in any case ("harsk" is "Harsk"), of a card of this type if one

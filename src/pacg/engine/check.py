@@ -308,14 +308,18 @@ def _play_cards(state: CheckState) -> Process[None]:
 
 
 def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -> tuple[str, dict[str, object]]:
-    """The check as it stands, and the odds each play would bring (`odds_after`; "Done" leaves them as they are)."""
+    """The check as it stands, and the odds each play would bring (`odds_after`; "Done" leaves them as they are);
+    the context also says whose check it is, against which card and what for."""
     pool = str(state.pool())
     chance = odds(state)
     prompt = (
         f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
         f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
     )
-    return prompt, {"timing": "check", "pool": pool, "difficulty": state.difficulty, "probability": chance,
+    return prompt, {"timing": "check", "character": state.checker.name, "pool": pool,
+                    "difficulty": state.difficulty, "probability": chance,
+                    "against": state.against.name if state.against is not None else None,
+                    "purpose": str(state.purpose) if state.purpose is not None else None,
                     "odds": [chance, *(odds_after(state, play) for play in plays)],
                     "odds_of": "to succeed once this is played, before any other play"}
 

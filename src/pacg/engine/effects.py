@@ -202,7 +202,8 @@ _MOMENTS = {
 
 
 def _step_prompt(step: Step, player: CharacterState, plays: list[Play]) -> tuple[str, dict[str, object]]:
-    """ "Kyra: play a card or power at the end of Harsk's turn?", "... (evasion, against Dire Rat)?" """
+    """ "Kyra: play a card or power at the end of Harsk's turn?", "... (evasion, against Dire Rat)?"; the context
+    says the moment, whose step it is, the damage being dealt and the card faced, for players who read data."""
     moment = _MOMENTS.get(step.timing)
     if moment is not None:
         what = moment.format(name=step.checker.name)
@@ -210,7 +211,12 @@ def _step_prompt(step: Step, player: CharacterState, plays: list[Play]) -> tuple
         what = f"as {step.checker.name} is dealt {step.damage} {step.damage_type} damage"
     else:
         what = f"({step.timing}" + (f", against {step.against.name})" if step.against is not None else ")")
-    return f"{player.name}: play a card or power {what}?", {"timing": str(step.timing)}
+    context: dict[str, object] = {"timing": str(step.timing), "character": step.checker.name}
+    if step.timing is Timing.DAMAGE:
+        context["damage"] = step.damage
+    if step.against is not None:
+        context["against"] = step.against.name
+    return f"{player.name}: play a card or power {what}?", context
 
 
 def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:

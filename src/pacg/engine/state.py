@@ -6,7 +6,6 @@ All randomness of a game (shuffles, dice, random draws from the box) comes from 
 
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -491,18 +490,6 @@ class GameState:
                 break
             known.append(card)
         return known
-
-    def deal_unseen(self, deck: Zone, rng: random.Random) -> None:
-        """Put the cards of a face-down deck that no one has examined in a new random order, each examined card
-        staying where it is: a deck as it could be, for all the players know (a look-ahead, `Game.determinized`).
-        The generator is the caller's: this is no event of the game."""
-        cards = self.zones.cards(deck)
-        seen = self.known_cards(deck)
-        places = [index for index, card in enumerate(cards) if card.uid not in seen]
-        unseen = [cards[index] for index in places]
-        rng.shuffle(unseen)
-        for index, card in zip(places, unseen, strict=True):
-            cards[index] = card
 
     def known_cards(self, deck: Zone) -> frozenset[int]:
         """The cards of a face-down deck examined since it was last shuffled (by uid): their places are known."""

@@ -10,8 +10,10 @@ a list or a dict, so a view survives a JSON round trip.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from pacg.cards.powers import Power
 from pacg.cards.text import power_text
 from pacg.cards.vocabulary import Skill
 from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
@@ -20,21 +22,27 @@ from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, Physic
 
 def seat_view(game: GameState, seat: str, open_hands: bool = False) -> dict[str, Any]:
     """The view of the player of `seat` (a character's name)."""
+    return {key: part() for key, part in view_parts(game, seat, open_hands).items()}
+
+
+def view_parts(game: GameState, seat: str, open_hands: bool = False) -> dict[str, Callable[[], Any]]:
+    """The view's parts, each to be worked out when it is read (a player who reads only the locations and the
+    characters, as an AI player does at every decision, doesn't pay for the log)."""
     return {
-        "seat": seat,
-        "scenario": game.scenario.name if game.scenario is not None else None,
-        "turn": game.turns,
-        "turn_of": game.turn.character.name if game.turn is not None else None,
-        "blessings": {"deck": len(game.zones.cards(BLESSINGS_DECK)),
-                      "discard": _names(game.zones.cards(BLESSINGS_DISCARD))},
-        "locations": [_location(game, location) for location in game.locations.values()],
-        "characters": [_character(game, character, open_hands or character.name == seat)
-                       for character in game.characters],
-        "encounters": [{"card": encounter.card.name, "type": str(encounter.card.type),
-                        "character": encounter.character.name, "location": encounter.location,
-                        "summoned": encounter.summoned} for encounter in game.encounters],
-        "removed": _names(game.zones.cards(REMOVED)),
-        "log": list(game.log),
+        "seat": lambda: seat,
+        "scenario": lambda: game.scenario.name if game.scenario is not None else None,
+        "turn": lambda: game.turns,
+        "turn_of": lambda: game.turn.character.name if game.turn is not None else None,
+        "blessings": lambda: {"deck": len(game.zones.cards(BLESSINGS_DECK)),
+                              "discard": _names(game.zones.cards(BLESSINGS_DISCARD))},
+        "locations": lambda: [_location(game, location) for location in game.locations.values()],
+        "characters": lambda: [_character(game, character, open_hands or character.name == seat)
+                               for character in game.characters],
+        "encounters": lambda: [{"card": encounter.card.name, "type": str(encounter.card.type),
+                                "character": encounter.character.name, "location": encounter.location,
+                                "summoned": encounter.summoned} for encounter in game.encounters],
+        "removed": lambda: _names(game.zones.cards(REMOVED)),
+        "log": lambda: list(game.log),
     }
 
 
@@ -76,8 +84,22 @@ def _character(game: GameState, character: CharacterState, sees_hand: bool) -> d
         "mythic_path": character.mythic_path.name if character.mythic_path is not None else None,
         "role": character.role.name if character.role is not None else None,
         "skills": _skills(character),
-        "powers": [power_text(power, boxes=False) for key, power in character.powers() if not key.startswith(PATH_KEY)],
+        "powers": [_text(power) for key, power in character.powers() if not key.startswith(PATH_KEY)],
     }
+
+
+# Each character power's words, by the power's identity. This saves hashing the power (a frozen pydantic model
+# hashes every field, deeply) for every power of every character at every view: half of what a view cost. The
+# power is kept beside its words so its id can't be another power's while it is here; the powers are the card
+# library's, so this holds as many as the libraries loaded have.
+_POWER_TEXTS: dict[int, tuple[Power, str]] = {}
+
+
+def _text(power: Power) -> str:
+    kept = _POWER_TEXTS.get(id(power))
+    if kept is None:
+        kept = _POWER_TEXTS[id(power)] = (power, power_text(power, boxes=False))
+    return kept[1]
 
 
 _SKILLS = tuple(Skill)

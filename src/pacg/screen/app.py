@@ -34,7 +34,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
 from pacg.explain import character_sheet, decision_help, location_card
-from pacg.game import Agent, Game, SeatView
+from pacg.game import Agent, Game
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
 from pacg.screen.panes import (
     DecisionPane,
@@ -159,8 +159,7 @@ class GameApp(App[None]):
                 change()
                 self._saved()
             while (decision := self.game.decision) is not None and decision.player in self.agents:
-                self.game.apply(self.agents[decision.player].act(SeatView(partial(self.game.view, decision.player)),
-                                                                 decision))
+                self.game.apply(self.agents[decision.player].act(self.game.agent_view(decision.player), decision))
                 self._saved()
         except Exception as error:  # raised again once the screen is closed (play_on_screen)
             self._stop(error)
