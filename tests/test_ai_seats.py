@@ -31,7 +31,7 @@ pytestmark = pytest.mark.plays_at_random
 
 SCENARIO = "The Godless Ones"
 PARTY = ["Seelah", "Kyra"]
-ARGS = ["play", "--characters", "Seelah,Kyra", "--ai", "kyra", "--seed", "3"]
+ARGS = ["play", "--characters", "Seelah,Kyra", "--ai", "kyra", "--ai-agent", "random", "--seed", "3"]
 PROMPT = re.compile(r"^(\w+) \[(?:numbers )?1-\d+, \? help\] > ", re.MULTILINE)
 
 
@@ -174,7 +174,8 @@ def test_a_game_taken_up_again_keeps_its_ai_seats(tmp_path: Path) -> None:
 
 
 def test_the_party_prompt_asks_which_characters_ai_teammates_play() -> None:
-    done = CliRunner().invoke(app, ["play", "--seed", "3", "--json"], input="Seelah,Kyra\nkyra\n" + "1\n" * 3000)
+    done = CliRunner().invoke(app, ["play", "--seed", "3", "--ai-agent", "random", "--json"],
+                              input="Seelah,Kyra\nkyra\n" + "1\n" * 3000)
     assert done.exit_code == 0, done.output
     assert "Which of them do AI teammates play? (names, or Enter for none) > " in done.stdout
     assert "AI teammates play: Kyra" in done.stdout and "▸ Kyra starts at" in done.stdout
