@@ -21,6 +21,7 @@ from pseudo_terminal import Terminal
 pytestmark = pytest.mark.skipif(not sys.platform.startswith(("linux", "darwin")), reason="needs a POSIX pty")
 
 PARTY_PROMPT = re.compile(r"Who plays\?.*> $")
+AI_PROMPT = re.compile(r"Which of them do AI teammates play\? \(names, or Enter for none\) > $")
 OPTION_PROMPT = re.compile(r"(\w+) \[(?:numbers )?1-(\d+), \? help\] > $")  # "numbers": choose several
 TURN = re.compile(r"^Turn (\d+): ", re.MULTILINE)
 PATTERN = (2, 1, 1, 3)  # the option numbers typed in turn, capped at the number of options
@@ -35,6 +36,8 @@ def test_a_person_plays_three_turns_then_ends_the_input(tmp_path: Path) -> None:
         numbers = {name: re.search(rf"(\d+)\. {name}\n", terminal.screen) for name in ("Harsk", "Kyra")}
         assert all(numbers.values()), terminal.screen
         terminal.type(",".join(match.group(1) for match in numbers.values() if match) + "\n")  # e.g. "4,6"
+        terminal.expect(AI_PROMPT)
+        terminal.type("\n")  # no AI teammates: the person plays both
         answers = 0
         while len(TURN.findall(terminal.screen)) < 3:
             assert answers < 500, "three turns should take far fewer answers"

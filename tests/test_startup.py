@@ -45,12 +45,13 @@ def test_help_imports_neither_the_engine_nor_the_card_models_nor_pydantic(args: 
 def test_the_party_prompt_comes_before_the_engine_and_the_cards_are_loaded(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """With the cards cached, `pacg play` asks for the party at once (the cache names the characters), and loads
-    the engine once the party is chosen; with no cache yet, it loads the cards first, and asks the same."""
+    the engine once the party (and its AI teammates) is chosen; with no cache yet, it loads the cards first, and
+    asks the same."""
     monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
     screens = []
     for _ in range(2):
         done = subprocess.run([sys.executable, "-X", "importtime", "-m", "pacg", "play", "--seed", "3"],
-                              input="6\nq\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              input="6\n\nq\n", stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                               timeout=120, check=False)
         assert done.returncode == 1 and "Party: Harsk" in done.stdout and "Game stopped after 0 answers" in done.stdout
         screens.append(done.stdout)

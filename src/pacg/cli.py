@@ -342,39 +342,46 @@ def _names_list(names: str | None) -> list[str]:
     return [name.strip() for name in (names or "").split(",") if name.strip()]
 
 
-def _party(characters: str | None, agent: AgentKind, seed: int, library: CardLibrary) -> list[str]:
+def _party(characters: str | None, ai: str | None, agent: AgentKind, seed: int, library: CardLibrary
+           ) -> tuple[list[str], str | None]:
     """The party from --characters (names in any case: `pacg.new_game` reads them), or asked at the prompt, or
-    (random agents) drawn with the seed."""
+    (random agents) drawn with the seed; and the AI seats, from --ai or asked at the prompt with the party."""
     from pacg.cards.vocabulary import MAX_PARTY, CardType
 
     if characters is not None:
-        return _names_list(characters)
+        return _names_list(characters), ai
     names = sorted(card.name for card in library.of_type(CardType.CHARACTER))
     if agent is AgentKind.RANDOM:
         rng = random.Random(f"party {seed}")
-        return rng.sample(names, rng.randint(1, MAX_PARTY))
-    return _ask_party(names)
+        return rng.sample(names, rng.randint(1, MAX_PARTY)), ai
+    return _ask_party(names, ai)
 
 
-def _ask_party(names: list[str]) -> list[str]:
-    from pacg.agents.terminal import choose_party
+def _ask_party(names: list[str], ai: str | None) -> tuple[list[str], str | None]:
+    """The party asked at the prompt, then (unless --ai said) which of them AI teammates play."""
+    from pacg.agents.terminal import choose_ai_seats, choose_party
     from pacg.cards.vocabulary import MAX_PARTY
 
-    return choose_party(names, MAX_PARTY)
+    party = choose_party(names, MAX_PARTY)
+    return party, ai if ai is not None else ",".join(choose_ai_seats(party))
 
 
-def _party_at_once(characters: str | None, agent: AgentKind, cards: Path | None) -> str | None:
-    """For a person's new game without --characters, the party asked at once, before the engine and the cards
-    are loaded, when the card cache names the characters (`pacg.cards.cache`): the first screen comes sooner.
-    Else (another game, or no cache of these cards yet) `characters` as it is."""
+def _party_at_once(characters: str | None, ai: str | None, agent: AgentKind, cards: Path | None
+                   ) -> tuple[str | None, str | None]:
+    """For a person's new game without --characters, the party (and the AI seats) asked at once, before the
+    engine and the cards are loaded, when the card cache names the characters (`pacg.cards.cache`): the first
+    screen comes sooner. Else (another game, or no cache of these cards yet) `characters` and `ai` as they are."""
     from pacg.cards.cache import Key, cached_names
     from pacg.cards.vocabulary import CardType
 
     if characters is not None or agent is not AgentKind.HUMAN:
-        return characters
+        return characters, ai
     base, extra = _card_folders(None, cards)
     names = cached_names(Key((base,) if extra is None else (base, extra)), str(CardType.CHARACTER))
-    return ",".join(_ask_party(names)) if names else None
+    if not names:
+        return None, ai
+    party, ai = _ask_party(names, ai)
+    return ",".join(party), ai
 
 
 def _new_save_name(save: str | None, agent: AgentKind, title: str, seed: int) -> str | None:
@@ -425,6 +432,15 @@ def play_command(
     ask_always: bool = typer.Option(
         False, "--ask-always", help="Open every play window, even for plays that can't change anything (a bonus to "
                                     "a check that can't fail, a mythic charge with no mythic path)."),
+    ai: str | None = typer.Option(
+        None, "--ai", help="The characters AI teammates play, e.g. Kyra,Harsk (the person plays the others; asked "
+                           "at the party prompt if left out); each AI answer is shown in a line."),
+    ai_agent: str | None = typer.Option(
+        None, "--ai-agent", help="Which AI plays the --ai seats (pacg.agents: random, ...) [default: heuristic once "
+                                 "there is one, else random]."),
+    ai_pause: float | None = typer.Option(
+        None, "--ai-pause", min=0, help="Seconds to wait after each AI answer, to follow it [default: 0 in lines, "
+                                        "0.5 on the full screen]."),
 ) -> None:
     """Play a scenario, by default The Godless Ones with the party chosen at the prompt. The game is saved after
     every answer; a stopped game is taken up again with --resume."""
@@ -438,26 +454,69 @@ def play_command(
                 check_writable(log)
             if save is not None:
                 check_name(save)
+            kind = _ai_kind(ai_agent, ai, agent)
             if table is not None:
                 _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
                              resume=resume)
                 library = _cards_library(None, cards)
                 game, save = _table_game(table, seed, agent, library, cards, save, ask_always)
             elif resume is not None:
-                game, library, log, save = _resumed(resume, log, save, cards)
+                game, library, log, save, recorded = _resumed(resume, log, save, cards)
                 if ask_always and not game.setup.ask_always:
                     raise _fail(f"--ask-always: the game in {resume} asks only real questions, as it was set up; a "
                                 "game taken up again goes on as it began")
             else:
-                characters = _party_at_once(characters, agent, cards)
+                characters, ai = _party_at_once(characters, ai, agent, cards)
                 library = _cards_library(None, cards)
-                game, save = _new_game(scenario or "The Godless Ones", characters, seed, agent, library, cards,
-                                       removed, redeemed, save, ask_always)
-        full_screen = agent is AgentKind.HUMAN and not plain and sys.stdin.isatty() and sys.stdout.isatty()
-        _play_to_the_end(game, library, agent, log, save, full_screen)
+                game, save, ai = _new_game(scenario or "The Godless Ones", characters, ai, seed, agent, library,
+                                           cards, removed, redeemed, save, ask_always)
+            seats = recorded if resume is not None else _ai_seats(ai, game.seats(), kind)
+            if resume is not None and ai is not None and _ai_seats(ai, game.seats(), kind) != recorded:
+                raise _fail(f"--ai: the game in {resume} was set up with "
+                            f"{_seats_text(recorded)}; a game taken up again goes on as it began")
+        person = agent is AgentKind.HUMAN and set(seats) != set(game.seats())
+        full_screen = person and not plain and sys.stdin.isatty() and sys.stdout.isatty()
+        pause = ai_pause if ai_pause is not None else (SCREEN_PAUSE if full_screen else 0.0)
+        _play_to_the_end(game, library, agent, log, save, full_screen, seats, pause)
         outcome = game.outcome
         assert outcome is not None
         _print_outcome(outcome, as_json)
+
+
+SCREEN_PAUSE = 0.5  # seconds the full screen waits after each AI answer, unless --ai-pause says
+
+
+def _ai_kind(name: str | None, ai: str | None, agent: AgentKind) -> str:
+    """The agent AI teammates are (--ai-agent, any case; else `seats.default_ai`); --ai and --ai-agent with
+    random players at every seat are an error."""
+    from pacg.cards.names import UnknownName
+    from pacg.seats import agent_named
+
+    if agent is AgentKind.RANDOM and (ai is not None or name is not None):
+        raise _fail(f"{'--ai' if ai is not None else '--ai-agent'}: with --agent random, random players play every "
+                    "seat; leave out --agent to play with AI teammates")
+    try:
+        return agent_named(name)
+    except UnknownName as error:
+        raise _fail(f"--ai-agent: {error}") from None
+
+
+def _ai_seats(ai: str | None, party: list[str], kind: str) -> dict[str, str]:
+    """The seats AI teammates play: {character: agent}, from names in any case that must be of the party."""
+    from pacg.cards.names import UnknownName
+    from pacg.seats import ai_seats
+
+    try:
+        return ai_seats(_names_list(ai), party, kind)
+    except UnknownName as error:
+        raise _fail(f"--ai: {error}") from None
+
+
+def _seats_text(seats: dict[str, str]) -> str:
+    """The AI seats in words: "AI teammates for Kyra (random)", or "no AI teammates"."""
+    if not seats:
+        return "no AI teammates"
+    return "AI teammates for " + ", ".join(f"{seat} ({kind})" for seat, kind in seats.items())
 
 
 @contextmanager
@@ -480,16 +539,17 @@ def _starting() -> Iterator[None]:
         raise _fail(str(error)) from None
 
 
-def _new_game(scenario: str, characters: str | None, seed: int | None, agent: AgentKind, library: CardLibrary,
-              cards: Path | None, removed: str | None, redeemed: str | None, save: str | None, ask_always: bool
-              ) -> tuple[Game, str | None]:
+def _new_game(scenario: str, characters: str | None, ai: str | None, seed: int | None, agent: AgentKind,
+              library: CardLibrary, cards: Path | None, removed: str | None, redeemed: str | None, save: str | None,
+              ask_always: bool) -> tuple[Game, str | None, str | None]:
+    """A new game, its save name, and the AI seats (--ai's, or asked with the party)."""
     from pacg.game import new_game
 
     seed = seed if seed is not None else secrets.randbelow(2**31)
-    party = _party(characters, agent, seed, library)
+    party, ai = _party(characters, ai, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
-    return game, _new_save_name(save, agent, game.setup.scenario, seed)
+    return game, _new_save_name(save, agent, game.setup.scenario, seed), ai
 
 
 def _table_alone(**given: str | None) -> None:
@@ -515,9 +575,9 @@ def _table_game(table: Path, seed: int | None, agent: AgentKind, library: CardLi
 
 
 def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
-             ) -> tuple[Game, CardLibrary, Path | None, str | None]:
-    """The stopped game a record file or a saved game's name holds, played again to where it stopped, and its
-    card library; it goes on being saved where it was (the file, or the save)."""
+             ) -> tuple[Game, CardLibrary, Path | None, str | None, dict[str, str]]:
+    """The stopped game a record file or a saved game's name holds, played again to where it stopped, its card
+    library, where it goes on being saved (the file, or the save), and its AI seats."""
     from pacg.game import load_game
     from pacg.record import read_record
     from pacg.saves import SaveStore
@@ -532,7 +592,7 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
         save = save or resume
     data = read_record(record)  # type: ignore[arg-type]
     library = _record_library(data, resume, cards)
-    return load_game(data, library=library), library, log, save
+    return load_game(data, library=library), library, log, save, data.ai_seats
 
 
 def _record_library(data: RecordData, where: str, cards: Path | None) -> CardLibrary:
@@ -546,39 +606,20 @@ def _record_library(data: RecordData, where: str, cards: Path | None) -> CardLib
 
 
 def _play_to_the_end(game: Game, library: CardLibrary, agent: AgentKind, log: Path | None, save: str | None,
-                     full_screen: bool = False) -> None:
-    """Play with the chosen agents (a person on the full screen, or at the prompt), saving after every answer; a
-    stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP: `session.stopped_by_signals`) keeps the last save and says where
-    it is."""
-    from pacg.agents.random_agent import RandomAgent
+                     full_screen: bool = False, seats: dict[str, str] | None = None, pause: float = 0.0) -> None:
+    """Play with the chosen agents (a person on the full screen, or at the prompt, with AI teammates at `seats`),
+    saving after every answer; a stop (q, Ctrl-D, Ctrl-C, SIGTERM, SIGHUP: `session.stopped_by_signals`) keeps
+    the last save and says where it is."""
     from pacg.engine.chance import ScriptedDieError
-    from pacg.game import Agent, play
     from pacg.saves import SaveError
     from pacg.session import Saver, Stopped
 
-    saver = Saver(log, save)
+    saver = Saver(log, save, seats)
     terminal = None
-    answering: Agent | None = None  # None: the person at the full screen
-    if agent is AgentKind.RANDOM:
-        random_agent = RandomAgent(game.setup.seed)
-        random_agent.skip(len(game.actions))
-        answering = random_agent
-    else:
-        from pacg.agents.terminal import TerminalAgent
-
-        if not full_screen:
-            terminal = TerminalAgent(library=library)
-            terminal.start(game.setup.scenario, game.seats())
-            answering = terminal
     try:
         if game.actions:
             saver(game)  # taken up again: saved where it now goes on
-        if answering is None:
-            from pacg.screen import play_on_screen
-
-            play_on_screen(game, library, saver)
-        else:
-            play(game, answering, saver)
+        terminal = _play_seats(game, library, agent, saver, full_screen, seats or {}, pause)
         if terminal is not None:
             terminal.view = game.view(game.seats()[0])
             terminal.show_news()  # what happened after the last decision: the end of the game
@@ -591,6 +632,44 @@ def _play_to_the_end(game: Game, library: CardLibrary, agent: AgentKind, log: Pa
         raise _fail(f"the table's next dice: {error}; the game so far is saved", 2) from None
     finally:
         saver.close()
+
+
+if TYPE_CHECKING:
+    from pacg.agents.terminal import TerminalAgent
+    from pacg.session import Saver
+
+
+def _play_seats(game: Game, library: CardLibrary, agent: AgentKind, saver: Saver, full_screen: bool,
+                seats: dict[str, str], pause: float) -> TerminalAgent | None:
+    """Play the game to its end: random players at every seat; or AI players at every seat; or a person (on the
+    full screen or at the prompt, whose TerminalAgent is returned) with AI teammates at `seats`, their answers
+    told as they come."""
+    from pacg.game import play
+    from pacg.seats import ai_players, play_with_ai
+
+    if agent is AgentKind.RANDOM:
+        from pacg.agents.random_agent import RandomAgent
+
+        random_agent = RandomAgent(game.setup.seed)
+        random_agent.skip(len(game.actions))
+        play(game, random_agent, saver)
+        return None
+    if set(seats) == set(game.seats()):
+        play(game, ai_players(game, seats), saver)
+        return None
+    if full_screen:
+        from pacg.screen import play_on_screen
+
+        play_on_screen(game, library, saver, ai_players(game, seats), pause)
+        return None
+    from pacg.agents.terminal import TerminalAgent
+
+    terminal = TerminalAgent(library=library)
+    terminal.start(game.setup.scenario, game.seats())
+    if seats:
+        terminal.console.print(f"{_seats_text(seats)}.", markup=False, highlight=False)
+    play_with_ai(game, terminal, ai_players(game, seats, terminal.narrate, pause), saver, terminal.refuse)
+    return terminal
 
 
 def _stop(message: str, code: int) -> typer.Exit:

@@ -14,7 +14,8 @@ where; `outcome` is there once the game is over. Optional fields: `"cards"`, the
 to the box (`pacg play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier
 scenarios (COH-01); `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`,
 {character: path}; `"open_hands"`; `"ask_always"` (every play window opened); `"table"`, the table file a game
-started from (`pacg.tables`), as its data.
+started from (`pacg.tables`), as its data; `"ai_seats"`, {character: agent} for the seats AI teammates play
+(`pacg.seats`: `pacg play` adds it, the Game knows nothing of it).
 
 Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
 the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
@@ -26,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,13 +48,14 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class RecordData:
-    """A record read and checked: the setup, the answers (action ids), the turn digests, and where it came from,
-    for messages."""
+    """A record read and checked: the setup, the answers (action ids), the turn digests, where it came from (for
+    messages), and the seats AI teammates play ({character: agent}, `pacg.seats`)."""
 
     setup: Setup
     actions: list[str]
     digests: list[str]
     source: str
+    ai_seats: dict[str, str] = field(default_factory=dict)
 
 
 def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dict[str, object] | None
@@ -152,7 +154,18 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
                   _table(data, where), ask_always)
-    return RecordData(setup, list(moves), digests, where)
+    return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where))
+
+
+def _ai_seats(data: Mapping[str, Any], characters: list[str], where: str) -> dict[str, str]:
+    """The seats AI teammates play: {character of the party: agent name}."""
+    seats = data.get("ai_seats", {})
+    if not isinstance(seats, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in seats.items()):
+        raise RecordError(f"{where}: field 'ai_seats' must map characters to the agents that play them")
+    strangers = [seat for seat in seats if seat not in characters]
+    if strangers:
+        raise RecordError(f"{where}: field 'ai_seats' names {', '.join(strangers)}, not of the party")
+    return dict(seats)
 
 
 def _table(data: Mapping[str, Any], where: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import shlex
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import FrameType
@@ -33,15 +33,19 @@ class Stopped(Exception):
 
 
 class Saver:
-    """Saves a game after every answer: to a record file and to a save of the database, as given."""
+    """Saves a game after every answer: to a record file and to a save of the database, as given; with the seats
+    AI teammates play, if any ({character: agent}, `pacg.seats`)."""
 
-    def __init__(self, log: Path | None, name: str | None) -> None:
+    def __init__(self, log: Path | None, name: str | None, ai_seats: Mapping[str, str] | None = None) -> None:
         self.log = log
         self.name = name
+        self.ai_seats = dict(ai_seats or {})
         self._store: SaveStore | None = SaveStore() if name is not None else None
 
     def __call__(self, game: Game) -> None:
         record = game.to_record()
+        if self.ai_seats:
+            record["ai_seats"] = dict(self.ai_seats)
         if self.log is not None:
             save_record(self.log, record)
         if self._store is not None and self.name is not None:

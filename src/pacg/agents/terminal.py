@@ -14,7 +14,9 @@ location's card ("c" or "l" alone lists the names; a name in any case, or a begi
 whole table with the face-up piles (PLAY-08); "u" takes back the last answer (while no hidden information has
 come out since); "q" stops the game. A face-down deck is shown as a count, never in order.
 
-`choose_party` asks which characters play, for `pacg play` without `--characters`.
+`choose_party` asks which characters play, for `pacg play` without `--characters`, and `choose_ai_seats` which
+of them AI teammates play (`pacg.seats`); an AI player's answers are printed as they come, each in one line
+(`TerminalAgent.narrate`).
 """
 
 from __future__ import annotations
@@ -140,6 +142,28 @@ def choose_party(
             continue
         console.print(f"Party: [bold]{escape(', '.join(party))}[/]")
         return party
+
+
+def choose_ai_seats(party: list[str], *, console: Console | None = None, read: Reader | None = None) -> list[str]:
+    """Ask at the prompt which characters of the party AI teammates play (names or numbers, any case; Enter for
+    none); re-ask until the answer is usable.
+
+    Raises EOFError if the input ends first, or the player quits (q)."""
+    console = console or Console(highlight=False)
+    read = read or read_line
+    while True:
+        answer = _ask(console, "Which of them do AI teammates play? (names, or Enter for none) > ", read)
+        if answer.lower() in QUIT_KEYS:
+            raise EOFError("the player stopped before the game began")
+        if not answer:
+            return []
+        try:
+            seats = parse_party(answer, party, len(party))
+        except PartyError as error:
+            _problem(console, str(error))
+            continue
+        console.print(f"AI teammates play: [bold]{escape(', '.join(seats))}[/]")
+        return seats
 
 
 # --- what the player may see -------------------------------------------------------------------------------------
@@ -404,6 +428,17 @@ class TerminalAgent:
         self.show_decision(decision)
         chosen = self.ask(decision)
         return decision.choice_id(chosen) if decision.choose is not None else decision.options[chosen[0]].id
+
+    def narrate(self, view: Mapping[str, Any], line: str) -> None:
+        """An AI teammate answered: what happened before it (from its seat's view), then the line saying what it
+        did."""
+        self.view = view
+        self.show_news()
+        self.console.print(Text(f"  ▸ {line}", style="bold magenta"))
+
+    def refuse(self, message: str) -> None:
+        """Tell the player what can't be done."""
+        _problem(self.console, message)
 
     def seen_undo(self, view: Mapping[str, Any]) -> None:
         """After an undo: the log is shown again from where the game now is."""

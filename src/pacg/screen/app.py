@@ -1,13 +1,15 @@
 """The full-screen game: a Textual app that plays a `pacg.Game` (DESIGN.md 3, 5).
 
 The person at the screen plays every seat but those given an agent (`agents`: the other seats' players, which
-answer between the person's decisions). Whatever is shown comes from the deciding seat's view (`Game.view`)
+answer between the person's decisions, each answer told in a line of the log, `pacg.narrate`, with `pause`
+seconds after it for the person to follow). Whatever is shown comes from the deciding seat's view (`Game.view`)
 and its published decision, never from the live game. After every answer and every undo the game is given to
 `on_answer` (`pacg.session.Saver`, to save it).
 
 Keys: an option's number (1-9, 0 for the tenth), or the arrows and Enter, or a click, answers; `?` explains
 the decision, `c` shows a character sheet, `l` a location card, `u` takes back the last answer (while the view
-says it can), `q` or Ctrl-C stops the game. SIGTERM and SIGHUP stop it too, with the screen put back as it was
+says it can; back to the person's own last decision, with the agents' answers after it: `seats.undo_to_person`),
+`q` or Ctrl-C stops the game. SIGTERM and SIGHUP stop it too, with the screen put back as it was
 (`pacg.session.stopped_by_signals`' handlers are set again afterwards). A game stopped any way, or an error
 while answering or saving, is raised by `play_on_screen` once the screen is closed, for the command to report
 as it does in the line mode.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from functools import partial
 from typing import Any, ClassVar
@@ -35,6 +37,7 @@ from pacg.cards.text import card_summary
 from pacg.decisions import Decision
 from pacg.explain import character_sheet, decision_help, location_card
 from pacg.game import Agent, Game
+from pacg.narrate import narrate
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
 from pacg.screen.panes import (
     DecisionPane,
@@ -45,6 +48,7 @@ from pacg.screen.panes import (
     party_text,
     title_text,
 )
+from pacg.seats import undo_to_person
 from pacg.session import STOP_SIGNALS, Stopped
 
 OnAnswer = Callable[[Game], None]
@@ -74,14 +78,16 @@ class Board(Screen[None]):
         yield DecisionPane(id="decision")
         yield Footer()
 
-    def show(self, view: Mapping[str, Any], decision: Decision | None, describe: Callable[[str], Any]) -> None:
-        """Draw the seat's view and its decision (none once the game is over)."""
+    def show(self, view: Mapping[str, Any], decision: Decision | None, describe: Callable[[str], Any],
+             notes: Sequence[tuple[int, str]] = ()) -> None:
+        """Draw the seat's view and its decision (none once the game is over), with the agents' answers told in the
+        log (`notes`: where in the log each comes, and its line)."""
         table = view_of(view, describe)
         self.query_one("#title", Static).update(title_text(view))
         self.query_one("#locations", Pane).show(locations_text(table, describe))
         self.query_one("#party", Pane).show(party_text(table, view["seat"]))
         self.query_one("#check", Pane).show(check_renderable(table, decision))
-        self.query_one("#log", LogPane).show(view["log"])
+        self.query_one("#log", LogPane).show(view["log"], notes)
         pane = self.query_one("#decision", DecisionPane)
         if decision is not None:
             pane.show(decision)
@@ -102,12 +108,15 @@ class GameApp(App[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # game.tcss: a short terminal's panes lose borders
 
     def __init__(self, game: Game, library: CardLibrary, on_answer: OnAnswer | None = None,
-                 agents: Mapping[str, Agent] | None = None) -> None:
+                 agents: Mapping[str, Agent] | None = None, pause: float = 0.0) -> None:
         super().__init__()
         self.game = game
         self.library = library
         self.on_answer = on_answer
         self.agents = dict(agents or {})
+        self.pause = pause
+        self.notes: list[tuple[int, int, str]] = []  # each agent's answer: answers before it, log length, line
+        self._busy = False  # an agent is answering (between the pauses): the person's keys wait
         self.stopped: BaseException | None = None
         self.board = Board()
         self.view: Mapping[str, Any] = {}
@@ -151,20 +160,50 @@ class GameApp(App[None]):
 
     # --- answering ---------------------------------------------------------------------------------------------
 
-    def _go_on(self, change: Callable[[], None] | None) -> None:
-        """Make a change to the game (an answer, an undo) and save it; let the seats that have agents answer;
-        show the decision the person has to make, or the end."""
+    def _go_on(self, change: Callable[[], None] | None, changed: bool = False) -> None:
+        """Make a change to the game (an answer), or take one made (an undo), and save it; then let the agents
+        answer."""
         try:
             if change is not None:
                 change()
-                self._saved()
-            while (decision := self.game.decision) is not None and decision.player in self.agents:
-                self.game.apply(self.agents[decision.player].act(self.game.agent_view(decision.player), decision))
+            if change is not None or changed:
                 self._saved()
         except Exception as error:  # raised again once the screen is closed (play_on_screen)
             self._stop(error)
             return
+        self._agents_answer()
+
+    def _agents_answer(self) -> None:
+        """Let the seats that have agents answer, each answer told in the log, `pause` seconds after each; then
+        show the decision the person has to make, or the end."""
+        try:
+            while (decision := self.game.decision) is not None and decision.player in self.agents:
+                self._agent_answers(decision)
+                if self.pause > 0 and self.game.decision is not None:
+                    self._busy = True
+                    self.board.query_one("#log", LogPane).show(self.game.log, self._notes())
+                    self.board.tell(f"{self.game.decision.player} decides...")
+                    self.set_timer(self.pause, self._agents_answer)
+                    return
+        except Exception as error:  # raised again once the screen is closed (play_on_screen)
+            self._stop(error)
+            return
+        self._busy = False
         self._show()
+
+    def _agent_answers(self, decision: Decision) -> None:
+        game = self.game
+        action = self.agents[decision.player].act(game.agent_view(decision.player), decision)
+        self.notes.append((len(game.actions), len(game.log), narrate(decision, action)))
+        game.apply(action)
+        self._saved()
+
+    def _notes(self) -> list[tuple[int, str]]:
+        """The agents' answers still in the game (an undo takes some back): where in the log each comes, its
+        line."""
+        answers = len(self.game.actions)
+        self.notes = [note for note in self.notes if note[0] < answers]
+        return [(at, line) for _, at, line in self.notes]
 
     def _saved(self) -> None:
         if self.on_answer is not None:
@@ -176,7 +215,7 @@ class GameApp(App[None]):
         self.view = game.view(decision.player if decision is not None else game.seats()[0])
         shown = Decision.from_json(self.view["decision"]) if decision is not None else None
         self._marked = set()
-        self.board.show(self.view, shown, self._describe)
+        self.board.show(self.view, shown, self._describe, self._notes())
         if shown is None:
             self.push_screen(OutcomeScreen(self.view["outcome"]), lambda _: self.exit())
 
@@ -193,7 +232,7 @@ class GameApp(App[None]):
         """Answer with the option at `index` (from 0); for a decision of several options, mark or unmark it, or
         with the entry after the options, answer with those marked."""
         decision = self._decision()
-        if decision is None:
+        if decision is None or self._busy:
             return
         count = len(decision.options) + (decision.choose is not None)
         if not 0 <= index < count:
@@ -214,12 +253,15 @@ class GameApp(App[None]):
         self.action_choose(event.option_index)
 
     def action_undo(self) -> None:
-        """Take back the last answer, when the view says it can be."""
-        undo = self.view.get("undo", {"possible": False, "why_not": "the game is over"})
-        if not undo["possible"]:
-            self.board.tell(f"Can't undo: {undo['why_not']}.")
+        """Take back the person's last answer, and the agents' answers after it, when the game allows."""
+        if self._busy:
             return
-        self._go_on(self.game.undo)
+        undo = self.view.get("undo", {"possible": False, "why_not": "the game is over"})
+        why = undo["why_not"] if not undo["possible"] else undo_to_person(self.game, self.agents)
+        if why:
+            self.board.tell(f"Can't undo: {why}.")
+            return
+        self._go_on(None, changed=True)
 
     # --- help, character sheets, location cards --------------------------------------------------------------
 
@@ -246,11 +288,11 @@ class GameApp(App[None]):
 
 
 def play_on_screen(game: Game, library: CardLibrary, on_answer: OnAnswer | None = None,
-                   agents: Mapping[str, Agent] | None = None) -> None:
+                   agents: Mapping[str, Agent] | None = None, pause: float = 0.0) -> None:
     """Play the game on the full screen until it ends. Raises EOFError when the player stops it (q, Ctrl-C),
     `session.Stopped` on SIGTERM or SIGHUP, or the error that answering or saving raised: after the screen is
     closed, so the command reports it as in the line mode."""
-    app = GameApp(game, library, on_answer, agents)
+    app = GameApp(game, library, on_answer, agents, pause)
     app.run()
     if app.stopped is not None:
         raise app.stopped

@@ -144,8 +144,8 @@ class Pane(VerticalScroll):
 
 
 class LogPane(RichLog):
-    """The game's log: lines that are new since the last view are added; after an undo took some back, the
-    log is written again from the start."""
+    """The game's log, with the agents' answers told among its lines ("▸ Kyra explores Armory"): lines that are
+    new since the last view are added; after an undo took some back, the log is written again from the start."""
 
     def __init__(self, *, id: str) -> None:
         super().__init__(id=id, wrap=True, markup=False, highlight=False, min_width=1)
@@ -157,15 +157,35 @@ class LogPane(RichLog):
         super().on_resize(event)
         lines, self.shown = self.shown, []
         self.clear()
-        self.show(lines)
+        self._write(lines)
 
-    def show(self, log: Sequence[str]) -> None:
-        if list(log[:len(self.shown)]) != self.shown:
+    def show(self, log: Sequence[str], notes: Sequence[tuple[int, str]] = ()) -> None:
+        """The log's lines, each note (where in the log it comes, its line) before the log line at its place."""
+        self._write(told(log, notes))
+
+    def _write(self, lines: list[str]) -> None:
+        if lines[:len(self.shown)] != self.shown:
             self.clear()
             self.shown = []
-        for line in log[len(self.shown):]:
-            self.write(Text(line, style="bold yellow" if line.startswith("Turn ") else ""))
-        self.shown = list(log)
+        for line in lines[len(self.shown):]:
+            style = "bold yellow" if line.startswith("Turn ") else "magenta" if line.startswith(NOTE) else ""
+            self.write(Text(line, style=style))
+        self.shown = list(lines)
+
+
+NOTE = "▸ "  # the mark of an agent's answer in the log
+
+
+def told(log: Sequence[str], notes: Sequence[tuple[int, str]]) -> list[str]:
+    """The log's lines with the notes among them: a note at place n comes after the first n lines."""
+    lines: list[str] = []
+    waiting = sorted(notes, key=lambda note: note[0])
+    for number, line in enumerate([*log, None]):
+        while waiting and waiting[0][0] <= number:
+            lines.append(NOTE + waiting.pop(0)[1])
+        if line is not None:
+            lines.append(line)
+    return lines
 
 
 class DecisionPane(Vertical):
