@@ -40,7 +40,9 @@ ACTION_COSTS = {"reveal": 0.02, "display": 0.1, "recharge": 0.15, "use": 0.02, "
 TOP_OF_DECK_COST = 0.4  # "discard the top card of your deck": a card of health, unseen
 CARD_VALUE = {CardType.BLESSING: 3.0, CardType.WEAPON: 2.5, CardType.SPELL: 2.5, CardType.ARMOR: 2.0,
               CardType.ALLY: 2.0, CardType.ITEM: 1.5}
+EXPLORE_MARGIN = 2  # the spare cards it wants in its deck before it explores (`Table.safe_to_explore`)
 HEALTHY_DECK = 10  # below this many cards in its deck, every card a character spends costs it more
+FATAL = 100.0  # the cost of a play that would leave too few cards to draw at the reset (DEATH-01)
 EXPLORE_AGAIN_COST = 0.7  # the most it spends on an extra exploration when the blessings deck runs short
 
 
@@ -146,7 +148,7 @@ class HeuristicAgent:
             if action in ("discard", "bury", "banish") and name:
                 cost = max(cost, ACTION_COSTS[action] * self._worth(table, name) / 2.5)
         if "top card of your deck" in head:
-            cost += TOP_OF_DECK_COST
+            cost += TOP_OF_DECK_COST if table.spare_cards() > 1 else FATAL
         return cost
 
     # --- the turn -------------------------------------------------------------------------------------------
@@ -155,6 +157,8 @@ class HeuristicAgent:
         """Explore where it stands if there is anything to find; otherwise move where most is left."""
         here = table.location(table.me["location"])
         explore = _starting(decision, "explore ")
+        if explore is not None and not table.safe_to_explore():
+            return _first_of("end exploring")(table, decision)
         if explore is not None and here is not None and here["deck"] > 0:
             return explore.id
         moves = [(place, option) for option in decision.options if option.label.startswith("Move to ")
@@ -278,6 +282,17 @@ class Table:
         """How dear a card is to the player now: 1 with a healthy deck, up to 3 as it runs out (DEATH-01)."""
         deck = int(self.me.get("deck", HEALTHY_DECK))
         return 1.0 if deck >= HEALTHY_DECK else 1.0 + 2.0 * (HEALTHY_DECK - deck) / HEALTHY_DECK
+
+    def spare_cards(self) -> int:
+        """The cards in its deck beyond those it must draw as it resets its hand (RESET-01): below 0, it dies at
+        the end of its turn (DEATH-01)."""
+        me = self.me
+        return int(me.get("deck", HEALTHY_DECK)) - max(0, int(me.get("hand_size", 0)) - int(me.get("hand_count", 0)))
+
+    def safe_to_explore(self) -> bool:
+        """Whether an encounter can be survived: an encounter lost costs about two cards from the hand, to be
+        drawn again at the reset; or the blessings deck is so short that waiting loses anyway."""
+        return self.spare_cards() >= EXPLORE_MARGIN or int(self.view.get("blessings", {}).get("deck", 0)) <= 2
 
     def location(self, name: object) -> Mapping[str, Any] | None:
         return next((place for place in self.view.get("locations", ()) if place["name"] == name), None)
