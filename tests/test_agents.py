@@ -217,3 +217,32 @@ def test_the_heuristic_plays_a_card_on_a_check_only_when_the_odds_it_brings_are_
                 seen["passed on a sure check"] += 1
         game.apply(action)
     assert seen["played"] > 0
+
+
+def test_a_search_agent_takes_the_action_whose_imagined_games_go_best() -> None:
+    """It tries its best few actions in the same imagined games and takes the one whose games went best; the
+    heuristic's own choice when they went alike."""
+    library = load_library()
+    game = new_game(SCENARIO, ["Seelah", "Kyra"], 6, library=library)
+    while game.decision.kind is not DecisionKind.TURN:
+        game.apply(game.legal_actions()[0])
+    decision = game.decision
+    view = game.agent_view(decision.player)
+    ranked = HeuristicAgent(library=library).ranked(view, decision)
+
+    class Scripted(SearchAgent):
+        """Games that go as told for each action, and a note of the games it imagined for each."""
+
+        def __init__(self, results: dict[str, float]) -> None:
+            super().__init__(1, worlds=3, candidates=3, library=library)
+            self.results, self.seen = results, {}
+
+        def _played_out(self, imagined: Game, action: str, seat: str) -> float:
+            self.seen.setdefault(action, []).append(imagined._state.zones.cards(BLESSINGS_DECK)[0].uid)
+            return self.results.get(action, 0.0)
+
+    better = Scripted({ranked[2]: 1.0})
+    assert better.act(view, decision) == ranked[2]
+    assert len(set(map(tuple, better.seen.values()))) == 1, "every action meets the same imagined games"
+    assert len(set(better.seen[ranked[0]])) > 1, "and those games differ from each other"
+    assert Scripted({}).act(view, decision) == ranked[0]

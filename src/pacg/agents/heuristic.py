@@ -54,7 +54,7 @@ class HeuristicAgent:
         self._library = library
         self._answers: dict[DecisionKind, Callable[[Table, Decision], str]] = {
             DecisionKind.PLAY: self._play,
-            DecisionKind.SKILL: _best_odds,
+            DecisionKind.SKILL: self._skill,
             DecisionKind.TURN: self._turn,
             DecisionKind.EXPLORE: self._explore,
             DecisionKind.EXPLORE_AGAIN: self._explore_again,
@@ -127,6 +127,20 @@ class HeuristicAgent:
         if _heals(option.label):
             return 0.6 * table.scarcity() - cost if table.me["discard"] else -1.0
         return -1.0  # evading, moving and other plays between steps: not worth a card
+
+    def _skill(self, table: Table, decision: Decision) -> str:
+        """The way to attempt a check worth most: its odds times what the check is for, less what a card it plays
+        costs (a weapon revealed costs nothing; one discarded does). Ties: the first, which plays no card."""
+        odds: Sequence[str | None] = decision.context.get("odds") or ()
+        if len(odds) != len(decision.options):
+            return decision.options[0].id
+        stake = self._stake(table, decision.context)
+
+        def worth(index: int) -> float:
+            label, chance = decision.options[index].label, odds[index]
+            cost = self._cost(table, label) * table.scarcity() if ":" in label else 0.0
+            return (float(Fraction(chance)) if chance is not None else 0.0) * stake - cost
+        return decision.options[max(range(len(odds)), key=lambda index: (worth(index), -index))].id
 
     def _stake(self, table: Table, context: Mapping[str, Any]) -> float:
         purpose = context.get("purpose")
@@ -310,15 +324,6 @@ class Table:
 
 
 # --- reading labels ---------------------------------------------------------------------------------------
-
-
-def _best_odds(table: Table, decision: Decision) -> str:
-    """The way to attempt a check with the best odds (ties: the first, which reveals no card)."""
-    odds: Sequence[str | None] = decision.context.get("odds") or ()
-    scored = [(Fraction(value) if value is not None else Fraction(-1), -index) for index, value in enumerate(odds)]
-    if len(scored) != len(decision.options):
-        return decision.options[0].id
-    return decision.options[-max(scored)[1]].id
 
 
 def _first_of(*starts: str) -> Callable[[Table, Decision], str]:

@@ -254,7 +254,8 @@ def _choose_skill(
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
         context={"odds": [odds(state) if state is not None else None for state in leads_to],
-                 "odds_of": "to succeed this way, before any other card is played"},
+                 "odds_of": "to succeed this way, before any other card is played",
+                 "against": against.name if against is not None else None, "purpose": str(purpose)},
     )
     return choices[index], prepared[index]
 
