@@ -11,6 +11,7 @@ import pytest
 from pacg.agents import AGENTS, make_agent
 from pacg.agents.heuristic import HeuristicAgent
 from pacg.agents.search import SearchAgent
+from pacg.agents.value import FEATURES, fit, logistic, win_chance
 from pacg.cards.loader import load_library
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import DecisionKind
@@ -246,3 +247,32 @@ def test_a_search_agent_takes_the_action_whose_imagined_games_go_best() -> None:
     assert len(set(map(tuple, better.seen.values()))) == 1, "every action meets the same imagined games"
     assert len(set(better.seen[ranked[0]])) > 1, "and those games differ from each other"
     assert Scripted({}).act(view, decision) == ranked[0]
+
+
+def test_the_win_model_is_fitted_by_maximum_likelihood() -> None:
+    """Outcomes drawn from a known logistic model give back its weights."""
+    rng = random.Random(3)
+    truth = [-0.5, 2.0, -1.5, 1.0, 0.5, -2.0, 1.0, 0.3]
+    rows = []
+    for _ in range(4000):
+        x = [rng.random() for _ in FEATURES]
+        rows.append((x, rng.random() < logistic(truth, [1.0, *x])))
+    fitted = fit(rows)
+    assert all(abs(a - b) < 0.6 for a, b in zip(fitted, truth, strict=True)), fitted
+
+
+def test_the_win_model_reads_the_clock_the_health_and_the_open_locations() -> None:
+    """From a real table: fewer blessings left, fewer cards in the characters' decks or more locations open
+    make a win less likely."""
+    game = new_game(SCENARIO, ["Seelah", "Kyra"], 4, library=load_library())
+    while game.turn < 3:
+        game.apply(game.legal_actions()[0])
+    view = game.view("Seelah")
+    chance = win_chance(view)
+    assert 0 < chance < 1
+    later = {**view, "blessings": {**view["blessings"], "deck": view["blessings"]["deck"] - 10}}
+    hurt = {**view, "characters": [{**c, "deck": c["deck"] - 6} for c in view["characters"]]}
+    assert win_chance(later) < chance and win_chance(hurt) < chance
+    closed = {**view, "locations": [{**place, "closed": True, "deck": 0} for place in view["locations"][:2]]
+              + view["locations"][2:]}
+    assert win_chance(closed) > chance
