@@ -28,8 +28,8 @@ from pacg.game import Game
 # or to acquire).
 SEARCHED = frozenset({DecisionKind.TURN, DecisionKind.EXPLORE, DecisionKind.EXPLORE_AGAIN, DecisionKind.PLAY})
 WORLDS = 6
-CANDIDATES = 3
-HORIZON = 2  # turns played on past the decision before the table is judged (None: to the end of the game)
+CANDIDATES = 2
+HORIZON = 4  # turns played on past the decision before the table is judged (None: to the end of the game)
 CONFIDENCE = 1.0  # standard errors by which an action must beat the heuristic's choice to be taken instead
 LEAST_GAIN = 0.02  # and the least it must gain (in chance of winning)
 
