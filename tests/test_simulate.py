@@ -261,6 +261,7 @@ def test_the_command_prints_the_summary_and_writes_the_report(tmp_path: Path) ->
     (["--characters", "Kyra", "--games", "0"], "--games must be at least 1"),
     (["--characters", "Kyra", "--workers", "0"], "--workers must be at least 1"),
     (["--games", "3"], "--characters: give the party"),
+    (["--characters", "Kyra", "--ray-address", "auto"], "--ray-address: give --backend ray too"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     done = _invoke(*args)

@@ -670,6 +670,8 @@ def simulate_command(
     workers = workers if workers is not None else os.cpu_count() or 1
     if workers < 1:
         raise _fail(f"--workers must be at least 1 (got {workers})")
+    if ray_address is not None and backend is not Backend.RAY:
+        raise _fail("--ray-address: give --backend ray too")
     if report is not None:
         _check_report(report)
     configs = _sim_configs(scenario, characters or [], agent, cards, compare_cards, compare_characters)

@@ -10,6 +10,7 @@ is played in every configuration of the plan on that seed.
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from dataclasses import dataclass
@@ -84,8 +85,9 @@ def _here(plan: Plan) -> Iterator[RunStats]:
 
 def _on_processes(plan: Plan) -> Iterator[RunStats]:
     """A pool of worker processes, started fresh (spawn: safe on every platform, and with no copy of this
-    process's state); each reads the card library once. A stop (Ctrl-C) cancels the chunks not yet begun."""
-    pool = ProcessPoolExecutor(plan.workers, mp_context=get_context("spawn"))
+    process's state); each reads the card library once. A stop (Ctrl-C) is this process's to handle: it cancels
+    the chunks not yet begun."""
+    pool = ProcessPoolExecutor(plan.workers, mp_context=get_context("spawn"), initializer=_interrupts_ignored)
     try:
         pending: set[Future[RunStats]] = set()
         for first, stop in chunks(plan):
@@ -96,6 +98,10 @@ def _on_processes(plan: Plan) -> Iterator[RunStats]:
         yield from (future.result() for future in as_completed(pending))
     finally:
         pool.shutdown(cancel_futures=True)
+
+
+def _interrupts_ignored() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _on_ray(plan: Plan) -> Iterator[RunStats]:
