@@ -5,6 +5,7 @@ the report's page shows real PNG files, and bad input is one line (exit 2)."""
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -276,3 +277,9 @@ def test_an_unwritable_report_folder_is_one_line_before_any_game(tmp_path: Path)
     done = _invoke("--characters", "Kyra", "--games", "100000", "--report", str(blocker / "report"))
     assert done.exit_code == 2 and done.output.startswith("Error: --report: can't write into"), done.output
     assert len(done.output.strip().splitlines()) == 1
+
+
+def test_the_ray_backend_without_ray_installed_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
+    done = _invoke("--characters", "Kyra", "--games", "2", "--backend", "ray")
+    assert done.exit_code == 1 and done.output == "Error: the Ray backend needs ray: pip install 'pacg[ray]'\n"

@@ -12,10 +12,10 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
 from pacg.sim.config import Config, game_seed
 from pacg.sim.games import play_game
@@ -88,14 +88,14 @@ def _on_processes(plan: Plan) -> Iterator[RunStats]:
     process's state); each reads the card library once. A stop (Ctrl-C) is this process's to handle: it cancels
     the chunks not yet begun."""
     pool = ProcessPoolExecutor(plan.workers, mp_context=get_context("spawn"), initializer=_interrupts_ignored)
+
+    def first_done(pending: list[Future[RunStats]]) -> tuple[list[RunStats], list[Future[RunStats]]]:
+        done, rest = wait(pending, return_when=FIRST_COMPLETED)
+        return [future.result() for future in done], list(rest)
+
     try:
-        pending: set[Future[RunStats]] = set()
-        for first, stop in chunks(plan):
-            if len(pending) >= plan.workers * IN_FLIGHT:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                yield from (future.result() for future in done)
-            pending.add(pool.submit(play_chunk, plan.configs, plan.seed, first, stop))
-        yield from (future.result() for future in as_completed(pending))
+        yield from _windowed(plan, lambda first, stop: pool.submit(play_chunk, plan.configs, plan.seed, first, stop),
+                             first_done)
     finally:
         pool.shutdown(cancel_futures=True)
 
@@ -111,20 +111,35 @@ def _on_ray(plan: Plan) -> Iterator[RunStats]:
     started = not ray.is_initialized()
     if started:
         _start_ray(ray, plan)
+
+    def first_done(pending: list[Any]) -> tuple[list[RunStats], list[Any]]:
+        done, rest = ray.wait(pending, num_returns=1)
+        return ray.get(done), rest
+
     try:
         task = ray.remote(num_cpus=1)(play_chunk)
-        pending: list[Any] = []
-        for first, stop in chunks(plan):
-            if len(pending) >= plan.workers * IN_FLIGHT:
-                done, pending = ray.wait(pending, num_returns=1)
-                yield from ray.get(done)
-            pending.append(task.remote(plan.configs, plan.seed, first, stop))
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            yield from ray.get(done)
+        yield from _windowed(plan, lambda first, stop: task.remote(plan.configs, plan.seed, first, stop), first_done)
     finally:
         if started:
             ray.shutdown()
+
+
+Pending = TypeVar("Pending")
+
+
+def _windowed(plan: Plan, send: Callable[[int, int], Pending],
+              first_done: Callable[[list[Pending]], tuple[list[RunStats], list[Pending]]]) -> Iterator[RunStats]:
+    """Send the plan's chunks to the workers, a few per worker ahead at most (IN_FLIGHT), and give each chunk's
+    statistics as it comes back (`first_done`: those of the chunks done so far, and the chunks still pending)."""
+    pending: list[Pending] = []
+    for first, stop in chunks(plan):
+        if len(pending) >= plan.workers * IN_FLIGHT:
+            done, pending = first_done(pending)
+            yield from done
+        pending.append(send(first, stop))
+    while pending:
+        done, pending = first_done(pending)
+        yield from done
 
 
 def _ray() -> Any:
@@ -144,7 +159,7 @@ def _start_ray(ray: Any, plan: Plan) -> None:
         else:
             ray.init(num_cpus=plan.workers, include_dashboard=False, log_to_driver=False,
                      runtime_env={"env_vars": {"PYTHONPATH": _import_folder()}})
-    except (ConnectionError, RuntimeError, ValueError) as error:
+    except Exception as error:  # whatever Ray raises (no cluster there, no room for workers): one line
         raise SimulationError(f"can't start Ray: {error}") from None
 
 
