@@ -101,6 +101,8 @@ class Watcher:
         return action
 
     def __getattr__(self, name: str) -> Any:
+        if name == "agent":  # not set yet (a copy being made): no inner agent to ask
+            raise AttributeError(name)
         return getattr(self.agent, name)
 
     def _played(self, decision: Decision, action: str) -> None:
