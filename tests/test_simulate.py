@@ -283,3 +283,22 @@ def test_the_ray_backend_without_ray_installed_says_so_in_one_line(monkeypatch: 
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails
     done = _invoke("--characters", "Kyra", "--games", "2", "--backend", "ray")
     assert done.exit_code == 1 and done.output == "Error: the Ray backend needs ray: pip install 'pacg[ray]'\n"
+
+
+def test_the_progress_bar_shows_the_games_done_and_the_win_rate_so_far_with_its_interval() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from pacg.sim.progress import RunProgress
+
+    screen = StringIO()
+    run = RunStats.empty(1)
+    for index in range(10):
+        run.add([_result(index < 3, 6, "Cure")])
+    with RunProgress(40, Console(file=screen, force_terminal=True, width=160)) as progress:
+        progress(run)
+        progress(run)
+    low, high = wilson(3, 10)
+    shown = screen.getvalue()
+    assert "10/40" in shown and f"won 30.0% [{low:.1%}, {high:.1%}]" in shown, shown
