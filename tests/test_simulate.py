@@ -302,3 +302,37 @@ def test_the_progress_bar_shows_the_games_done_and_the_win_rate_so_far_with_its_
     low, high = wilson(3, 10)
     shown = screen.getvalue()
     assert "10/40" in shown and f"won 30.0% [{low:.1%}, {high:.1%}]" in shown, shown
+
+
+STRONGER_BLESSING = """\
+name: Blessing of Ascension
+type: blessing
+set: B
+traits: [Basic, Divine]
+copies: 35
+provenance: standin
+check_to_acquire: Charisma or Divine 4
+powers:
+  - when: check
+    whose: any
+    action: discard
+    effects:
+      - add_skill_dice: 2
+"""
+
+
+@pytest.mark.plays_at_random
+def test_comparing_card_files_plays_the_changed_cards_on_the_same_seeds(tmp_path: Path) -> None:
+    custom = tmp_path / "stronger"
+    custom.mkdir()
+    (custom / "blessing.yaml").write_text(STRONGER_BLESSING, encoding="utf-8")
+    compared = _invoke("--characters", "Kyra", "--compare-cards", str(custom), "--games", "6", "--workers", "1",
+                       "--json")
+    alone = _invoke("--characters", "Kyra", "--games", "6", "--workers", "1", "--json")
+    assert compared.exit_code == alone.exit_code == 0, compared.output + alone.output
+    summary = json.loads(compared.output)
+    [stronger] = summary.pop("compare")
+    assert summary == json.loads(alone.output), "the first configuration's games are the same"
+    assert summary["cards_folder"] is None and stronger["cards_folder"] == str(custom.resolve())
+    usual, changed = (run["cards"]["Blessing of Ascension"] for run in (summary, stronger))
+    assert usual["odds_plays"] > 0 and changed != usual, "the games with the stronger blessing went otherwise"
