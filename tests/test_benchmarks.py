@@ -54,3 +54,13 @@ def test_the_startup_benchmark_times_every_command_beside_the_reference_and_give
         assert f"  {label} " in out, out
     assert out.count("target 1.5x") == 2 and out.count("target 4.0x") == 2
     assert f"all targets: {'PASS' if result.returncode == 0 else 'FAIL'}" in out
+
+
+def test_the_simulation_benchmark_reports_each_agents_speed_the_speed_up_and_the_memory() -> None:
+    result = _run("bench_simulate.py", "--games", "2", "--seconds", "5", "--speedup-games", "3", "--repeat", "1",
+                  "--memory-games", "1", "--agents", "random")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "random:" in out and "games/s per core (2 games, at most 5 s)" in out
+    assert "speed-up, 3 random games, fastest of 1: 1 worker" in out
+    assert "peak memory, one worker: 1 games" in out and "10 games" in out

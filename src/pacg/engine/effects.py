@@ -1166,6 +1166,7 @@ def _acquire_from_box(step: Step, effect: AcquireFromBox, player: CharacterState
         if (everyone if effect.decides == "all" else acquired):
             game.zones.move(card, character.hand)
             game.note(f"{character.name} acquires {card.name}")
+            game.tally("acquired", card)
         else:
             perform(game, character, card, CardAction.BANISH)
     if effect.decides == "all" and (encounter := step.encounter) is not None:

@@ -160,10 +160,11 @@ def _resolve_boon(game: GameState, current: Encounter, acquired: bool) -> Proces
         dismiss(game, card)
     elif current.banished:
         banish(game, card)
-    elif acquired and current.given_to is not None:
-        game.zones.move(card, current.given_to.hand)
     elif acquired:
-        game.zones.move(card, character.zone(ZoneKind.BURIED if current.keep == "bury" else ZoneKind.HAND))
+        given_to = current.given_to
+        game.zones.move(card, given_to.hand if given_to is not None
+                        else character.zone(ZoneKind.BURIED if current.keep == "bury" else ZoneKind.HAND))
+        game.tally("acquired", card)
     else:
         banish(game, card)
     if ended is not None:

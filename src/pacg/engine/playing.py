@@ -911,6 +911,7 @@ _PLACED: dict[CardAction, tuple[ZoneKind, bool]] = {
 
 def banish(game: GameState, card: PhysicalCard) -> None:
     """Back into the box (PLAY-04); a cohort leaves the game instead (COH-01)."""
+    game.tally("banished", card)
     if card.type is CardType.COHORT:
         game.zones.move(card, REMOVED)
     else:

@@ -6,7 +6,7 @@ All randomness of a game (shuffles, dice, random draws from the box) comes from 
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -466,6 +466,13 @@ class GameState:
         self.held = HeldPowers()
         self.zones.watcher = self.held.moved
         self.ask_always = False  # open every play window, even for plays that can't matter (`engine.questions`)
+        # How many times each card (by name) was acquired and banished in this game, for `pacg simulate`'s per-card
+        # table (`pacg.sim`): two counts per event, and kept by no snapshot (no rule reads it).
+        self.card_tally: Counter[tuple[str, str]] = Counter()
+
+    def tally(self, event: str, card: PhysicalCard) -> None:
+        """Count a card acquired or banished (`card_tally`)."""
+        self.card_tally[event, card.name] += 1
 
     @property
     def revelations(self) -> int:
