@@ -723,7 +723,8 @@ def simulate_command(
                                    "played on the same seeds (win rates against party size)."),
     scenario: str = typer.Option("The Godless Ones", "--scenario", help="The scenario to play."),
     agent: str = typer.Option(
-        "random", "--agent", help="The AI player at every seat, by its name (pacg.agents.AGENTS), e.g. random."),
+        "heuristic", "--agent", help="The AI player at every seat, by its name (pacg.agents.AGENTS): random, "
+                                     "heuristic or search."),
     games: int = typer.Option(1000, "--games", help="How many games to play."),
     seed: int = typer.Option(1, "--seed", help="The run's seed: each game's seed comes from it and the game's number."),
     workers: int | None = typer.Option(None, "--workers", help="Worker processes [default: the machine's cores]."),

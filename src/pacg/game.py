@@ -163,6 +163,12 @@ class Game:
         return list(self._state.log)
 
     @property
+    def card_tally(self) -> dict[tuple[str, str], int]:
+        """How many times each card, by name, has been acquired and banished so far: {("acquired", "Mace"): 1}
+        (public events: what a simulation sums up)."""
+        return dict(self._state.card_tally)
+
+    @property
     def turn(self) -> int:
         """The number of the turn under way (0 during setup)."""
         return self._state.turns

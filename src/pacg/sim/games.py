@@ -149,9 +149,7 @@ def play_game(config: Config, seed: int) -> GameResult:
     play(game, watcher)
     outcome = game.outcome
     assert outcome is not None
-    # The engine's count of cards acquired and banished: read from the game state, which the Game object keeps
-    # to itself (a simulation is the one reader of `card_tally`).
-    for (event, name), count in game._state.card_tally.items():
+    for (event, name), count in game.card_tally.items():  # the engine's count of cards acquired and banished
         use = watcher.use(name)
         if event == "acquired":
             use.acquired += count
