@@ -30,6 +30,18 @@ def test_every_agent_is_made_by_its_name() -> None:
         make_agent("clever", 1)
 
 
+def test_an_agent_s_name_may_carry_its_settings() -> None:
+    searching = make_agent("search:worlds=3, horizon=none,seconds=0.5", 1)
+    assert isinstance(searching, SearchAgent)
+    assert (searching.worlds, searching.horizon, searching.seconds) == (3, None, 0.5)
+    for name, message in [("search:depth=3", "agent 'search' has no setting 'depth' .settings: worlds, candidates"),
+                          ("search:worlds", "write it as worlds=VALUE"),
+                          ("search:worlds=many", "a number, or none"),
+                          ("random:worlds=2", "agent 'random' has no setting 'worlds' .settings: none")]:
+        with pytest.raises(ValueError, match=message):
+            make_agent(name, 1)
+
+
 def _wins(agent: str, characters: list[str], seeds: range) -> int:
     won = 0
     for seed in seeds:

@@ -259,6 +259,7 @@ def test_the_command_prints_the_summary_and_writes_the_report(tmp_path: Path) ->
     (["--characters", "Kyra", "--scenario", "No Such Scenario"], "No Such Scenario"),
     (["--characters", "Kyrra"], "Kyra"),
     (["--characters", "Kyra", "--agent", "clever"], "no agent 'clever' (agents: random"),
+    (["--characters", "Kyra", "--agent", "search:depth=2"], "agent 'search' has no setting 'depth'"),
     (["--characters", "Kyra", "--games", "0"], "--games must be at least 1"),
     (["--characters", "Kyra", "--workers", "0"], "--workers must be at least 1"),
     (["--games", "3"], "--characters: give the party"),

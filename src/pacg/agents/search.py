@@ -9,11 +9,14 @@ heuristic's own choice only when it did clearly better in them (`_gain`). It nev
 seat's view, its decision and the imagined copies.
 
 Its budget is the number of imagined games per decision (`worlds`), the number of actions tried in each
-(`candidates`) and how many turns each is played on (`horizon`).
+(`candidates`) and how many turns each is played on (`horizon`); or a time per decision (`seconds`: it
+imagines no more games once that is spent, at least 2; then its answers depend on the machine's speed).
+On the command line: `--agent search:worlds=12,candidates=3,horizon=none`.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,8 +42,10 @@ class SearchAgent:
     imagines, so the same seed, view and decision give the same answer."""
 
     def __init__(self, seed: int | None = None, worlds: int = WORLDS, candidates: int = CANDIDATES,
-                 horizon: int | None = HORIZON, library: CardLibrary | None = None) -> None:
+                 horizon: int | None = HORIZON, seconds: float | None = None, library: CardLibrary | None = None
+                 ) -> None:
         self.seed = seed or 0
+        self.seconds = seconds  # a time budget per decision: no more imagined games once it is spent
         self.worlds = worlds
         self.candidates = candidates
         self.horizon = horizon
@@ -55,7 +60,10 @@ class SearchAgent:
         candidates = ranked[:self.candidates]
         self.searched += 1
         results: dict[str, list[float]] = {action: [] for action in candidates}
+        start = time.perf_counter()
         for world in range(self.worlds):
+            if world >= 2 and self.seconds is not None and time.perf_counter() - start > self.seconds:
+                break
             seed = hash((self.seed, self.searched, world)) & 0xFFFFFFFF
             for action in candidates:
                 results[action].append(self._played_out(imagine(seed), action, decision.player))

@@ -35,13 +35,12 @@ def checked(scenario: str, characters: list[str], agent: str, cards: str | None)
     """The configuration of a scenario, a party, an agent and custom cards as given on the command line (names in
     any case), checked by setting its game up once: an unknown name, or a party the scenario can't be set up for,
     is a ValueError (`SetupError`) saying what is wrong; an unknown agent names the agents there are."""
-    from pacg.agents import AGENTS
+    from pacg.agents import check_agent
     from pacg.engine.setup import setup_names
     from pacg.game import new_game
     from pacg.record import library_for
 
-    if agent not in AGENTS:
-        raise ValueError(f"no agent {agent!r} (agents: {', '.join(AGENTS)})")
+    check_agent(agent)
     library = library_for(cards)
     names = setup_names(library, scenario, characters)
     new_game(names.scenario, names.characters, 0, library=library, cards=cards)
