@@ -250,7 +250,7 @@ def test_the_command_prints_the_summary_and_writes_the_report(tmp_path: Path) ->
     done = _invoke("--characters", "Kyra", "--games", "3", "--workers", "1", "--seed", "2", "--report",
                    str(tmp_path / "out"))
     assert done.exit_code == 0, done.output
-    assert "The Godless Ones, Kyra (random): 3 games" in done.output
+    assert "The Godless Ones, Kyra (heuristic): 3 games" in done.output
     assert "95% Wilson interval" in done.output and "Deaths: Kyra" in done.output
     assert (tmp_path / "out" / "index.html").is_file()
 
