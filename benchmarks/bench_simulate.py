@@ -85,7 +85,7 @@ def main() -> None:
     print(f"{SCENARIO}, party {', '.join(PARTY)}; {os.cpu_count()} cores")
     for agent in options.agents.split(","):
         played, rate = games_per_second(agent, options.games, options.seconds)
-        print(f"{agent:>10}: {rate:7.1f} games/s per core ({played} games, at most {options.seconds:g} s)")
+        print(f"{agent:>10}: {rate:8.3g} games/s per core ({played} games, at most {options.seconds:g} s)")
 
     times: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(options.repeat):
