@@ -360,3 +360,21 @@ powers:
   effects:
   - deal_damage: 3
 """)
+
+
+# A custom card file: the shipped Blessing of Ascension made stronger (the same name replaces it in the box)
+STRONGER_BLESSING = """\
+name: Blessing of Ascension
+type: blessing
+set: B
+traits: [Basic, Divine]
+copies: 35
+provenance: standin
+check_to_acquire: Charisma or Divine 4
+powers:
+  - when: check
+    whose: any
+    action: discard
+    effects:
+      - add_skill_dice: 2
+"""

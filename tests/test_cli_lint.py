@@ -21,6 +21,7 @@ from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFiles, CardProblem
 from pacg.cli import app
 from pacg.game import Setup
 from pacg.record import RecordError, read_record, record_of, save_record
+from table import STRONGER_BLESSING
 
 PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]
 
@@ -35,22 +36,6 @@ BAD_SCENARIO = """\
       1: [Armory]
 """
 
-# A shipped blessing made stronger: the same name replaces it in the box.
-STRONG_BLESSING = """\
-    name: Blessing of Ascension
-    type: blessing
-    set: B
-    traits: [Basic, Divine]
-    copies: 35
-    provenance: standin
-    check_to_acquire: Charisma or Divine 4
-    powers:
-      - when: check
-        whose: any
-        action: discard
-        effects:
-          - add_skill_dice: 2
-"""
 
 
 def write(folder: Path, filename: str, text: str) -> Path:
@@ -106,7 +91,7 @@ def test_lint_prints_one_line_per_problem_file_by_file_and_a_summary(tmp_path: P
 def test_lint_with_custom_cards_checks_them_against_the_box_and_notes_what_they_replace(tmp_path: Path) -> None:
     custom = tmp_path / "custom"
     scenario = write(custom, "scenario.yaml", BAD_SCENARIO)
-    blessing = write(custom, "blessing.yaml", STRONG_BLESSING)
+    blessing = write(custom, "blessing.yaml", STRONGER_BLESSING)
     result = run("cards", "lint", "--cards", str(custom))
     assert_no_traceback(result)
     assert result.exit_code == 1
@@ -192,7 +177,7 @@ def test_a_check_is_a_function_of_the_cards_read() -> None:
 
 def test_list_and_show_read_the_custom_cards_over_the_box(tmp_path: Path) -> None:
     custom = tmp_path / "custom"
-    write(custom, "blessing.yaml", STRONG_BLESSING)
+    write(custom, "blessing.yaml", STRONGER_BLESSING)
     shown = run("cards", "show", "Blessing of Ascension", "--cards", str(custom))
     assert shown.exit_code == 0, shown.output
     assert "add 2 dice of the type the check rolls" in shown.stdout
@@ -231,7 +216,7 @@ def test_play_with_bad_custom_cards_prints_the_problems_and_exits_1(tmp_path: Pa
 @pytest.mark.plays_at_random  # a whole game answered at random
 def test_a_game_with_custom_cards_remembers_their_folder_and_replays_with_them(tmp_path: Path) -> None:
     custom, log = tmp_path / "custom", tmp_path / "game.json"
-    write(custom, "blessing.yaml", STRONG_BLESSING)
+    write(custom, "blessing.yaml", STRONGER_BLESSING)
     played = run("play", "--agent", "random", "--seed", "4", "--characters", "Kyra", "--json", "--log", str(log),
                  "--cards", str(custom))
     assert played.exit_code == 0, played.output

@@ -26,7 +26,7 @@ from pacg.sim.report import write_report
 from pacg.sim.runner import Plan, play_chunk, simulate
 from pacg.sim.stats import RunStats, Stats
 from pacg.sim.summary import to_json, to_text
-from table import Table
+from table import STRONGER_BLESSING, Table
 
 SCENARIO = "The Godless Ones"
 PAIR = Config(SCENARIO, ("Harsk", "Kyra"), "random")
@@ -304,22 +304,6 @@ def test_the_progress_bar_shows_the_games_done_and_the_win_rate_so_far_with_its_
     shown = screen.getvalue()
     assert "10/40" in shown and f"won 30.0% [{low:.1%}, {high:.1%}]" in shown, shown
 
-
-STRONGER_BLESSING = """\
-name: Blessing of Ascension
-type: blessing
-set: B
-traits: [Basic, Divine]
-copies: 35
-provenance: standin
-check_to_acquire: Charisma or Divine 4
-powers:
-  - when: check
-    whose: any
-    action: discard
-    effects:
-      - add_skill_dice: 2
-"""
 
 
 @pytest.mark.plays_at_random
