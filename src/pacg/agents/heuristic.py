@@ -64,7 +64,7 @@ class HeuristicAgent:
             DecisionKind.KEEP: self._most_needed,
             DecisionKind.ENCOUNTER: self._encounter,
             DecisionKind.LOCATION: self._location,
-            DecisionKind.START: self._start,
+            DecisionKind.START: self._location,  # start where no one else does: the party covers more ground
             DecisionKind.TARGET: self._target,
             DecisionKind.INSTEAD: self._instead,
             DecisionKind.REROLL: self._reroll,
@@ -245,15 +245,12 @@ class HeuristicAgent:
         return min(decision.options, key=danger).id
 
     def _location(self, table: Table, decision: Decision) -> str:
+        """Go (or start) where most cards are left and no one else is (`Table.location_worth`)."""
         places = [(table.location(option.label), option) for option in decision.options]
         known = [(place, option) for place, option in places if place is not None]
         if not known:
             return decision.options[0].id
         return max(known, key=lambda pair: table.location_worth(pair[0]))[1].id
-
-    def _start(self, table: Table, decision: Decision) -> str:
-        """Start where no one else does: the party covers more locations."""
-        return self._location(table, decision)
 
     def _target(self, table: Table, decision: Decision) -> str:
         """Heal (or help) whoever's deck is smallest; otherwise itself."""
