@@ -50,7 +50,7 @@ class SearchAgent:
         self.candidates = candidates
         self.horizon = horizon
         self.heuristic = HeuristicAgent(seed, library)
-        self.searched = 0  # decisions searched, for the benchmarks
+        self.searched = 0  # decisions searched so far: each one's imagined games are seeded by its number
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
         ranked = self.heuristic.ranked(view, decision)
