@@ -93,22 +93,25 @@ class HeuristicAgent:
     def ranked(self, view: Mapping[str, Any], decision: Decision) -> list[str]:
         """The decision's actions, its choice first; for a play, the others by what they are worth; otherwise
         in the decision's order. (A decision of several options: its choice alone.)"""
+        if decision.kind is DecisionKind.PLAY:
+            return [option.id for option in self._plays_ranked(Table(view, decision.player, self.library), decision)]
         choice = self.act(view, decision)
         if decision.choose is not None:
             return [choice]
-        others = [option for option in decision.options if option.id != choice]
-        if decision.kind is DecisionKind.PLAY:
-            table = Table(view, decision.player, self.library)
-            others.sort(key=lambda option: -self._play_worth(table, decision, option))
-        return [choice, *(option.id for option in others)]
+        return [choice, *(option.id for option in decision.options if option.id != choice)]
 
     # --- plays ----------------------------------------------------------------------------------------------
 
     def _play(self, table: Table, decision: Decision) -> str:
         """The play worth most over its cost, or "Done" when none is worth making (options[0] passes)."""
+        return self._plays_ranked(table, decision)[0].id
+
+    def _plays_ranked(self, table: Table, decision: Decision) -> list[Option]:
+        """The options of a play decision by worth, the best first: "Done" (options[0], worth 0) comes before
+        every play worth no more than passing."""
         worth = [self._play_worth(table, decision, option) for option in decision.options]
-        best = max(range(len(worth)), key=worth.__getitem__)
-        return decision.options[best].id if worth[best] > 0 else decision.options[0].id
+        order = sorted(range(len(worth)), key=lambda index: -worth[index])  # stable: the earlier option on a tie
+        return [decision.options[index] for index in order]
 
     def _play_worth(self, table: Table, decision: Decision, option: Option) -> float:
         if option is decision.options[0]:

@@ -53,9 +53,11 @@ class SearchAgent:
         self.searched = 0  # decisions searched so far: each one's imagined games are seeded by its number
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
-        ranked = self.heuristic.ranked(view, decision)
         imagine = getattr(view, "imagine", None)
-        if decision.kind not in SEARCHED or len(ranked) < 2 or imagine is None:
+        if decision.kind not in SEARCHED or imagine is None:
+            return self.heuristic.act(view, decision)
+        ranked = self.heuristic.ranked(view, decision)
+        if len(ranked) < 2:
             return ranked[0]
         candidates = ranked[:self.candidates]
         self.searched += 1
