@@ -708,6 +708,37 @@ def replay_command(
     _print_outcome(outcome, as_json)
 
 
+# --- pacg serve -----------------------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
+    db: str | None = typer.Option(
+        None, "--db", help="Where the games are kept: postgresql://USER@HOST/NAME, sqlite:///PATH or a file's path "
+                           "[default: the saved games' database]."),
+    ai_pause: float = typer.Option(0.5, "--ai-pause", min=0, help="Seconds between two AI answers, for the table "
+                                                                   "to follow them."),
+) -> None:
+    """Serve games in the browser: open http://HOST:PORT/, make a game and share each seat's link. Games are kept
+    in the database, so a restarted server carries on every one."""
+    import uvicorn
+
+    from pacg.web.app import MOST_MESSAGE_BYTES, create_app
+    from pacg.web.service import GameService
+    from pacg.web.store import StoreError, open_store
+
+    try:
+        store = open_store(db)
+    except StoreError as error:
+        raise _fail(f"--db: {error}") from None
+    service = GameService(store, _cards_library(), ai_pause)
+    typer.echo(f"pacg: serving games at http://{host}:{port}/ (games kept in {store.where}; Ctrl-C stops)")
+    uvicorn.run(create_app(service), host=host, port=port, log_level="warning", ws_max_size=MOST_MESSAGE_BYTES,
+                timeout_graceful_shutdown=5)
+
+
 # --- pacg simulate --------------------------------------------------------------------------------------
 
 

@@ -328,9 +328,14 @@ class Game:
         it is theirs (DESIGN.md 5)."""
         return {key: part() for key, part in self.view_parts(seat).items()}
 
-    def view_parts(self, seat: str) -> dict[str, Callable[[], Any]]:
-        """The parts of `view(seat)`, each worked out when called (`SeatView` reads only those asked for)."""
-        if seat not in self.seats():
+    def spectator_view(self) -> dict[str, Any]:
+        """What someone watching the table may know: the view of a seat with no hand in it and no decision."""
+        return {key: part() for key, part in self.view_parts(None).items()}
+
+    def view_parts(self, seat: str | None) -> dict[str, Callable[[], Any]]:
+        """The parts of `view(seat)` (or a spectator's, for None), each worked out when called (`SeatView` reads
+        only those asked for)."""
+        if seat is not None and seat not in self.seats():
             raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
         parts = view_parts(self._state, seat, self._setup.open_hands)
         parts["decision"] = lambda: (decision.to_json() if (decision := self.decision) is not None

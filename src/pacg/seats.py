@@ -84,9 +84,10 @@ def ai_players(game: Game, seats: Mapping[str, str], tell: Tell | None = None, p
     return {seat: AISeat(kind, seat, game, tell, pause) for seat, kind in seats.items()}
 
 
-def undo_to_person(game: Game, ai: Collection[str]) -> str:
+def undo_to_person(game: Game, ai: Collection[str], person: str | None = None) -> str:
     """Take back answers until the decision is a person's again (their own last one, with the AI answers given
-    after it); "" when done, else why it can't be (the game is left as it was)."""
+    after it); with `person` named, only if that last person's answer was theirs (at a table of several people,
+    each takes back only their own). "" when done, else why it can't be (the game is left as it was)."""
     trial = game.clone()
     while True:
         why = trial.why_not_undo()
@@ -95,6 +96,8 @@ def undo_to_person(game: Game, ai: Collection[str]) -> str:
         trial.undo()
         decision = trial.decision
         if decision is not None and decision.player not in ai:
+            if person is not None and decision.player != person:
+                return f"the last answer was {decision.player}'s"
             break
     for _ in range(len(game.actions) - len(trial.actions)):
         game.undo()

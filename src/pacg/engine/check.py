@@ -406,15 +406,19 @@ def attempt_check(
     """Attempt one check (one step of a card's check) from choosing the skill to taking damage; `during` is the
     step of an encounter the check is attempted in, if not the encounter's own check ("before you act")."""
     choice, state = yield from _choose_skill(game, checker, purpose, against, step, encounterer or checker, during)
-    if choice.play is not None:
-        yield from apply_play(state, choice.play)
-    yield from _play_cards(state)
-    if state.automatic_success and not state.is_combat and not state.cannot_succeed:  # never in combat (CHK-01)
-        roll = None
-        success = True
-    else:
-        roll = yield from _roll(state)
-        success = roll.total >= state.difficulty and not state.cannot_succeed  # CHK-14; "cannot" wins, GOLD-03
+    game.checks.append(state)  # under way until rolled: every seat's view shows it (`view.check_part`)
+    try:
+        if choice.play is not None:
+            yield from apply_play(state, choice.play)
+        yield from _play_cards(state)
+        if state.automatic_success and not state.is_combat and not state.cannot_succeed:  # never in combat (CHK-01)
+            roll = None
+            success = True
+        else:
+            roll = yield from _roll(state)
+            success = roll.total >= state.difficulty and not state.cannot_succeed  # CHK-14; "cannot" wins, GOLD-03
+    finally:
+        game.checks.remove(state)
     damage = None if success or roll is None else _damage(state, roll)
     result = CheckResult(success, state.skill, state.difficulty, state.pool(), roll, frozenset(state.traits), damage)
     game.note(

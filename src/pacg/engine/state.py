@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from pacg.cards.loader import CardLibrary
@@ -35,6 +36,9 @@ from pacg.cards.vocabulary import CardType, Proficiency, Skill
 from pacg.engine import trace
 from pacg.engine.chance import Chance
 from pacg.engine.zones import FullBox, PhysicalCard, Zone, ZoneKind, Zones, full_box
+
+if TYPE_CHECKING:
+    from pacg.engine.check import CheckState
 
 
 @dataclass
@@ -457,6 +461,7 @@ class GameState:
         self.known: dict[Zone, tuple[int, frozenset[int]]] = {}  # examined cards of a deck, as of its nth shuffle
         self.temporarily_closed: set[str] = set()  # for the current villain encounter (VIL-01)
         self.encounters: list[Encounter] = []  # the encounters under way, innermost last (SUM-02)
+        self.checks: list[CheckState] = []  # the checks under way, innermost last: what every view shows of them
         self.next_to: dict[int, CharacterState] = {}  # a displayed card shown next to another character
         self.lasting: list[LastingPower] = []  # paragraphs that apply until the turn, encounter ... ends
         self.closed_with_powers: list[LocationState] = []  # closed locations whose powers last (CLOSE-04)

@@ -2,10 +2,11 @@
 
 As boardgame.io's `playerView` strips secret state, a view shows the seat its own hand, every face-up card
 (discard piles, buried and displayed cards, the blessings discard pile, cards left face up on a location deck,
-the cards being encountered), the cards the rules have revealed (examined cards still on top of their deck),
-each character's skills, role and powers as the checked feats make them, and only counts of face-down decks;
-another player's hand only when the table plays with open hands. Every value is a string, a number, a boolean,
-a list or a dict, so a view survives a JSON round trip.
+the cards being encountered), the check under way with its dice and exact odds, the cards the rules have
+revealed (examined cards still on top of their deck), each character's skills, role and powers as the checked
+feats make them, and only counts of face-down decks; another player's hand only when the table plays with open
+hands. A spectator's view shows no hand. Every value is a string, a number, a boolean, a list or a dict, so a
+view survives a JSON round trip.
 """
 
 from __future__ import annotations
@@ -16,18 +17,20 @@ from typing import Any
 from pacg.cards.powers import Power
 from pacg.cards.text import power_text
 from pacg.cards.vocabulary import Skill
+from pacg.engine.check import CheckState, odds
 from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
 
 
-def seat_view(game: GameState, seat: str, open_hands: bool = False) -> dict[str, Any]:
-    """The view of the player of `seat` (a character's name)."""
+def seat_view(game: GameState, seat: str | None, open_hands: bool = False) -> dict[str, Any]:
+    """The view of the player of `seat` (a character's name), or of a spectator (None), who sees no hand."""
     return {key: part() for key, part in view_parts(game, seat, open_hands).items()}
 
 
-def view_parts(game: GameState, seat: str, open_hands: bool = False) -> dict[str, Callable[[], Any]]:
+def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> dict[str, Callable[[], Any]]:
     """The view's parts, each to be worked out when it is read (a player who reads only the locations and the
-    characters, as an AI player does at every decision, doesn't pay for the log)."""
+    characters, as an AI player does at every decision, doesn't pay for the log); a spectator's (`seat` None)
+    shows no hand, even at a table with open hands."""
     return {
         "seat": lambda: seat,
         "scenario": lambda: game.scenario.name if game.scenario is not None else None,
@@ -36,14 +39,24 @@ def view_parts(game: GameState, seat: str, open_hands: bool = False) -> dict[str
         "blessings": lambda: {"deck": len(game.zones.cards(BLESSINGS_DECK)),
                               "discard": _names(game.zones.cards(BLESSINGS_DISCARD))},
         "locations": lambda: [_location(game, location) for location in game.locations.values()],
-        "characters": lambda: [_character(game, character, open_hands or character.name == seat)
+        "characters": lambda: [_character(game, character, seat is not None and (open_hands or character.name == seat))
                                for character in game.characters],
         "encounters": lambda: [{"card": encounter.card.name, "type": str(encounter.card.type),
                                 "character": encounter.character.name, "location": encounter.location,
                                 "summoned": encounter.summoned} for encounter in game.encounters],
+        "check": lambda: _check(game.checks[-1]) if game.checks else None,
         "removed": lambda: _names(game.zones.cards(REMOVED)),
         "log": lambda: list(game.log),
     }
+
+
+def _check(check: CheckState) -> dict[str, Any]:
+    """The check under way, as the whole table sees it being built: who attempts it with which skill, against
+    what and what for, its dice pool, its difficulty and its exact chance as it stands ("7/12", DESIGN.md 6)."""
+    return {"character": check.checker.name, "skill": str(check.skill) if check.skill is not None else None,
+            "against": check.against.name if check.against is not None else None,
+            "purpose": str(check.purpose) if check.purpose is not None else None,
+            "pool": str(check.pool()), "difficulty": check.difficulty, "probability": str(odds(check))}
 
 
 def _names(cards: list[PhysicalCard]) -> list[str]:

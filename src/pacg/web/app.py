@@ -1,0 +1,337 @@
+"""The web server's HTTP and WebSocket contract, and the page it serves (issue 14; OpenAPI at /docs).
+
+    POST /api/games                 {"scenario", "characters", "seed"?, "ai"?, "agent"?, "open_hands"?}
+                                    -> 201 {"id", "seats": {character: token}, "links": {character: path}}
+    GET  /api/games/{id}/view       Authorization: Bearer TOKEN -> that seat's view, with its decision;
+                                    no Authorization -> a spectator's view (no hand in it)
+    POST /api/games/{id}/actions    {"action": id, "version"?} -> the seat's new view
+    POST /api/games/{id}/undo       {"version"?} -> the seat's new view
+    WS   /api/games/{id}/ws?token=  pushes {"type": "view", ...} after every change; takes {"action", "version"?}
+                                    and {"undo": true}; a refused message gets {"type": "error", "status", "detail"}
+    GET  /api/setup                 the scenarios, characters and AI agents a game can be made of
+    GET  /api/cards/{name}          a card's text
+
+Errors are JSON {"detail": message}: 401 a bad token (or none where one is needed), 404 no such game or card,
+409 not this seat's decision, the game over, or (with "version") a view that is no longer current: another
+answer came first; 413 a body over `MOST_BODY_BYTES`; 422 an action that isn't legal, a game that can't be set
+up, a body that isn't the JSON asked for; 503 the database failing, or a request over `MOST_REQUEST_SECONDS`.
+A version is the number of changes made to the game: the view says it, and an answer that gives it lands only
+on that view's decision, so two answers to the same decision can't both land.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from pacg.agents import AGENTS
+from pacg.cards.names import unknown_name
+from pacg.cards.text import card_summary
+from pacg.cards.vocabulary import MAX_PARTY, CardType
+from pacg.seats import default_ai
+from pacg.web.service import GameService, NewGame, NotFound, Unauthorized, Unprocessable, WebError
+from pacg.web.store import StoreError
+
+MOST_BODY_BYTES = 16 * 1024  # the largest request: a new game's names, or one action id
+MOST_MESSAGE_BYTES = 4 * 1024  # the largest WebSocket message a client may send
+MOST_REQUEST_SECONDS = 10.0
+POLL_SECONDS = 1.0  # how often a WebSocket checks the store for changes made by another server process
+NAME = Annotated[str, Field(min_length=1, max_length=100)]
+STATIC = resources.files("pacg.web") / "static"
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class NewGameRequest(BaseModel):
+    """A game to make: the scenario, the party in turn order (names in any case), the seed, the characters AI
+    players play and with which agent, whether the players show each other their hands."""
+
+    model_config = ConfigDict(extra="forbid")
+    scenario: NAME
+    characters: list[NAME] = Field(min_length=1, max_length=MAX_PARTY)
+    seed: int | None = Field(None, ge=0, lt=2**63)
+    ai: list[NAME] = Field(default_factory=list, max_length=MAX_PARTY)
+    agent: NAME | None = None
+    open_hands: bool = False
+
+
+class NewGameResponse(BaseModel):
+    id: str
+    seats: dict[str, str] = Field(description="each human seat's token, by character")
+    links: dict[str, str] = Field(description="each human seat's page, by character: its token after the #")
+    spectate: str = Field(description="the page of someone who only watches")
+
+
+class ActionRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(min_length=1, max_length=2000)
+    version: int | None = Field(None, description="the version of the view answered: refused (409) if not current")
+
+
+class UndoRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    version: int | None = None
+
+
+def create_app(service: GameService) -> FastAPI:
+    """The server's application over a game service (`pacg serve` makes one; tests make their own)."""
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(service.close)
+
+    app = FastAPI(title="pacg", summary="Play the Pathfinder Adventure Card Game together, with the rules enforced",
+                  lifespan=lifespan)
+    app.state.service = service
+    _errors(app)
+    _pages(app)
+    _games(app, service)
+    _websocket(app, service)
+    app.add_middleware(_Bounded)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(WebError)
+    async def refused(_: Request, error: WebError) -> JSONResponse:
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    @app.exception_handler(StoreError)
+    async def store_failing(_: Request, error: StoreError) -> JSONResponse:
+        return JSONResponse({"detail": f"the games' database is failing: {error}"}, status_code=503)
+
+
+def _pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
+
+
+def _games(app: FastAPI, service: GameService) -> None:
+    library = service.library
+
+    @app.get("/api/setup", summary="What a game can be made of")
+    def setup() -> dict[str, Any]:
+        return {"scenarios": sorted(card.name for card in library.of_type(CardType.SCENARIO)),
+                "characters": sorted(card.name for card in library.of_type(CardType.CHARACTER)),
+                "agents": list(AGENTS), "default_agent": default_ai(), "most_characters": MAX_PARTY}
+
+    @app.get("/api/cards/{name}", summary="A card's text")
+    def card(name: str) -> dict[str, Any]:
+        found = library.find(name)
+        if found is None:
+            raise NotFound(str(unknown_name("card", name, [card.name for card in library])))
+        return card_summary(found)
+
+    @app.post("/api/games", status_code=201, response_model=NewGameResponse, summary="Make a game")
+    def create(request: NewGameRequest) -> NewGameResponse:
+        game_id, tokens = service.create(NewGame(request.scenario, list(request.characters), request.seed,
+                                                 list(request.ai), request.agent, request.open_hands))
+        return NewGameResponse(id=game_id, seats=tokens,
+                               links={seat: f"/games/{game_id}#token={token}" for seat, token in tokens.items()},
+                               spectate=f"/games/{game_id}")
+
+    @app.get("/api/games/{game_id}/view", summary="A seat's view (a spectator's without a token)")
+    def view(game_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return service.view(game_id, service.seat(game_id, _bearer(authorization)))
+
+    @app.post("/api/games/{game_id}/actions", summary="Answer the seat's decision")
+    def act(game_id: str, request: ActionRequest, authorization: Annotated[str | None, Header()] = None
+            ) -> dict[str, Any]:
+        return service.act(game_id, _seat(service, game_id, authorization), request.action, request.version)
+
+    @app.post("/api/games/{game_id}/undo", summary="Take back the seat's last answer")
+    def undo(game_id: str, request: UndoRequest | None = None,
+             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return service.undo(game_id, _seat(service, game_id, authorization),
+                            request.version if request is not None else None)
+
+
+def _bearer(authorization: str | None) -> str | None:
+    """The token of an "Authorization: Bearer TOKEN" header (None when there is no header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("the Authorization header is 'Bearer TOKEN', with the seat's token")
+    return token.strip()
+
+
+def _seat(service: GameService, game_id: str, authorization: str | None) -> str:
+    seat = service.seat(game_id, _bearer(authorization))
+    if seat is None:
+        raise Unauthorized("acting needs a seat's token: Authorization: Bearer TOKEN")
+    return seat
+
+
+def _websocket(app: FastAPI, service: GameService) -> None:
+    @app.websocket("/api/games/{game_id}/ws")
+    async def connection(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            seat = await run_in_threadpool(service.seat, game_id, token)
+        except WebError as error:
+            await websocket.close(code=4000 + error.status, reason=error.message[:120])
+            return
+        await _Connection(websocket, service, game_id, seat).run()
+
+
+class _Connection:
+    """One WebSocket: the seat's view pushed after every change to the game (told by the service, or seen in the
+    store's version every `POLL_SECONDS` when another server process made it), and the seat's answers taken."""
+
+    def __init__(self, websocket: WebSocket, service: GameService, game_id: str, seat: str | None) -> None:
+        self.websocket, self.service, self.game_id, self.seat = websocket, service, game_id, seat
+        self.sent = 0  # the version of the last view sent
+        self.changes: asyncio.Queue[int] = asyncio.Queue()
+        self.loop = asyncio.get_running_loop()
+
+    def listener(self, version: int) -> None:
+        """Told by the service, on whichever thread made the change."""
+        self.loop.call_soon_threadsafe(self.changes.put_nowait, version)
+
+    async def run(self) -> None:
+        self.service.listen(self.game_id, self.listener)
+        pushing = asyncio.create_task(self._push())
+        try:
+            await self._take_answers()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.service.unlisten(self.game_id, self.listener)
+            pushing.cancel()
+            with suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await pushing
+
+    async def _push(self) -> None:
+        await self._send_view()
+        while True:
+            try:
+                version: int | None = await asyncio.wait_for(self.changes.get(), POLL_SECONDS)
+            except TimeoutError:
+                version = await run_in_threadpool(self.service.version, self.game_id)
+            if version is not None and version > self.sent:
+                await self._send_view()
+
+    async def _send_view(self) -> None:
+        view = await run_in_threadpool(self.service.view, self.game_id, self.seat)
+        await self._send_if_newer(view)
+
+    async def _send_if_newer(self, view: dict[str, Any]) -> None:
+        if view["version"] > self.sent:
+            self.sent = view["version"]
+            await self.websocket.send_json({"type": "view", **view})
+
+    async def _take_answers(self) -> None:
+        while True:
+            text = await self.websocket.receive_text()
+            try:
+                view = await self._answer(text)
+            except WebError as error:
+                await self.websocket.send_json({"type": "error", "status": error.status, "detail": error.message})
+            else:
+                await self._send_if_newer(view)
+
+    async def _answer(self, text: str) -> dict[str, Any]:
+        if len(text.encode()) > MOST_MESSAGE_BYTES:
+            raise WebError(f"a message is at most {MOST_MESSAGE_BYTES} bytes")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise WebError("a message is JSON: {\"action\": id, \"version\": n} or {\"undo\": true}") from None
+        if not isinstance(message, dict):
+            raise WebError("a message is a JSON object: {\"action\": id, \"version\": n} or {\"undo\": true}")
+        version = message.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+            raise Unprocessable("\"version\" is a number: the version of the view answered")
+        if message.get("undo") is True:
+            return await run_in_threadpool(self.service.undo, self.game_id, self.seat, version)
+        action = message.get("action")
+        if not isinstance(action, str) or not action:
+            raise Unprocessable("a message is {\"action\": id, \"version\": n} or {\"undo\": true}")
+        if self.seat is None:
+            raise Unauthorized("a spectator can't act: connect with a seat's token")
+        return await run_in_threadpool(self.service.act, self.game_id, self.seat, action, version)
+
+
+class _Bounded:
+    """Every HTTP request bounded: a body over `MOST_BODY_BYTES` is refused (413) before the application reads
+    it, and a request that takes over `MOST_REQUEST_SECONDS` gets 503."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        body = await self._body(receive)
+        if body is None:
+            await _json(send, 413, f"a request's body is at most {MOST_BODY_BYTES} bytes")
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()  # after the body: the client's disconnect
+
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = True
+            await send(message)
+
+        try:
+            await asyncio.wait_for(self.app(scope, replay, sending), MOST_REQUEST_SECONDS)
+        except TimeoutError:
+            if not started:
+                await _json(send, 503, f"the request took over {MOST_REQUEST_SECONDS:g} seconds")
+
+    async def _body(self, receive: Receive) -> bytes | None:
+        """The whole body, or None once it is over the bound."""
+        chunks, size = [], 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > MOST_BODY_BYTES:
+                return None
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        return b"".join(chunks)
+
+
+async def _json(send: Send, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+

@@ -1,0 +1,330 @@
+"""The games a web server runs: made, shown to a seat, answered, undone and played on by AI seats (issue 14).
+
+The store (`web.store`) holds every game; a server process keeps the games it has lately used live in memory
+(`_Live`: the Game object and the version it is at) and checks the stored version before each use, so a game
+changed by another server process on the same database, or stored before a restart, is loaded again from its
+record (`pacg.load_game`, which replays it and checks its turn digests) and carries on exactly. Every change is
+made under the game's lock and stored as a compare-and-set on its version: the answer that loses a race gets a
+`Conflict` (HTTP 409) and the game is as the winner left it.
+
+AI seats are played here, on a worker thread, one answer at a time, each stored and told to the listeners (the
+WebSocket connections) like a person's, so the table sees the AI play; a request never waits for an AI. A game
+left at an AI seat's decision (a server stopped mid-turn) is taken up again by the first request that reads it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pacg.cards.loader import CardLibrary
+from pacg.cards.names import UnknownName
+from pacg.engine.setup import SetupError
+from pacg.game import Game, IllegalAction, load_game, new_game
+from pacg.record import read_record
+from pacg.seats import AISeat, agent_named, ai_seats, undo_to_person
+from pacg.web.store import GameStore, StoredGame, token_hash
+
+LIVE_GAMES = 256  # games a process keeps in memory; one dropped is loaded again from the store when next used
+AI_WORKERS = 2
+Listener = Callable[[int], None]  # told a game's new version after each change
+_log = logging.getLogger(__name__)
+
+
+class WebError(Exception):
+    """A request that can't be served, with the HTTP status that says why."""
+
+    status = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotFound(WebError):
+    status = 404
+
+
+class Unauthorized(WebError):
+    status = 401
+
+
+class Conflict(WebError):
+    status = 409
+
+
+class Unprocessable(WebError):
+    status = 422
+
+
+@dataclass
+class _Live:
+    """A game in this process's memory: the Game object at `version`, its AI seats ({seat: agent}), the lock every
+    use of it holds, and whether an AI worker is playing it."""
+
+    game: Game
+    version: int
+    ai: dict[str, str]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    driving: bool = False
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """What a game is made from: the scenario, the party in turn order, the seed (chosen at random when None),
+    the seats AI players play and with which agent, and whether the players show each other their hands."""
+
+    scenario: str
+    characters: list[str]
+    seed: int | None = None
+    ai: list[str] = field(default_factory=list)
+    agent: str | None = None
+    open_hands: bool = False
+
+
+class GameService:
+    """The games of one server process over one store; safe to use from many threads."""
+
+    def __init__(self, store: GameStore, library: CardLibrary, ai_pause: float = 0.0) -> None:
+        self.store = store
+        self.library = library
+        self.ai_pause = ai_pause  # seconds between two AI answers, for the table to follow them
+        self._live: OrderedDict[str, _Live] = OrderedDict()
+        self._live_lock = threading.Lock()
+        self._listeners: dict[str, set[Listener]] = {}
+        self._workers = ThreadPoolExecutor(AI_WORKERS, thread_name_prefix="pacg-ai")
+        self._closing = False
+
+    def close(self) -> None:
+        """Stop the AI workers (an AI answer under way is finished and stored first)."""
+        self._closing = True
+        self._workers.shutdown(wait=True, cancel_futures=True)
+
+    # --- making a game and knowing who asks -----------------------------------------------------------------
+
+    def create(self, request: NewGame) -> tuple[str, dict[str, str]]:
+        """Make and store a game; its id and a new token for each human seat."""
+        try:
+            game = new_game(request.scenario, request.characters, request.seed, library=self.library,
+                            open_hands=request.open_hands)
+            agent = agent_named(request.agent)
+            ai = ai_seats(request.ai, game.seats(), agent)
+        except (SetupError, UnknownName, ValueError) as error:
+            raise Unprocessable(str(error)) from None
+        game_id = secrets.token_urlsafe(9)
+        tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
+        self.store.create(game_id, _record(game, ai), {seat: token_hash(token) for seat, token in tokens.items()})
+        live = _Live(game, 1, ai)
+        self._remember(game_id, live)
+        self._play_ai(game_id, live)
+        return game_id, tokens
+
+    def seat(self, game_id: str, token: str | None) -> str | None:
+        """The seat a token is for in the game (None, a spectator, when no token is given); NotFound for no such
+        game, Unauthorized for a token that is none of its seats'."""
+        if self.store.version(game_id) is None:
+            raise NotFound(f"no game {game_id!r}")
+        if token is None:
+            return None
+        seat = self.store.seat_of(game_id, token_hash(token))
+        if seat is None:
+            raise Unauthorized(f"that token is no seat's of game {game_id!r}")
+        return seat
+
+    # --- what a seat sees -----------------------------------------------------------------------------------
+
+    def version(self, game_id: str) -> int | None:
+        return self.store.version(game_id)
+
+    def view(self, game_id: str, seat: str | None) -> dict[str, Any]:
+        """What the seat (or a spectator, None) sees now: the game's id and version, who plays which seat, and
+        the Game object's view, with the decision when it is the seat's."""
+        live = self._current(game_id)
+        with live.lock:
+            return self._view_of(game_id, live, seat)
+
+    def _view_of(self, game_id: str, live: _Live, seat: str | None) -> dict[str, Any]:
+        game = live.game
+        view = game.view(seat) if seat is not None else game.spectator_view()
+        return {"game": game_id, "version": live.version, "seat": seat, "scenario": game.setup.scenario,
+                "seats": {name: "ai" if name in live.ai else "human" for name in game.seats()}, "view": view}
+
+    # --- changing the game ----------------------------------------------------------------------------------
+
+    def act(self, game_id: str, seat: str | None, action: str, version: int | None = None) -> dict[str, Any]:
+        """Answer the game's decision for `seat`, when it is theirs: Conflict when it isn't, when the game is over
+        or (with `version`) when it is no longer at that version; Unprocessable for an action that isn't legal.
+        The seat's new view."""
+        live = self._current(game_id)
+        with live.lock:
+            self._check_turn(game_id, live, seat, version)
+            try:
+                live.game.apply(action)
+            except IllegalAction as error:
+                raise Unprocessable(str(error)) from None
+            self._store(game_id, live)
+            answer = self._view_of(game_id, live, seat)
+        self._changed(game_id, live)
+        return answer
+
+    def undo(self, game_id: str, seat: str | None, version: int | None = None) -> dict[str, Any]:
+        """Take back the seat's own last answer, with the AI answers given after it, where the rules allow
+        (`seats.undo_to_person`); Conflict saying why not otherwise. The seat's new view."""
+        if seat is None:
+            raise Unauthorized("a spectator can't undo: only a seat's token can")
+        live = self._current(game_id)
+        with live.lock:
+            if version is not None and version != live.version:
+                raise Conflict(f"the game has moved on to version {live.version}: undo from the current view")
+            why = undo_to_person(live.game, live.ai, seat)
+            if why:
+                raise Conflict(f"can't undo: {why}")
+            self._store(game_id, live)
+            answer = self._view_of(game_id, live, seat)
+        self._changed(game_id, live)
+        return answer
+
+    def _check_turn(self, game_id: str, live: _Live, seat: str | None, version: int | None) -> None:
+        decision = live.game.decision
+        if seat is None:
+            raise Unauthorized("a spectator can't act: only a seat's token can")
+        if version is not None and version != live.version:
+            raise Conflict(f"the game has moved on to version {live.version}: answer the current decision")
+        if decision is None:
+            raise Conflict("the game is over")
+        if decision.player != seat:
+            raise Conflict(f"it is {decision.player}'s decision, not {seat}'s")
+
+    def _store(self, game_id: str, live: _Live) -> None:
+        """Store the changed game as the next version; if another change landed first, the game is loaded again as
+        that one left it and the change is refused (Conflict)."""
+        if not self.store.replace(game_id, live.version, _record(live.game, live.ai)):
+            self._reload(game_id, live)
+            raise Conflict("another answer to this decision came first")
+        live.version += 1
+
+    def _changed(self, game_id: str, live: _Live) -> None:
+        """Tell the game's listeners its new version, and have the AI play on if the decision is an AI seat's."""
+        self._tell(game_id, live.version)
+        self._play_ai(game_id, live)
+
+    # --- listeners (WebSocket connections) ------------------------------------------------------------------
+
+    def listen(self, game_id: str, listener: Listener) -> None:
+        with self._live_lock:
+            self._listeners.setdefault(game_id, set()).add(listener)
+
+    def unlisten(self, game_id: str, listener: Listener) -> None:
+        with self._live_lock:
+            listeners = self._listeners.get(game_id)
+            if listeners is not None:
+                listeners.discard(listener)
+                if not listeners:
+                    del self._listeners[game_id]
+
+    def _tell(self, game_id: str, version: int) -> None:
+        with self._live_lock:
+            listeners = list(self._listeners.get(game_id, ()))
+        for listener in listeners:
+            listener(version)
+
+    # --- AI seats -------------------------------------------------------------------------------------------
+
+    def _play_ai(self, game_id: str, live: _Live) -> None:
+        """Have a worker play the AI seats' decisions, if the decision now is one's and none is at it."""
+        with live.lock:
+            decision = live.game.decision
+            if self._closing or live.driving or decision is None or decision.player not in live.ai:
+                return
+            live.driving = True
+        self._workers.submit(self._drive, game_id, live)
+
+    def _drive(self, game_id: str, live: _Live) -> None:
+        """Answer AI seats' decisions one by one, each stored and told, until a person's turn to answer or the end."""
+        try:
+            while self._answer_for_ai(game_id, live):
+                self._tell(game_id, live.version)
+                if self.ai_pause:
+                    time.sleep(self.ai_pause)
+        except BaseException:
+            with live.lock:
+                live.driving = False
+            _log.exception("the AI players of game %s stopped", game_id)  # a request that reads it starts them again
+
+    def _answer_for_ai(self, game_id: str, live: _Live) -> bool:
+        """Answer the decision for its AI seat and store the answer; False, with the worker done, when the decision
+        is no AI seat's (or the server is closing). Ending is decided under the game's lock, so a change that comes
+        to an AI seat's decision just after is never left without a worker (`_play_ai`)."""
+        with live.lock:
+            self._refresh(game_id, live)
+            decision = live.game.decision
+            if self._closing or decision is None or decision.player not in live.ai:
+                live.driving = False
+                return False
+            seat = decision.player
+            player = AISeat(live.ai[seat], seat, live.game)
+            live.game.apply(player.act(live.game.agent_view(seat), decision))
+            try:
+                self._store(game_id, live)
+            except Conflict:
+                pass  # another server process answered it first: play on from its game
+            return True
+
+    # --- live games -----------------------------------------------------------------------------------------
+
+    def _current(self, game_id: str) -> _Live:
+        """The game, live and at the stored version (loaded again if another process or an earlier server changed
+        it), with its AI seats set to play if it waits for one."""
+        with self._live_lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+        if live is None:
+            stored = self._stored(game_id)
+            live = self._remember(game_id, _Live(*_game_of(stored, self.library)))
+        else:
+            with live.lock:
+                self._refresh(game_id, live)
+        self._play_ai(game_id, live)
+        return live
+
+    def _refresh(self, game_id: str, live: _Live) -> None:
+        if self.store.version(game_id) != live.version:
+            self._reload(game_id, live)
+
+    def _reload(self, game_id: str, live: _Live) -> None:
+        live.game, live.version, live.ai = _game_of(self._stored(game_id), self.library)
+
+    def _stored(self, game_id: str) -> StoredGame:
+        stored = self.store.get(game_id)
+        if stored is None:
+            raise NotFound(f"no game {game_id!r}")
+        return stored
+
+    def _remember(self, game_id: str, live: _Live) -> _Live:
+        with self._live_lock:
+            kept = self._live.setdefault(game_id, live)
+            self._live.move_to_end(game_id)
+            while len(self._live) > LIVE_GAMES:
+                self._live.popitem(last=False)
+        return kept
+
+
+def _record(game: Game, ai: dict[str, str]) -> dict[str, Any]:
+    record = game.to_record()
+    if ai:
+        record["ai_seats"] = dict(ai)
+    return record
+
+
+def _game_of(stored: StoredGame, library: CardLibrary) -> tuple[Game, int, dict[str, str]]:
+    """The game a stored record makes again, its version and its AI seats."""
+    data = read_record(stored.record)
+    return load_game(data, library=library), stored.version, dict(data.ai_seats)

@@ -1,0 +1,262 @@
+"""Where the web server keeps its games: an SQLite file (by default the saved games' database) or PostgreSQL.
+
+A game is its record (`Game.to_record`, with the seats AI players play) and a version, the number of changes
+made to it: every change is one compare-and-set (`GameStore.replace`), which succeeds only if the version is
+still the one the change was worked out from. So two answers to the same decision, in one server process or in
+two on the same database, can't both land: one wins and the other is told the game moved on. Each human seat
+has a token; the store keeps only its SHA-256, so the database alone can't be used to act for a seat.
+
+    store = open_store("postgresql://pacg@localhost/pacg")   # or a path, or sqlite:///path, or None
+    store.create(game_id, record, {"Harsk": token_hash})
+    stored = store.get(game_id)                              # StoredGame(version, record)
+    store.replace(game_id, stored.version, new_record)       # False: someone else changed it first
+
+A store is used from many threads: each thread gets its own connection, made when it first needs one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+from pacg.saves import SaveError, SaveStore, default_path
+
+BUSY_TIMEOUT_SECONDS = 30.0
+_TABLES = (
+    """CREATE TABLE IF NOT EXISTS web_games (
+        id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,  -- the number of changes made: each change is a compare-and-set on it
+        record TEXT NOT NULL,      -- Game.to_record() with "ai_seats", as JSON text
+        created TEXT NOT NULL,     -- UTC, ISO 8601
+        updated TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS web_seats (
+        game TEXT NOT NULL REFERENCES web_games (id) ON DELETE CASCADE,
+        seat TEXT NOT NULL,
+        token_hash TEXT NOT NULL,  -- SHA-256 of the seat's token, in hex
+        PRIMARY KEY (game, seat)
+    )""",
+)
+
+
+class StoreError(RuntimeError):
+    """The database can't be opened or used; the message names it."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    version: int
+    record: dict[str, Any]
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class _Database(Protocol):
+    """One connection's worth of SQL, with "?" placeholders; each statement its own transaction."""
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]: ...
+
+    def changed(self, sql: str, parameters: Sequence[object] = ()) -> int: ...
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]: ...
+
+    def close(self) -> None: ...
+
+
+class _Sqlite:
+    def __init__(self, path: Path) -> None:
+        self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                                   check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode = WAL")
+        self._db.execute("PRAGMA synchronous = FULL")  # a change that returned survives a power cut
+        self._db.execute("PRAGMA foreign_keys = ON")
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        return self._db.execute(sql, parameters).fetchall()
+
+    def changed(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        return self._db.execute(sql, parameters).rowcount
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class _Postgres:
+    def __init__(self, url: str) -> None:
+        import psycopg
+
+        self._db = psycopg.connect(url, autocommit=True)
+
+    def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._db.cursor() as cursor:
+            cursor.execute(sql.replace("?", "%s"), parameters)  # the SQL is this module's constants
+            return cursor.fetchall() if cursor.description is not None else []
+
+    def changed(self, sql: str, parameters: Sequence[object] = ()) -> int:
+        with self._db.cursor() as cursor:
+            cursor.execute(sql.replace("?", "%s"), parameters)  # the SQL is this module's constants
+            return cursor.rowcount
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._db.transaction():
+            yield
+
+    def close(self) -> None:
+        self._db.close()
+
+
+class GameStore:
+    """The web server's games in one database; `open_store` makes one from a URL."""
+
+    def __init__(self, connect: Callable[[], _Database], where: str, errors: tuple[type[Exception], ...]) -> None:
+        self.where = where  # the database, as messages name it (a PostgreSQL URL without its password)
+        self._connect = connect
+        self._errors = errors
+        self._local = threading.local()
+        self._all: list[_Database] = []
+        self._lock = threading.Lock()
+        with self._database() as db, db.transaction():
+            for table in _TABLES:
+                db.changed(table)
+
+    def close(self) -> None:
+        """Close every thread's connection."""
+        with self._lock:
+            for db in self._all:
+                db.close()
+            self._all.clear()
+        self._local = threading.local()
+
+    def create(self, game_id: str, record: dict[str, Any], token_hashes: dict[str, str]) -> None:
+        """Put a new game, at version 1, with the token hash of each human seat."""
+        now = _now()
+        with self._database() as db, db.transaction():
+            db.changed("INSERT INTO web_games (id, version, record, created, updated) VALUES (?, 1, ?, ?, ?)",
+                       (game_id, _text(record), now, now))
+            for seat, hashed in token_hashes.items():
+                db.changed("INSERT INTO web_seats (game, seat, token_hash) VALUES (?, ?, ?)", (game_id, seat, hashed))
+
+    def get(self, game_id: str) -> StoredGame | None:
+        """The game as stored, or None when there is no such game."""
+        with self._database() as db:
+            rows = db.rows("SELECT version, record FROM web_games WHERE id = ?", (game_id,))
+        if not rows:
+            return None
+        version, text = rows[0]
+        return StoredGame(int(version), json.loads(text))
+
+    def version(self, game_id: str) -> int | None:
+        """The game's version (cheap: what a server checks to see whether another one changed the game)."""
+        with self._database() as db:
+            rows = db.rows("SELECT version FROM web_games WHERE id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    def replace(self, game_id: str, version: int, record: dict[str, Any]) -> bool:
+        """Store the game's new record as version + 1, if it is still at `version`; False if it isn't (another
+        change landed first, here or in another server process)."""
+        with self._database() as db:
+            return db.changed("UPDATE web_games SET version = version + 1, record = ?, updated = ? "
+                              "WHERE id = ? AND version = ?", (_text(record), _now(), game_id, version)) == 1
+
+    def seat_of(self, game_id: str, hashed: str) -> str | None:
+        """The seat whose token has this hash in the game, if any."""
+        with self._database() as db:
+            rows = db.rows("SELECT seat FROM web_seats WHERE game = ? AND token_hash = ?", (game_id, hashed))
+        return str(rows[0][0]) if rows else None
+
+    def games(self) -> list[str]:
+        """Every game's id, the most recently changed first."""
+        with self._database() as db:
+            return [str(row[0]) for row in db.rows("SELECT id FROM web_games ORDER BY updated DESC, id")]
+
+    @contextmanager
+    def _database(self) -> Iterator[_Database]:
+        """This thread's connection, with the database's errors as StoreErrors naming it."""
+        try:
+            db: _Database | None = getattr(self._local, "db", None)
+            if db is None:
+                db = self._local.db = self._connect()
+                with self._lock:
+                    self._all.append(db)
+            yield db
+        except self._errors as error:
+            raise StoreError(f"{self.where}: {str(error).strip()}") from None
+
+
+def open_store(url: str | None = None) -> GameStore:
+    """The store a URL names: "postgresql://..." (or "postgres://..."), "sqlite:///PATH", or a path of an SQLite
+    file; None is the saved games' database (`saves.default_path`)."""
+    if url is not None and url.startswith(("postgresql://", "postgres://")):
+        return _postgres_store(url)
+    path = default_path() if url is None else _sqlite_path(url)
+    try:
+        SaveStore(path).close()  # the saves' schema first: the web's tables live beside the saves
+    except SaveError as error:
+        raise StoreError(str(error)) from None
+    return GameStore(lambda: _Sqlite(path), str(path), (sqlite3.Error,))
+
+
+def _sqlite_path(url: str) -> Path:
+    """The file of "sqlite:///relative/or/absolute" (as SQLAlchemy reads it: three slashes then the path), or of
+    a plain path."""
+    if url.startswith("sqlite:///"):
+        return Path(url[len("sqlite:///"):])
+    if "://" in url:
+        raise StoreError(f"--db {url}: a database is postgresql://..., sqlite:///PATH or the path of an SQLite file")
+    return Path(url)
+
+
+def _postgres_store(url: str) -> GameStore:
+    try:
+        import psycopg
+    except ImportError:
+        raise StoreError("PostgreSQL needs the psycopg package: pip install 'pacg[postgres]'") from None
+    where = _without_password(url)
+    try:
+        return GameStore(lambda: _Postgres(url), where, (psycopg.Error,))
+    except StoreError:
+        raise
+    except psycopg.Error as error:
+        raise StoreError(f"{where}: {str(error).strip()}") from None
+
+
+def _without_password(url: str) -> str:
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _text(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
