@@ -19,6 +19,8 @@ from pacg.engine import trace
 from power_coverage import Coverage, coverage, read_list
 from table import library
 
+pytest_plugins = ["web_fixtures"]  # the web server's tests' fixtures
+
 ENFORCED = os.environ.get("PACG_POWER_COVERAGE") == "1"
 TESTS = Path(__file__).parent
 
