@@ -303,6 +303,16 @@ def test_ai_seats_play_on_the_server_between_the_persons_answers(client: TestCli
     assert any(line.startswith("Kyra") for line in seen["view"]["log"])
 
 
+def test_ai_answers_come_a_pause_apart_for_the_table_to_follow(store_url: str) -> None:
+    """A table of AI players alone, watched: each answer comes `ai_pause` seconds after the one before."""
+    with _server(store_url, ai_pause=0.05) as client:
+        started = time.monotonic()
+        made = make(client, ai=PARTY)
+        assert made["seats"] == {}
+        wait_for(lambda: view_of(client, made["id"])["version"] >= 5)
+        assert time.monotonic() - started >= 0.05 * 3
+
+
 def test_a_game_left_at_an_ai_seats_decision_is_taken_up_by_the_next_request(store: GameStore, client: TestClient
                                                                              ) -> None:
     """As after a server stopped while an AI was to answer: the first request that reads the game has it played

@@ -17,7 +17,6 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -244,15 +243,28 @@ class GameService:
             if self._closing or live.driving or decision is None or decision.player not in live.ai:
                 return
             live.driving = True
-        self._workers.submit(self._drive, game_id, live)
+        self._submit(game_id, live)
+
+    def _submit(self, game_id: str, live: _Live) -> None:
+        try:
+            self._workers.submit(self._drive, game_id, live)
+        except RuntimeError:  # the workers have shut down: the server is closing
+            with live.lock:
+                live.driving = False
 
     def _drive(self, game_id: str, live: _Live) -> None:
-        """Answer AI seats' decisions one by one, each stored and told, until a person's turn to answer or the end."""
+        """Answer one AI seat's decision, store it and tell it; then the next one, `ai_pause` seconds later (a timer,
+        so a pause holds no worker), until a person's turn to answer or the end."""
         try:
-            while self._answer_for_ai(game_id, live):
-                self._tell(game_id, live.version)
-                if self.ai_pause:
-                    time.sleep(self.ai_pause)
+            if not self._answer_for_ai(game_id, live):
+                return
+            self._tell(game_id, live.version)
+            if self.ai_pause:
+                timer = threading.Timer(self.ai_pause, self._submit, (game_id, live))
+                timer.daemon = True
+                timer.start()
+            else:
+                self._submit(game_id, live)
         except BaseException:
             with live.lock:
                 live.driving = False
@@ -261,20 +273,25 @@ class GameService:
     def _answer_for_ai(self, game_id: str, live: _Live) -> bool:
         """Answer the decision for its AI seat and store the answer; False, with the worker done, when the decision
         is no AI seat's (or the server is closing). Ending is decided under the game's lock, so a change that comes
-        to an AI seat's decision just after is never left without a worker (`_play_ai`)."""
+        to an AI seat's decision just after is never left without a worker (`_play_ai`). The AI thinks on a copy of
+        the game, without the lock, so the table's views and undos don't wait for a slow one (the search agent);
+        if the game changed meanwhile, it thinks again."""
         with live.lock:
             self._refresh(game_id, live)
             decision = live.game.decision
             if self._closing or decision is None or decision.player not in live.ai:
                 live.driving = False
                 return False
-            seat = decision.player
-            player = AISeat(live.ai[seat], seat, live.game)
-            live.game.apply(player.act(live.game.agent_view(seat), decision))
-            try:
-                self._store(game_id, live)
-            except Conflict:
-                pass  # another server process answered it first: play on from its game
+            seat, version, thinking = decision.player, live.version, live.game.clone()
+        action = AISeat(live.ai[seat], seat, thinking).act(thinking.agent_view(seat), decision)
+        with live.lock:
+            self._refresh(game_id, live)
+            if live.version == version:
+                live.game.apply(action)
+                try:
+                    self._store(game_id, live)
+                except Conflict:
+                    pass  # another server process answered it first: play on from its game
             return True
 
     # --- live games -----------------------------------------------------------------------------------------
