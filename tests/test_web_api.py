@@ -154,6 +154,8 @@ def test_each_error_code_of_the_actions_endpoint(client: TestClient) -> None:
     assert client.get("/api/games/no-such-game/view").status_code == 404
     assert client.get(f"/api/games/{game_id}/view", headers=bearer("wrong")).status_code == 401
     assert post(tokens[seat], {"action": 3}).status_code == 422
+    early = client.get(f"/api/games/{game_id}/record")
+    assert early.status_code == 409 and "once the game is over" in early.json()["detail"]
     assert view_of(client, game_id)["version"] == 1  # nothing refused changed the game
     stale = views[seat]["version"]
     assert post(tokens[seat], {"action": action, "version": stale}).status_code == 200
@@ -183,6 +185,8 @@ def test_a_whole_game_through_the_api_each_seat_seeing_only_what_it_may(client: 
                            headers=bearer(tokens[seat])).status_code == 200
         reference.apply(action)
     assert watching["outcome"] == reference.outcome
+    record = client.get(f"/api/games/{game_id}/record").json()
+    assert record["actions"] == reference.actions and record["outcome"] == reference.outcome
 
 
 def _only_its_own(seat: str, seen: dict[str, Any], watching: dict[str, Any]) -> None:

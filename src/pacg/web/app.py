@@ -8,6 +8,7 @@
     POST /api/games/{id}/undo       {"version"?} -> the seat's new view
     WS   /api/games/{id}/ws?token=  pushes {"type": "view", ...} after every change; takes {"action", "version"?}
                                     and {"undo": true}; a refused message gets {"type": "error", "status", "detail"}
+    GET  /api/games/{id}/record     the game's record (for pacg replay), once it is over; 409 before
     GET  /api/setup                 the scenarios, characters and AI agents a game can be made of
     GET  /api/cards/{name}          a card's text
 
@@ -155,6 +156,10 @@ def _games(app: FastAPI, service: GameService) -> None:
     @app.get("/api/games/{game_id}/view", summary="A seat's view (a spectator's without a token)")
     def view(game_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return service.view(game_id, service.seat(game_id, _bearer(authorization)))
+
+    @app.get("/api/games/{game_id}/record", summary="The game's record, once it is over")
+    def record(game_id: str) -> dict[str, Any]:
+        return service.record(game_id)
 
     @app.post("/api/games/{game_id}/actions", summary="Answer the seat's decision")
     def act(game_id: str, request: ActionRequest, authorization: Annotated[str | None, Header()] = None

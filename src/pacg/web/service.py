@@ -155,6 +155,16 @@ class GameService:
         return {"game": game_id, "version": live.version, "seat": seat, "scenario": game.setup.scenario,
                 "seats": {name: "ai" if name in live.ai else "human" for name in game.seats()}, "view": view}
 
+    def record(self, game_id: str) -> dict[str, Any]:
+        """The game's record (`Game.to_record`, with its AI seats), to replay or take up with `pacg play --resume`,
+        once the game is over; Conflict before: its seed and answers would tell every face-down card."""
+        live = self._current(game_id)
+        with live.lock:
+            if not live.game.over:
+                raise Conflict("a game's record is given once the game is over: before, its seed would tell what is "
+                               "face down")
+            return _record(live.game, live.ai)
+
     # --- changing the game ----------------------------------------------------------------------------------
 
     def act(self, game_id: str, seat: str | None, action: str, version: int | None = None) -> dict[str, Any]:
