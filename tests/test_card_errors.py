@@ -408,6 +408,14 @@ def test_the_grammar_still_reads_every_way_of_writing_or() -> None:
         "Combat 8 or Dexterity or Stealth or Perception 6")
 
 
+def test_a_cost_paid_with_the_face_down_top_card_asks_for_no_kind_of_card(tmp_path: Path) -> None:
+    """Such a power would be offered only when the top card fits, telling the player what it is (DESIGN.md 5)."""
+    path = write(tmp_path, "hero.yaml", HERO.replace(
+        "cost: {action: discard}", "cost: {action: discard, source: top of deck, card: {types: [weapon]}}"))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}:13: powers[0].cost: ") and "face down" in problem
+
+
 # --- numbers within bounds ----------------------------------------------------------------------------------
 
 HERO = """\

@@ -44,6 +44,7 @@ from pacg.cards.powers import (
     CannotPlay,
     CannotReduce,
     CannotSucceed,
+    CardFilter,
     ChangeDamageType,
     ChooseFromBox,
     ChooseOne,
@@ -51,6 +52,7 @@ from pacg.cards.powers import (
     CloseAfterEncounter,
     CloseLocation,
     Conditions,
+    Cost,
     CountFace,
     Defeat,
     Evade,
@@ -81,6 +83,7 @@ from pacg.cards.powers import (
     RollDie,
     SharedTraitDice,
     ShiftDamage,
+    Source,
     Succeed,
     SwapFromBox,
     SwapTrait,
@@ -340,7 +343,18 @@ def _power_refusals(power: Power, holder: Holder, field: Field, card: Card) -> l
     if reason:
         return [(field, reason)]
     problems = [((*field, "if"), reason) for reason in [_condition_refusal(power.conditions, power.when)] if reason]
+    problems += [((*field, "cost"), reason) for reason in [_cost_refusal(power)] if reason]
     return problems + _effects_refusals(power.effects, power, kind, (*field, "effects"), card, after_the_check=False)
+
+
+def _cost_refusal(power: Power) -> str:
+    """A cost paid with the face-down top card of a deck takes it whatever it is: asking for a kind of card, the
+    power would be offered only when the card is of that kind, telling the player what it is (DESIGN.md 5)."""
+    cost = power.cost
+    if isinstance(cost, Cost) and cost.source is Source.DECK_TOP and cost.card != CardFilter():
+        return ("a cost paid with the top card of your deck takes whatever card it is, face down: it names no kind "
+                "of card")
+    return ""
 
 
 def _kind_refusal(power: Power, kind: Kind, holder: Holder, card: Card) -> str:
