@@ -91,6 +91,34 @@ def test_of_many_replaces_from_one_version_at_once_exactly_one_lands(store: Game
     assert stored is not None and stored.version == 2 and stored.record["actions"] == landed
 
 
+def test_the_threads_of_one_sqlite_store_write_in_turn_without_waiting_on_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no busy timeout, a write finding another thread's under way would fail at once ("database is locked"):
+    none does, as the store's connections take turns; SQLite's wait, which sleeps and polls, is left for other
+    processes."""
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_SECONDS", 0.0)
+    opened = open_store(str(tmp_path / "games.sqlite3"))
+    start = threading.Barrier(6)
+    failed: list[str] = []
+
+    def play(game_id: str) -> None:
+        start.wait()
+        try:
+            opened.create(game_id, RECORD, {"Harsk": token_hash(game_id)})
+            for version in range(1, 41):
+                assert opened.replace(game_id, version, _moved(RECORD, str(version)))
+        except StoreError as error:
+            failed.append(str(error))
+
+    try:
+        _all_at_once(play, [f"game {number}" for number in range(6)])
+        assert failed == []
+        assert sorted(opened.games()) == [f"game {number}" for number in range(6)]
+        assert {opened.version(f"game {number}") for number in range(6)} == {41}
+    finally:
+        opened.close()
+
+
 def _all_at_once(work: Callable[[str], None], arguments: list[str]) -> None:
     threads = [threading.Thread(target=work, args=(argument,)) for argument in arguments]
     for thread in threads:

@@ -86,7 +86,12 @@ class _Database(Protocol):
 
 
 class _Sqlite:
-    def __init__(self, path: Path) -> None:
+    """One thread's connection to the SQLite file. The connections of one store write one at a time, under the
+    store's lock (`writing`): a thread waiting for another's write is woken as soon as it ends, where SQLite's own
+    wait (the busy timeout, still there for other processes) sleeps and looks again, up to 100 ms at a time."""
+
+    def __init__(self, path: Path, writing: threading.RLock) -> None:
+        self._writing = writing
         self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA journal_mode = WAL")
@@ -97,17 +102,19 @@ class _Sqlite:
         return self._db.execute(sql, parameters).fetchall()
 
     def changed(self, sql: str, parameters: Sequence[object] = ()) -> int:
-        return self._db.execute(sql, parameters).rowcount
+        with self._writing:
+            return self._db.execute(sql, parameters).rowcount
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with self._writing:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def lock_tables(self) -> None:
         pass  # BEGIN IMMEDIATE holds the database's one write lock already
@@ -258,7 +265,8 @@ def open_store(url: str | None = None) -> GameStore:
         SaveStore(path).close()  # the saves' schema first: the web's tables live beside the saves
     except SaveError as error:
         raise StoreError(str(error)) from None
-    return GameStore(lambda: _Sqlite(path), str(path), (sqlite3.Error,))
+    writing = threading.RLock()
+    return GameStore(lambda: _Sqlite(path, writing), str(path), (sqlite3.Error,))
 
 
 def _sqlite_path(url: str) -> Path:
