@@ -11,7 +11,9 @@ has a token; the store keeps only its SHA-256, so the database alone can't be us
     stored = store.get(game_id)                              # StoredGame(version, record)
     store.replace(game_id, stored.version, new_record)       # False: someone else changed it first
 
-A store is used from many threads: each thread gets its own connection, made when it first needs one.
+A store is used from many threads: each thread gets its own connection, made when it first needs one, and made
+again after the database dropped it (a PostgreSQL server restarted): the use that finds it dropped fails with a
+StoreError, the next one connects afresh.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from typing import Any, Protocol
 from pacg.saves import SaveError, SaveStore, default_path
 
 BUSY_TIMEOUT_SECONDS = 30.0
+CONNECT_TIMEOUT_SECONDS = 10  # PostgreSQL's, unless the URL says connect_timeout=
+SCHEMA_LOCK = 14_0001  # the PostgreSQL advisory lock that servers making the tables at once take in turn
 _TABLES = (
     """CREATE TABLE IF NOT EXISTS web_games (
         id TEXT PRIMARY KEY,
@@ -72,11 +76,22 @@ class _Database(Protocol):
     @contextmanager
     def transaction(self) -> Iterator[None]: ...
 
+    def lock_tables(self) -> None:
+        """In a transaction: wait until no other connection is making the tables."""
+
+    def usable(self) -> bool:
+        """False once the database has dropped the connection."""
+
     def close(self) -> None: ...
 
 
 class _Sqlite:
-    def __init__(self, path: Path) -> None:
+    """One thread's connection to the SQLite file. The connections of one store write one at a time, under the
+    store's lock (`writing`): a thread waiting for another's write is woken as soon as it ends, where SQLite's own
+    wait (the busy timeout, still there for other processes) sleeps and looks again, up to 100 ms at a time."""
+
+    def __init__(self, path: Path, writing: threading.RLock) -> None:
+        self._writing = writing
         self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA journal_mode = WAL")
@@ -87,17 +102,25 @@ class _Sqlite:
         return self._db.execute(sql, parameters).fetchall()
 
     def changed(self, sql: str, parameters: Sequence[object] = ()) -> int:
-        return self._db.execute(sql, parameters).rowcount
+        with self._writing:
+            return self._db.execute(sql, parameters).rowcount
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with self._writing:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def lock_tables(self) -> None:
+        pass  # BEGIN IMMEDIATE holds the database's one write lock already
+
+    def usable(self) -> bool:
+        return True
 
     def close(self) -> None:
         self._db.close()
@@ -106,7 +129,10 @@ class _Sqlite:
 class _Postgres:
     def __init__(self, url: str) -> None:
         import psycopg
+        from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
+        if "connect_timeout" not in conninfo_to_dict(url):
+            url = make_conninfo(url, connect_timeout=CONNECT_TIMEOUT_SECONDS)
         self._db = psycopg.connect(url, autocommit=True)
 
     def rows(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
@@ -124,6 +150,13 @@ class _Postgres:
         with self._db.transaction():
             yield
 
+    def lock_tables(self) -> None:
+        # CREATE TABLE IF NOT EXISTS in two transactions at once can fail on PostgreSQL's catalog: one at a time
+        self.rows("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+
+    def usable(self) -> bool:
+        return not self._db.closed
+
     def close(self) -> None:
         self._db.close()
 
@@ -139,6 +172,7 @@ class GameStore:
         self._all: list[_Database] = []
         self._lock = threading.Lock()
         with self._database() as db, db.transaction():
+            db.lock_tables()
             for table in _TABLES:
                 db.changed(table)
 
@@ -194,16 +228,31 @@ class GameStore:
 
     @contextmanager
     def _database(self) -> Iterator[_Database]:
-        """This thread's connection, with the database's errors as StoreErrors naming it."""
+        """This thread's connection, with the database's errors as one-line StoreErrors naming it; a connection
+        the database dropped is forgotten, for the thread's next use to connect again."""
+        db: _Database | None = None
         try:
-            db: _Database | None = getattr(self._local, "db", None)
-            if db is None:
-                db = self._local.db = self._connect()
-                with self._lock:
-                    self._all.append(db)
+            db = self._local.db if hasattr(self._local, "db") else self._connection()
             yield db
         except self._errors as error:
-            raise StoreError(f"{self.where}: {str(error).strip()}") from None
+            if db is not None and not db.usable():
+                self._forget(db)
+            raise StoreError(f"{self.where}: {_one_line(str(error))}") from None
+
+    def _connection(self) -> _Database:
+        db = self._connect()
+        self._local.db = db
+        with self._lock:
+            self._all.append(db)
+        return db
+
+    def _forget(self, db: _Database) -> None:
+        if getattr(self._local, "db", None) is db:
+            del self._local.db
+        with self._lock:
+            if db in self._all:
+                self._all.remove(db)
+        db.close()
 
 
 def open_store(url: str | None = None) -> GameStore:
@@ -216,7 +265,8 @@ def open_store(url: str | None = None) -> GameStore:
         SaveStore(path).close()  # the saves' schema first: the web's tables live beside the saves
     except SaveError as error:
         raise StoreError(str(error)) from None
-    return GameStore(lambda: _Sqlite(path), str(path), (sqlite3.Error,))
+    writing = threading.RLock()
+    return GameStore(lambda: _Sqlite(path, writing), str(path), (sqlite3.Error,))
 
 
 def _sqlite_path(url: str) -> Path:
@@ -225,7 +275,8 @@ def _sqlite_path(url: str) -> Path:
     if url.startswith("sqlite:///"):
         return Path(url[len("sqlite:///"):])
     if "://" in url:
-        raise StoreError(f"--db {url}: a database is postgresql://..., sqlite:///PATH or the path of an SQLite file")
+        raise StoreError(f"{_without_password(url)}: not a database's URL: a database is postgresql://USER@HOST/NAME, "
+                         "sqlite:///PATH or the path of an SQLite file")
     return Path(url)
 
 
@@ -234,24 +285,25 @@ def _postgres_store(url: str) -> GameStore:
         import psycopg
     except ImportError:
         raise StoreError("PostgreSQL needs the psycopg package: pip install 'pacg[postgres]'") from None
-    where = _without_password(url)
-    try:
-        return GameStore(lambda: _Postgres(url), where, (psycopg.Error,))
-    except StoreError:
-        raise
-    except psycopg.Error as error:
-        raise StoreError(f"{where}: {str(error).strip()}") from None
+    return GameStore(lambda: _Postgres(url), _without_password(url), (psycopg.Error,))
 
 
 def _without_password(url: str) -> str:
+    """The URL with "***" for its password, whether in its user part or a password= parameter."""
     from urllib.parse import urlsplit, urlunsplit
 
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
+    user, at, host = parts.netloc.rpartition("@")
+    if ":" in user:
+        parts = parts._replace(netloc=f"{user.partition(':')[0]}:***{at}{host}")
+    query = "&".join("password=***" if item.partition("=")[0] == "password" else item
+                     for item in parts.query.split("&"))
+    return urlunsplit(parts._replace(query=query))
+
+
+def _one_line(message: str) -> str:
+    """A database's message, often of several lines (a detail, a hint), as one."""
+    return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
 def _now() -> str:
