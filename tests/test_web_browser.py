@@ -69,9 +69,12 @@ class Server:
     """`python -m pacg serve` on a free loopback port over a database of its own; stop and start it again to see a
     page reconnect and a game carried on from the database."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, card_cache: Path) -> None:
         self.database = f"sqlite:///{folder / 'games.sqlite3'}"
         self.folder = folder
+        # the test session's card cache and a data folder of its own, never the user's (tests/conftest.py): the
+        # server starts before the tests' own settings are made
+        self.environment = {**os.environ, "PACG_CACHE_DIR": str(card_cache), "PACG_DATA_DIR": str(folder / "data")}
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -82,7 +85,7 @@ class Server:
         output = (self.folder / "server.log").open("ab")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "pacg", "serve", "--port", str(self.port), "--db", self.database, "--ai-pause", "0"],
-            stdout=output, stderr=subprocess.STDOUT)
+            stdout=output, stderr=subprocess.STDOUT, env=self.environment)
         output.close()
         deadline = time.monotonic() + SERVER_START_SECONDS
         while not self._answers():
@@ -127,7 +130,7 @@ class Server:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     _need_chromium()
-    served = Server(tmp_path_factory.mktemp("web-browser"))
+    served = Server(tmp_path_factory.mktemp("web-browser"), tmp_path_factory.getbasetemp() / "card-cache")
     served.start()
     yield served
     served.stop()
@@ -365,7 +368,7 @@ def _assert_the_odds_shown(page: Page, odds: list[str | None], probability: str)
 
 def _photograph_the_table(page: Page, browser: Browser, link: str, probability: str) -> None:
     """The table mid-check on a desktop, and the same seat's page on a phone: one column, the decision first."""
-    screenshot(page, "table")
+    screenshot(page, "table", full_page=False)  # the side column is as tall as the window
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     on_phone = phone.new_page()
     on_phone.goto(link)

@@ -364,6 +364,7 @@ function render(message) {
   }
   table.message = message;
   const { view } = message;
+  const following = logAtBottom();
   if (table.chosenFor !== message.version) {
     table.chosen = new Set();
     table.chosenFor = message.version;
@@ -376,7 +377,7 @@ function render(message) {
   renderDecision(message);
   renderCheck(view.check, Boolean(view.outcome));
   renderEncounters(view.encounters);
-  renderLog(view.log);
+  renderLog(view.log, following);
   const root = $("#table");
   root.dataset.version = message.version;
   root.dataset.state = view.outcome ? "ended" : table.sending ? "sending" : view.decision ? "mine" : "waiting";
@@ -596,7 +597,7 @@ function renderCheck(check, over) {
 function renderEncounters(encounters) {
   const panel = $("#encounters");
   panel.hidden = encounters.length === 0;
-  fill(panel, el("h2", { text: "Encounter" }), ...encounters.map((encounter) => {
+  fill(panel, el("h2", { text: "Encounter" }), el("div", { class: "encounter-list" }, encounters.map((encounter) => {
     const line = el("p", { class: "card-line" });
     cardText(encounter.card).then((card) => { if (card) line.textContent = cardLine(card); });
     return el("article", { class: "encounter", "data-testid": "encounter", "data-name": encounter.card },
@@ -604,14 +605,20 @@ function renderEncounters(encounters) {
       el("p", { class: "muted",
         text: `${encounter.character} at ${encounter.location}${encounter.summoned ? " (summoned)" : ""}` }),
       line, powersOf(encounter.card, "powers"));
-  }));
+  })));
 }
 
-function renderLog(lines) {
+/** Whether the log shows its newest lines (or nothing yet): asked before a view changes the page's layout. */
+function logAtBottom() {
   const log = $("#log");
-  const following = log.childElementCount === 0 || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
-  fill(log, ...lines.map((line) => el("li", { class: /^Turn \d+:/.test(line) ? "turn-line" : "", text: line })));
-  if (following) log.scrollTop = log.scrollHeight; // newest at the bottom, unless the reader scrolled up
+  return log.childElementCount === 0 || log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+}
+
+/** The log, newest at the bottom, kept in sight unless the reader scrolled up to read older lines. */
+function renderLog(lines, following) {
+  const log = $("#log");
+  fill(log, lines.map((line) => el("li", { class: /^Turn \d+:/.test(line) ? "turn-line" : "", text: line })));
+  if (following) log.scrollTop = log.scrollHeight;
 }
 
 function renderEnd(view) {
