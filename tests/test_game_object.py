@@ -152,6 +152,24 @@ def test_undo_is_refused_once_hidden_information_is_out() -> None:
     assert refused and allowed
 
 
+def test_several_answers_can_be_taken_back_only_as_one_at_a_time_could() -> None:
+    """`why_not_undo(n)` says of the last n answers what undoing them one by one would: for every n at every step
+    of a game, and `answered_by` names the seat of each answer."""
+    game = new_game(SCENARIO, ["Harsk", "Kyra"], 8, library=library())
+    rng = random.Random(3)
+    while (decision := game.decision) is not None and len(game.actions) < 150:
+        game.apply(rng.choice(game.legal_actions()))
+        assert game.answered_by[-1] == decision.player and len(game.answered_by) == len(game.actions)
+        trial, one_by_one = game.clone(), []
+        while not trial.why_not_undo():
+            trial.undo()
+            one_by_one.append("")
+        one_by_one.append(trial.why_not_undo())
+        assert [game.why_not_undo(count) == "" for count in range(1, len(one_by_one) + 1)] == [
+            why == "" for why in one_by_one]
+    assert game.why_not_undo(len(game.actions) + 1) == "not that many answers were given"
+
+
 @pytest.mark.rule("EXAM-01")
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**16), shuffle_seed=st.integers(0, 2**16), steps=st.integers(0, 300))

@@ -190,8 +190,9 @@ def test_a_whole_game_through_the_api_each_seat_seeing_only_what_it_may(client: 
 
 
 def _only_its_own(seat: str, seen: dict[str, Any], watching: dict[str, Any]) -> None:
-    mine = {key: value for key, value in seen.items() if key not in ("seat", "decision", "characters")}
-    public = {key: value for key, value in watching.items() if key not in ("seat", "decision", "characters")}
+    own = ("seat", "decision", "characters", "undo")  # "undo": whether the seat may take back its own answer
+    mine = {key: value for key, value in seen.items() if key not in own}
+    public = {key: value for key, value in watching.items() if key not in own}
     assert mine == public
     assert watching["decision"] is None and all(character["hand"] is None for character in watching["characters"])
     for character, spectated in zip(seen["characters"], watching["characters"], strict=True):
@@ -344,6 +345,9 @@ def test_undo_takes_back_the_seats_own_answer_only(client: TestClient) -> None:
     assert nothing.status_code == 409 and "nothing has been answered" in nothing.json()["detail"]
     action = before["view"]["decision"]["options"][0]["id"]
     client.post(f"/api/games/{made['id']}/actions", json={"action": action}, headers=bearer(tokens[seat]))
+    assert view_of(client, made["id"], tokens[seat])["view"]["undo"] == {"possible": True, "why_not": ""}
+    assert view_of(client, made["id"], tokens[other])["view"]["undo"] == {
+        "possible": False, "why_not": f"the last answer was {seat}'s"}
     refused = client.post(f"/api/games/{made['id']}/undo", headers=bearer(tokens[other]))
     assert refused.status_code == 409 and f"{seat}'s" in refused.json()["detail"]
     assert client.post(f"/api/games/{made['id']}/undo").status_code == 401

@@ -68,15 +68,16 @@ class _TurnStart(NamedTuple):
 
 @dataclass
 class _History:
-    """The answers given so far (option numbers, and the action ids they were given as), the revelations count
-    when each was asked (see `GameState.revelations`), the number of answers given before each turn began with
-    the fingerprint of the game state then (`Snapshot.digest`, for records), and the snapshot of the current
-    turn's start: the only one a copy or an undo needs, since undo stays within the turn. Snapshots and
-    fingerprints are kept (`keeping`) from the first time a copy, an undo or a record is asked for (`Game._keep`):
+    """The answers given so far (option numbers, the action ids they were given as, and the seat that gave each),
+    the revelations count when each was asked (see `GameState.revelations`), the number of answers given before
+    each turn began with the fingerprint of the game state then (`Snapshot.digest`, for records), and the snapshot
+    of the current turn's start: the only one a copy or an undo needs, since undo stays within the turn. Snapshots
+    and fingerprints are kept (`keeping`) from the first time a copy, an undo or a record is asked for (`Game._keep`):
     a game no one copies or records, as in a simulation, never pays for them."""
 
     answers: list[int] = field(default_factory=list)
     actions: list[str] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
     revealed: list[int] = field(default_factory=list)
     turn_starts: list[int] = field(default_factory=list)
     digests: list[str] = field(default_factory=list)
@@ -84,8 +85,8 @@ class _History:
     keeping: bool = False
 
     def copy(self) -> _History:
-        return _History(list(self.answers), list(self.actions), list(self.revealed), list(self.turn_starts),
-                        list(self.digests), self.latest, self.keeping)
+        return _History(list(self.answers), list(self.actions), list(self.players), list(self.revealed),
+                        list(self.turn_starts), list(self.digests), self.latest, self.keeping)
 
 
 class Game:
@@ -153,6 +154,11 @@ class Game:
         return list(self._history.actions)
 
     @property
+    def answered_by(self) -> list[str]:
+        """The seat that gave each answer so far, in order."""
+        return list(self._history.players)
+
+    @property
     def turn_starts(self) -> list[int]:
         """How many answers had been given as each turn began, in order."""
         return list(self._history.turn_starts)
@@ -194,6 +200,7 @@ class Game:
         history = self._history
         history.answers.append(index)
         history.actions.append(action)
+        history.players.append(decision.player)
         history.revealed.append(self._asked_at)
         self._send(index)
 
@@ -287,18 +294,19 @@ class Game:
         """Whether the last answer can be taken back (see `why_not_undo`)."""
         return not self.why_not_undo()
 
-    def why_not_undo(self) -> str:
-        """Why the last answer can't be taken back, "" when it can: it must have been given in the current turn,
-        and no hidden information may have come out since its decision was asked (no card flipped, drawn or
-        examined, no die rolled, no random card drawn)."""
+    def why_not_undo(self, answers: int = 1) -> str:
+        """Why the last answer (or the last `answers` answers) can't be taken back, "" when it can: each must have
+        been given in the current turn, and no hidden information may have come out since its decision was asked
+        (no card flipped, drawn or examined, no die rolled, no random card drawn)."""
         history = self._history
         if self._imagined:
             return "this is a look-ahead's copy of the game"
-        if not history.answers:
-            return "nothing has been answered yet"
-        if history.turn_starts and history.turn_starts[-1] >= len(history.answers):
-            return "the last answer was given in an earlier turn"
-        if history.revealed[-1] != self._state.revelations:
+        if len(history.answers) < max(answers, 1):
+            return "nothing has been answered yet" if not history.answers else "not that many answers were given"
+        if history.turn_starts and history.turn_starts[-1] > len(history.answers) - answers:
+            return ("the last answer was given in an earlier turn" if answers == 1
+                    else "the answers to take back go back to an earlier turn")
+        if history.revealed[-answers] != self._state.revelations:
             return "hidden information has come out since (a card flipped, drawn or examined, or dice rolled)"
         return ""
 
@@ -309,7 +317,7 @@ class Game:
             raise IllegalAction(f"can't undo: {reason}")
         self._keep()
         history = self._history
-        for kept in (history.answers, history.actions, history.revealed):
+        for kept in (history.answers, history.actions, history.players, history.revealed):
             kept.pop()
         self._start(history)
 

@@ -84,22 +84,28 @@ def ai_players(game: Game, seats: Mapping[str, str], tell: Tell | None = None, p
     return {seat: AISeat(kind, seat, game, tell, pause) for seat, kind in seats.items()}
 
 
+def answers_to_person(game: Game, ai: Collection[str], person: str | None = None) -> tuple[int, str]:
+    """How many answers take the game back to a person's last decision (their own last answer, with the AI answers
+    given after it), and why that can't be done ("" when it can). With `person` named, only if that last person's
+    answer was theirs (at a table of several people, each takes back only their own)."""
+    answered_by = game.answered_by
+    people = [index for index, seat in enumerate(answered_by) if seat not in ai]
+    if not people:
+        return 0, "nothing has been answered yet" if not answered_by else "no person has answered yet"
+    last = people[-1]
+    if person is not None and answered_by[last] != person:
+        return 0, f"the last answer was {answered_by[last]}'s"
+    count = len(answered_by) - last
+    return count, game.why_not_undo(count)
+
+
 def undo_to_person(game: Game, ai: Collection[str], person: str | None = None) -> str:
-    """Take back answers until the decision is a person's again (their own last one, with the AI answers given
-    after it); with `person` named, only if that last person's answer was theirs (at a table of several people,
-    each takes back only their own). "" when done, else why it can't be (the game is left as it was)."""
-    trial = game.clone()
-    while True:
-        why = trial.why_not_undo()
-        if why:
-            return why
-        trial.undo()
-        decision = trial.decision
-        if decision is not None and decision.player not in ai:
-            if person is not None and decision.player != person:
-                return f"the last answer was {decision.player}'s"
-            break
-    for _ in range(len(game.actions) - len(trial.actions)):
+    """Take back answers until the decision is a person's again (`answers_to_person`); "" when done, else why it
+    can't be (the game is left as it was)."""
+    count, why = answers_to_person(game, ai, person)
+    if why:
+        return why
+    for _ in range(count):
         game.undo()
     return ""
 

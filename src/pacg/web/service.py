@@ -28,7 +28,7 @@ from pacg.cards.names import UnknownName
 from pacg.engine.setup import SetupError
 from pacg.game import Game, IllegalAction, load_game, new_game
 from pacg.record import read_record
-from pacg.seats import AISeat, agent_named, ai_seats, undo_to_person
+from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, undo_to_person
 from pacg.web.store import GameStore, StoredGame, token_hash
 
 LIVE_GAMES = 256  # games a process keeps in memory; one dropped is loaded again from the store when next used
@@ -152,6 +152,8 @@ class GameService:
     def _view_of(self, game_id: str, live: _Live, seat: str | None) -> dict[str, Any]:
         game = live.game
         view = game.view(seat) if seat is not None else game.spectator_view()
+        why = answers_to_person(game, live.ai, seat)[1] if seat is not None else "a spectator can't undo"
+        view["undo"] = {"possible": not why, "why_not": why}  # the seat's own answer: the only one it may take back
         return {"game": game_id, "version": live.version, "seat": seat, "scenario": game.setup.scenario,
                 "seats": {name: "ai" if name in live.ai else "human" for name in game.seats()}, "view": view}
 
