@@ -303,6 +303,11 @@ def test_a_person_plays_a_whole_game_with_an_ai_teammate(server: Server, browser
     assert any(line.startswith("Turn 2: Kyra") for line in seen["view"]["log"])  # the AI player played its turn
     expect(harsk.get_by_test_id("log")).to_contain_text("Turn 2: Kyra")
     screenshot(harsk, "end")
+    harsk.goto(f"{server.url}/")  # the lobby keeps the seats this browser opened, to go back to
+    kept = harsk.get_by_test_id("your-game")
+    expect(kept).to_have_count(1)
+    expect(kept).to_contain_text(f"Harsk in {SCENARIO} · over")
+    assert kept.get_by_role("link").get_attribute("href") == links["Harsk"].removeprefix(server.url)
     context.close()
 
 

@@ -155,6 +155,45 @@ async function openLobby() {
   for (const name of characters.slice(0, Math.min(2, lobby.setup.most_characters))) addSlot(name);
   $("#add-character").onclick = () => addSlot(characters.find((name) => !partyNames().includes(name)));
   $("#lobby-form").onsubmit = makeGame;
+  renderYourGames();
+}
+
+// --- the games this browser has a seat in ---------------------------------------------------------------------
+
+const YOUR_GAMES = "pacg.games"; // localStorage: the seats opened in this browser, the latest first
+const MOST_REMEMBERED = 20;
+
+function yourGames() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(YOUR_GAMES) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keep the seat's link in this browser, so the lobby can take the player back to it (a lost link is a lost seat). */
+function remember(message) {
+  if (!message.seat || !table.token) return;
+  const entry = { game: message.game, seat: message.seat, scenario: message.scenario,
+    link: `/games/${encodeURIComponent(message.game)}#token=${encodeURIComponent(table.token)}`,
+    over: Boolean(message.view.outcome) };
+  const others = yourGames().filter((kept) => !(kept.game === entry.game && kept.seat === entry.seat));
+  const kept = JSON.stringify([entry, ...others].slice(0, MOST_REMEMBERED));
+  try {
+    if (localStorage.getItem(YOUR_GAMES) !== kept) localStorage.setItem(YOUR_GAMES, kept);
+  } catch {
+    // storage full or refused (a private window): the link is still in the address bar
+  }
+}
+
+function renderYourGames() {
+  const games = yourGames();
+  const panel = $("#your-games");
+  panel.hidden = games.length === 0;
+  fill($("#your-games-list"), ...games.map((kept) => el("li", { "data-testid": "your-game" },
+    el("a", { href: kept.link, text: `${kept.seat} in ${kept.scenario}` }),
+    el("span", { class: "muted", text: kept.over ? " · over" : " · under way" }))));
 }
 
 function partyNames() {
@@ -363,6 +402,7 @@ function render(message) {
     if (table.message) table.error = "";
   }
   table.message = message;
+  remember(message);
   const { view } = message;
   const following = logAtBottom();
   if (table.chosenFor !== message.version) {
