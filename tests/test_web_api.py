@@ -17,6 +17,8 @@ from typing import Any
 import httpx2
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
 from pacg.game import new_game
@@ -477,3 +479,62 @@ def test_pacg_serve_killed_mid_game_and_started_again_carries_on(served: Callabl
     server.wait()
     _, url = served()
     assert httpx2.get(f"{url}/api/games/{made['id']}/view", headers=bearer(tokens[seat])).json() == answered.json()
+
+
+# --- anything at all ----------------------------------------------------------------------------------------
+
+SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(
+    max_size=30)
+JSON = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+    st.text(max_size=10), inner, max_size=4), max_leaves=12)
+FIELDS = st.fixed_dictionaries({}, optional={
+    "scenario": JSON | st.sampled_from([GODLESS, "the godless ones", ""]),
+    "characters": JSON | st.lists(st.sampled_from(["Harsk", "Kyra", "harsk", "Nobody", ""]), max_size=8),
+    "seed": JSON, "ai": JSON | st.lists(st.sampled_from(["Harsk", "Kyra", "Seelah"]), max_size=3),
+    "agent": JSON | st.sampled_from(["random", "heuristic", "search:worlds=x", "search"]),
+    "open_hands": JSON, "action": JSON | st.sampled_from(["done", "none", ",", "a,b", "x" * 3000]),
+    "version": JSON, "undo": JSON,
+})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=JSON | FIELDS, endpoint=st.sampled_from(["games", "actions", "undo"]), with_token=st.booleans())
+def test_no_body_gets_a_server_error_only_4xx_with_a_message(client: TestClient, body: object, endpoint: str,
+                                                              with_token: bool) -> None:
+    """Whatever JSON comes, to whichever endpoint, with a seat's token or not, the answer is a success or a 4xx
+    with a message: never a 500."""
+    made = _fuzzed_game(client)
+    path = "/api/games" if endpoint == "games" else f"/api/games/{made['id']}/{endpoint}"
+    headers = bearer(made["seats"]["Harsk"]) if with_token else {}
+    response = client.post(path, json=body, headers=headers)
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert response.json()["detail"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(message=JSON | FIELDS | st.text(max_size=50))
+def test_no_websocket_message_breaks_the_connection(client: TestClient, message: object) -> None:
+    """Any message gets a view or an error with a status, and the socket goes on: the next message is answered."""
+    made = _fuzzed_game(client)
+    with client.websocket_connect(f"/api/games/{made['id']}/ws?token={made['seats']['Harsk']}") as socket:
+        assert socket.receive_json()["type"] == "view"
+        if isinstance(message, str):
+            socket.send_text(message)
+        else:
+            socket.send_json(message)
+        answered = socket.receive_json()
+        assert answered["type"] == "view" or (400 <= answered["status"] < 500 and answered["detail"])
+        socket.send_text("{}")
+        assert socket.receive_json()["type"] == "error"
+
+
+_FUZZED: dict[int, dict[str, Any]] = {}
+
+
+def _fuzzed_game(client: TestClient) -> dict[str, Any]:
+    """One game per test client, made once: hypothesis's examples share it (a fixture would be made once too)."""
+    if id(client) not in _FUZZED:
+        _FUZZED.clear()
+        _FUZZED[id(client)] = make(client)
+    return _FUZZED[id(client)]
