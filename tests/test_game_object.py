@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -226,3 +227,29 @@ def test_a_determinized_copy_keeps_what_the_seat_knows_and_deals_the_rest_anew()
     assert len(orders) > 1, "the unseen cards are dealt anew"
     for copy in copies:
         play_on(copy, random.Random(1), 50)  # and the copy plays on
+
+
+def test_a_play_windows_odds_are_worked_out_only_when_read_and_only_before_the_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player who never reads the odds (a random one) costs no copy of the check per play; one who reads them
+    gets them exact; and a decision answered can't be read for odds it never worked out (the game moved on)."""
+    from pacg.engine import check
+
+    worked_out: list[object] = []
+    real = check.odds_after
+    monkeypatch.setattr(check, "odds_after", lambda state, play: worked_out.append(play) or real(state, play))
+    game = new_game(SCENARIO, ["Harsk", "Kyra"], 8, library=library())
+    rng = random.Random(4)
+    windows: list[Decision] = []
+    while (decision := game.decision) is not None and len(windows) < 6:
+        if decision.kind is DecisionKind.PLAY and "odds" in decision.context:
+            windows.append(decision)
+            if len(windows) % 2:  # every other window is read: its odds are the check's, play by play
+                assert len(decision.context["odds"]) == len(decision.options)
+                assert all(chance is None or 0 <= Fraction(chance) <= 1 for chance in decision.context["odds"])
+        game.apply(rng.choice(game.legal_actions()))
+    read = windows[::2]
+    assert len(worked_out) == sum(len(window.options) - 1 for window in read)
+    with pytest.raises(RuntimeError, match="after the decision was answered"):
+        windows[1].context["odds"]
+    assert windows[0].context["odds"] == windows[0].to_json()["context"]["odds"]  # read before: kept

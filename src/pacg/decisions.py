@@ -9,7 +9,7 @@ action id and label, and serializes to JSON.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -106,7 +106,9 @@ class Decision(NamedTuple):
         else:
             options = tuple(map(Option._make, zip(labels, repeat(None), action_ids(self))))
         context = self.context
-        if context and not all(type(value) in _PLAIN for value in context.values()):
+        if isinstance(context, Context):
+            context = context.published()
+        elif context and not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
         return Decision(self.player, self.kind, self.prompt, options, self.help, context, self.choose)
 
@@ -236,6 +238,77 @@ def plain(value: Any) -> Any:
 
 
 _PLAIN = (str, int, float, bool, type(None))  # values a context may keep as they are
+_UNREAD = object()
+
+
+class Later:
+    """A value of a decision's context worked out only when first read, such as the odds each play of a window
+    would bring (a copy of the check for each): most answerers, a random player among them, never read them. It
+    can be read only while its decision waits for its answer: once answered (`Context.seal`), the game has moved
+    on, and what it would work out would be of another position."""
+
+    __slots__ = ("_work", "_value")
+
+    def __init__(self, work: Callable[[], Any]) -> None:
+        self._work: Callable[[], Any] | None = work
+        self._value: Any = _UNREAD
+
+    def value(self) -> Any:
+        if self._value is _UNREAD:
+            if self._work is None:
+                raise RuntimeError("a decision's context was first read after the decision was answered")
+            self._value = self._work()
+            self._work = None
+        return self._value
+
+    def seal(self) -> None:
+        if self._value is _UNREAD:
+            self._work = None
+
+
+class Context(Mapping[str, Any]):
+    """A decision's context whose `Later` values are worked out when read; published (`published`), its values
+    read as plain data (`plain`)."""
+
+    __slots__ = ("_data", "_plain", "_read")
+
+    def __init__(self, data: Mapping[str, Any], as_plain: bool = False) -> None:
+        self._data = data
+        self._plain = as_plain
+        self._read: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        read = self._read
+        if key not in read:
+            value = self._data[key]
+            if isinstance(value, Later):
+                value = value.value()
+            read[key] = plain(value) if self._plain else value
+        return read[key]
+
+    def __contains__(self, key: object) -> bool:  # without working out the value, as Mapping's would
+        return key in self._data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def published(self) -> Context:
+        return Context(self._data, as_plain=True)
+
+    def seal(self) -> None:
+        """The decision is answered: a value not read yet can no longer be (`Later`)."""
+        for value in self._data.values():
+            if isinstance(value, Later):
+                value.seal()
+
+
+def answered(decision: Decision) -> None:
+    """The decision is being answered: its context's values not read yet never will be (`Later`)."""
+    if isinstance(decision.context, Context):
+        decision.context.seal()
 
 
 class InvalidAnswer(ValueError):
@@ -283,6 +356,8 @@ def run(process: Process[T], answer: Answerer | Callable[[Decision], int]) -> T:
     try:
         decision = next(process)
         while True:
-            decision = process.send(validated(decision, answer(decision)))
+            chosen = validated(decision, answer(decision))
+            answered(decision)
+            decision = process.send(chosen)
     except StopIteration as stop:
         return cast(T, stop.value)  # the value the process returned (StopIteration types it Any)

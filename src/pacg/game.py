@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pacg.cards.loader import CardLibrary
-from pacg.decisions import Decision, Process, only_answer
+from pacg.decisions import Decision, Process, answered, only_answer
 from pacg.engine.scenario import Outcome, play_scenario, play_turns
 from pacg.engine.setup import new_game as set_out
 from pacg.engine.setup import setup_names
@@ -212,8 +212,14 @@ class Game:
         """Give the rules an answer and go on to the next decision; a question with one answer is not asked."""
         self._published = None
         try:
-            decision = next(self._process) if index is None else self._process.send(index)
+            if index is None:
+                decision = next(self._process)
+            else:
+                assert self._decision is not None
+                answered(self._decision)
+                decision = self._process.send(index)
             while (forced := only_answer(decision)) is not None:
+                answered(decision)
                 decision = self._process.send(forced)
             self._decision = decision
             self._asked_at = self._state.revelations

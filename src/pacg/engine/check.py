@@ -13,6 +13,7 @@ After the check, the checks that played cards call for (a spell's check to recha
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -28,7 +29,7 @@ from pacg.cards.vocabulary import (
     CardAction,
     Skill,
 )
-from pacg.decisions import Decision, DecisionKind, Option, Process
+from pacg.decisions import Context, Decision, DecisionKind, Later, Option, Process
 from pacg.dice import DicePool, DieResult, Roll
 from pacg.engine import trace
 from pacg.engine.chance import NO_CHANCE, NoChanceError
@@ -253,9 +254,9 @@ def _choose_skill(
         f"{checker.name}: which skill for the check{printed} (printed: {step})?",
         options,
         help="Choose the skill to roll. A skill you don't have rolls a d4; a card that sets the skill adds its traits.",
-        context={"odds": [odds(state) if state is not None else None for state in leads_to],
-                 "odds_of": "to succeed this way, before any other card is played",
-                 "against": against.name if against is not None else None, "purpose": str(purpose)},
+        context=Context({"odds": Later(lambda: [odds(state) if state is not None else None for state in leads_to]),
+                         "odds_of": "to succeed this way, before any other card is played",
+                         "against": against.name if against is not None else None, "purpose": str(purpose)}),
     )
     return choices[index], prepared[index]
 
@@ -308,7 +309,7 @@ def _play_cards(state: CheckState) -> Process[None]:
     yield from decide_order(state, plays_in, DecisionKind.PLAY, _play_prompt)
 
 
-def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -> tuple[str, dict[str, object]]:
+def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -> tuple[str, Mapping[str, object]]:
     """The check as it stands, and the odds each play would bring (`odds_after`; "Done" leaves them as they are);
     the context also says whose check it is, against which card and what for."""
     pool = str(state.pool())
@@ -317,12 +318,12 @@ def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -
         f"{player.name}: play a card or power on {state.checker.name}'s {state.skill} check "
         f"({pool} against {state.difficulty}, {float(chance):.0%} to succeed)?"
     )
-    return prompt, {"timing": "check", "character": state.checker.name, "pool": pool,
-                    "difficulty": state.difficulty, "probability": chance,
-                    "against": state.against.name if state.against is not None else None,
-                    "purpose": str(state.purpose) if state.purpose is not None else None,
-                    "odds": [chance, *(odds_after(state, play) for play in plays)],
-                    "odds_of": "to succeed once this is played, before any other play"}
+    return prompt, Context({"timing": "check", "character": state.checker.name, "pool": pool,
+                            "difficulty": state.difficulty, "probability": chance,
+                            "against": state.against.name if state.against is not None else None,
+                            "purpose": str(state.purpose) if state.purpose is not None else None,
+                            "odds": Later(lambda: [chance, *(odds_after(state, play) for play in plays)]),
+                            "odds_of": "to succeed once this is played, before any other play"})
 
 
 def _roll(state: CheckState) -> Process[Roll]:

@@ -8,7 +8,7 @@ offered only where each of its effects has something to act on (`playing.applies
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -165,7 +165,7 @@ def decide_order(
     step: Step,
     plays_of: Callable[[Any, CharacterState], list[Play]],
     kind: DecisionKind,
-    prompt: Callable[[Any, CharacterState, list[Play]], tuple[str, dict[str, object]]],
+    prompt: Callable[[Any, CharacterState, list[Play]], tuple[str, Mapping[str, object]]],
     players: list[CharacterState] | None = None,
 ) -> Process[None]:
     """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02); a player is
