@@ -274,13 +274,13 @@ def several(decision: Decision, pending: list[str], strict: bool = True) -> int:
 def answer(game: Game, *answers: str) -> list[Decision]:
     """Answer a game's decisions in order, strictly (as `Table(strict=True)`): each answer picks the option whose
     label starts with it, and every decision must be the next answer's ("Done" too). The decisions asked, as
-    published."""
+    published, read whole while they were asked (a decision's odds are worked out only until it is answered)."""
     asked = []
     pending = list(answers)
     while pending:
         decision = game.decision
         assert decision is not None, f"the game is over before the answer {pending[0]!r}"
-        asked.append(decision)
+        asked.append(Decision.from_json(decision.to_json()))
         if decision.choose is not None:
             bits = several(decision, pending)
             game.apply(decision.choice_id(index for index in range(len(decision.options)) if bits >> index & 1))

@@ -132,7 +132,9 @@ class Game:
 
     @property
     def decision(self) -> Decision | None:
-        """The decision to answer now, as its player sees it (no engine object in it); None once over."""
+        """The decision to answer now, as its player sees it (no engine object in it); None once over. Its odds are
+        worked out when first read, and can be read until it is answered (`decisions.Later`): to keep a decision
+        for later, keep its `to_json()`."""
         if self._published is None and self._decision is not None:
             self._published = self._decision.published()
         return self._published
