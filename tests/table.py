@@ -215,7 +215,7 @@ class Table:
         self.decisions: list[Decision] = []
 
         def answer(decision: Decision) -> int:
-            self.decisions.append(decision)
+            self.decisions.append(decision._replace(context=dict(decision.context)))  # read whole while asked
             if decision.choose is not None:
                 return several(decision, pending, strict)
             if pending:
