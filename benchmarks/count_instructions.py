@@ -26,7 +26,8 @@ FIRST_SEED = 2026
 def main(games: int) -> None:
     library = load_library()
     play_games(library, range(0, 1))
-    play_games(library, range(FIRST_SEED, FIRST_SEED + games))
+    _, decisions, turns = play_games(library, range(FIRST_SEED, FIRST_SEED + games))
+    print(f"played {games} games after the warm-up: {decisions} decisions, {turns} turns")
 
 
 if __name__ == "__main__":

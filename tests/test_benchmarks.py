@@ -64,3 +64,9 @@ def test_the_simulation_benchmark_reports_each_agents_speed_the_speed_up_and_the
     assert "random:" in out and "games/s per core (2 games, at most 5 s)" in out
     assert "speed-up, 3 random games, fastest of 1: 1 worker" in out
     assert "peak memory, one worker: 1 games" in out and "10 games" in out
+
+
+def test_the_instruction_counts_games_are_the_benchmarks_own() -> None:
+    result = _run("count_instructions.py", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("played 2 games after the warm-up: ") and " decisions, " in result.stdout
