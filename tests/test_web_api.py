@@ -477,7 +477,8 @@ def test_pacg_serve_killed_mid_game_and_started_again_carries_on(served: Callabl
     assert answered.status_code == 200
     server.kill()
     server.wait()
-    _, url = served()
+    again, url = served()
+    assert again.stdout is not None and "(1 game kept in " in again.stdout.readline()
     assert httpx2.get(f"{url}/api/games/{made['id']}/view", headers=bearer(tokens[seat])).json() == answered.json()
 
 

@@ -731,10 +731,12 @@ def serve_command(
 
     try:
         store = open_store(db)
+        kept = len(store.games())
     except StoreError as error:
         raise _fail(f"--db: {error}") from None
     service = GameService(store, _cards_library(), ai_pause)
-    typer.echo(f"pacg: serving games at http://{host}:{port}/ (games kept in {store.where}; Ctrl-C stops)")
+    typer.echo(f"pacg: serving games at http://{host}:{port}/ ({kept} game{'s' if kept != 1 else ''} kept in "
+               f"{store.where}; Ctrl-C stops)")
     uvicorn.run(create_app(service), host=host, port=port, log_level="warning", ws_max_size=MOST_MESSAGE_BYTES,
                 timeout_graceful_shutdown=5)
 

@@ -22,11 +22,6 @@ from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
 
 
-def seat_view(game: GameState, seat: str | None, open_hands: bool = False) -> dict[str, Any]:
-    """The view of the player of `seat` (a character's name), or of a spectator (None), who sees no hand."""
-    return {key: part() for key, part in view_parts(game, seat, open_hands).items()}
-
-
 def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> dict[str, Callable[[], Any]]:
     """The view's parts, each to be worked out when it is read (a player who reads only the locations and the
     characters, as an AI player does at every decision, doesn't pay for the log); a spectator's (`seat` None)
