@@ -25,7 +25,7 @@ from pacg.game import new_game
 from pacg.web import app as web_app
 from pacg.web.app import create_app
 from pacg.web.service import GameService
-from pacg.web.store import GameStore, open_store, token_hash
+from pacg.web.store import GameStore, StoreError, open_store, token_hash
 from table import library
 
 GODLESS = "The Godless Ones"
@@ -400,6 +400,25 @@ def test_a_websocket_that_comes_back_gets_the_current_view(client: TestClient) -
     client.post(f"/api/games/{made['id']}/actions", json={"action": action}, headers=bearer(tokens[seat]))
     with client.websocket_connect(f"/api/games/{made['id']}/ws?token={tokens[seat]}") as again:
         assert again.receive_json() == {"type": "view", **view_of(client, made["id"], tokens[seat])}
+
+
+def test_a_websocket_whose_views_fail_is_closed_for_the_client_to_come_back(
+        client: TestClient, service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database failing as a view is pushed closes the socket (1011), rather than leaving it open and silent."""
+    made = make(client)
+    tokens = made["seats"]
+    seat = deciding({seat: view_of(client, made["id"], token) for seat, token in tokens.items()})
+    with client.websocket_connect(f"/api/games/{made['id']}/ws?token={tokens[seat]}") as socket:
+        assert socket.receive_json()["version"] == 1
+
+        def failing(*_: object) -> None:
+            raise StoreError("the database is gone")
+
+        monkeypatch.setattr(service, "view", failing)
+        service._tell(made["id"], 2)  # as a change made elsewhere is told
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1011
 
 
 @pytest.mark.parametrize(("path", "code"), [("/api/games/{id}/ws?token=wrong", 4401), ("/api/games/nope/ws", 4404)])

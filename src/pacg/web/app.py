@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -49,6 +50,7 @@ MOST_REQUEST_SECONDS = 10.0
 POLL_SECONDS = 1.0  # how often a WebSocket checks the store for changes made by another server process
 NAME = Annotated[str, Field(min_length=1, max_length=100)]
 STATIC = resources.files("pacg.web") / "static"
+_log = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -230,14 +232,23 @@ class _Connection:
                 await pushing
 
     async def _push(self) -> None:
-        await self._send_view()
-        while True:
-            try:
-                version: int | None = await asyncio.wait_for(self.changes.get(), POLL_SECONDS)
-            except TimeoutError:
-                version = await run_in_threadpool(self.service.version, self.game_id)
-            if version is not None and version > self.sent:
-                await self._send_view()
+        """Send the view now and after every change; if that fails for another reason than the client leaving (the
+        database failing), close the socket (1011), so the client connects again and is sent the current view,
+        rather than leave it open and silent."""
+        try:
+            await self._send_view()
+            while True:
+                try:
+                    version: int | None = await asyncio.wait_for(self.changes.get(), POLL_SECONDS)
+                except TimeoutError:
+                    version = await run_in_threadpool(self.service.version, self.game_id)
+                if version is not None and version > self.sent:
+                    await self._send_view()
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            raise
+        except Exception as failure:
+            _log.warning("a WebSocket of game %s is closed: %s", self.game_id, failure)
+            await self.websocket.close(code=1011, reason="the server failed: connect again")
 
     async def _send_view(self) -> None:
         view = await run_in_threadpool(self.service.view, self.game_id, self.seat)
