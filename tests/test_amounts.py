@@ -96,7 +96,7 @@ def test_a_card_file_with_a_wrong_amount_is_refused_on_its_line(tmp_path: Path, 
 
 
 def test_the_margin_is_known_after_the_check(tmp_path: Path) -> None:
-    from pacg.cards.loader import load_card_file
+    from pacg.cards.reading import load_card_file
 
     after = "after_check: [{draw: margin}]\n            only_if: success"
     load_card_file(write(tmp_path, "hero.yaml", HERO.replace("add_dice: 1d6", after)))

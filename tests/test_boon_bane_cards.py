@@ -14,7 +14,8 @@ from functools import cache
 import pytest
 
 from pacg.cards.checks import Check
-from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardLibrary, card_file_paths, load_card_file
+from pacg.cards.files import card_file_paths
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardLibrary
 from pacg.cards.model import Bane, Boon, Location
 from pacg.cards.powers import (
     AddDice,
@@ -31,6 +32,7 @@ from pacg.cards.powers import (
     UseSkill,
     Whose,
 )
+from pacg.cards.reading import load_card_file
 from pacg.cards.vocabulary import CardAction, CardType
 from table import library
 

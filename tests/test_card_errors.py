@@ -12,15 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from pacg.cards.loader import (
-    MAX_NESTING,
-    CardFileError,
-    CardProblem,
-    card_file_paths,
-    load_card_file,
-    load_library,
-    read_card_folders,
-)
+from pacg.cards.files import card_file_paths
+from pacg.cards.loader import CardFileError, CardProblem, load_library
+from pacg.cards.reading import MAX_NESTING, load_card_file, read_card_folders
 from pacg.cards.references import REFERENCES, reference_problems
 
 RAT = """\

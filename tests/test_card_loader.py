@@ -17,14 +17,9 @@ import pytest
 import yaml
 
 from pacg.cards.checks import CheckSyntaxError, parse_check
-from pacg.cards.loader import (
-    DEFAULT_CARD_FOLDER,
-    CardFileError,
-    CardProblem,
-    load_card_file,
-    load_library,
-)
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, CardProblem, load_library
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
+from pacg.cards.reading import load_card_file
 from pacg.cards.schema import card_schema
 from pacg.cards.vocabulary import CardType
 

@@ -17,7 +17,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from pacg.cards.lint import CHECKS, lint, text_problems
-from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFiles, CardProblem
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardProblem
+from pacg.cards.reading import CardFiles
 from pacg.cli import app
 from pacg.game import Setup
 from pacg.record import RecordError, read_record, record_of, save_record

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pacg.cards.loader import CardFileError, load_card_file
+from pacg.cards.loader import CardFileError
 from pacg.cards.model import Boon
 from pacg.cards.powers import EFFECT_MODELS, Conditions, Power, Timing
+from pacg.cards.reading import load_card_file
 from pacg.engine.effects import ASKING, IMMEDIATE
 from pacg.engine.playing import CONDITION_TESTS
 from pacg.engine.support import RUNS, Holder, Kind, kind_of, refusals

@@ -69,6 +69,15 @@ def test_the_party_prompt_comes_before_the_engine_and_the_cards_are_loaded(tmp_p
     assert listed[0] == listed[1] and "  6. Harsk" in listed[0]
 
 
+def test_a_library_from_the_cache_reads_no_yaml(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading card files needs YAML (`cards.reading`); a library that comes from the cache doesn't import it."""
+    monkeypatch.setenv(cache.CACHE_DIR_VARIABLE, str(tmp_path / "cache"))
+    program = "import sys; from pacg.cards.loader import load_library; load_library(); print('yaml' in sys.modules)"
+    first, cached = (subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60,
+                                    check=True).stdout.strip() for _ in range(2))
+    assert (first, cached) == ("True", "False")
+
+
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"

@@ -45,9 +45,10 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library, node_at, read_yaml
+from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library
 from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
+from pacg.cards.reading import node_at, read_yaml
 from pacg.cards.vocabulary import MAX_PARTY, CardType, Proficiency, Skill, adventure_deck_number
 from pacg.engine.box import first_in_box
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState

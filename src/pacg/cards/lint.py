@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFiles, CardProblem, read_card_folders
+from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardProblem
+from pacg.cards.reading import CardFiles, read_card_folders
 from pacg.cards.references import reference_problems
 from pacg.cards.text import card_text
 

@@ -36,7 +36,8 @@ from pacg.cards.powers import (
 from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, MAX_PARTY, CardType
 
 if TYPE_CHECKING:
-    from pacg.cards.loader import CardFile, CardFiles, CardProblem
+    from pacg.cards.loader import CardProblem
+    from pacg.cards.reading import CardFile, CardFiles
 
 Location = tuple[int | str, ...]
 """Where a value is in a card: the steps from the card down to it, `("powers", 0, "effects", 1, "summon")`."""
