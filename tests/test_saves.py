@@ -16,6 +16,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Mapping
 from contextlib import closing
@@ -197,6 +198,29 @@ def test_four_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
         for name in everyone:
             writer, index = check_intact(store, name, size, plans)
             assert index == max(n for n, planned in enumerate(plans[writer]) if planned == name)
+
+
+def test_many_opening_a_new_database_at_once_all_open_it(tmp_path: Path) -> None:
+    """Six connections making the same new database at once, 40 times over: each opens it (putting a new file in
+    WAL mode doesn't wait for the others by itself: `saves.use_wal` tries again)."""
+    failed: list[str] = []
+    for trial in range(40):
+        path = tmp_path / str(trial) / FILE_NAME
+        start = threading.Barrier(6)
+
+        def open_it(where: Path = path, at_once: threading.Barrier = start) -> None:
+            at_once.wait()
+            try:
+                SaveStore(where).close()
+            except SaveError as error:
+                failed.append(str(error))
+
+        threads = [threading.Thread(target=open_it) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert failed == []
 
 
 def test_a_writer_killed_mid_write_loses_no_save_whose_put_returned(tmp_path: Path) -> None:

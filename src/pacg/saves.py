@@ -17,6 +17,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -188,7 +189,7 @@ class SaveStore:
         with self._sqlite_errors():
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
             try:
-                db.execute("PRAGMA journal_mode = WAL")
+                use_wal(db)
                 db.execute("PRAGMA synchronous = FULL")
                 self._make_schema(db)
             except BaseException:
@@ -224,6 +225,21 @@ class SaveStore:
             yield
         except sqlite3.Error as error:
             raise SaveError(f"{self.path}: {error}") from None
+
+
+def use_wal(db: sqlite3.Connection) -> None:
+    """Put the database in WAL mode (kept in the file once set). Changing the journal mode needs the file to itself,
+    and SQLite doesn't wait for that as it waits for a lock (the busy timeout): connections opening a new database at
+    once try again, for as long as the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_SECONDS
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 def _listing(name: str, record: dict[str, object]) -> tuple[str, list[str], int, str | None]:

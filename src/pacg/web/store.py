@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from pacg.saves import SaveError, SaveStore, default_path
+from pacg.saves import SaveError, SaveStore, default_path, use_wal
 
 BUSY_TIMEOUT_SECONDS = 30.0
 CONNECT_TIMEOUT_SECONDS = 10  # PostgreSQL's, unless the URL says connect_timeout=
@@ -94,7 +94,7 @@ class _Sqlite:
         self._writing = writing
         self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
                                    check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode = WAL")
+        use_wal(self._db)
         self._db.execute("PRAGMA synchronous = FULL")  # a change that returned survives a power cut
         self._db.execute("PRAGMA foreign_keys = ON")
 
