@@ -344,10 +344,6 @@ class Game:
         it is theirs (DESIGN.md 5)."""
         return {key: part() for key, part in self.view_parts(seat).items()}
 
-    def spectator_view(self) -> dict[str, Any]:
-        """What someone watching the table may know: the view of a seat with no hand in it and no decision."""
-        return {key: part() for key, part in self.view_parts(None).items()}
-
     def view_parts(self, seat: str | None) -> dict[str, Callable[[], Any]]:
         """The parts of `view(seat)` (or a spectator's, for None), each worked out when called (`SeatView` reads
         only those asked for)."""

@@ -52,6 +52,15 @@ def ai_seats(names: list[str], party: list[str], agent: str) -> dict[str, str]:
     return {canonical(name, party, "character in the party"): agent for name in names}
 
 
+def record_with_ai(game: Game, seats: Mapping[str, str]) -> dict[str, Any]:
+    """The game's record (`Game.to_record`) with the seats AI players play, if any (`record.RecordData.ai_seats`):
+    what a game taken up again needs to go on the same way."""
+    record = game.to_record()
+    if seats:
+        record["ai_seats"] = dict(seats)
+    return record
+
+
 def answer_seed(game_seed: int, seat: str, answers: int) -> int:
     """The seed of an AI player's answer: from the game's seed, its seat and how many answers came before."""
     return zlib.crc32(f"{game_seed} {seat} {answers}".encode())

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from pacg.record import save_record
 from pacg.saves import SaveStore
+from pacg.seats import record_with_ai
 
 STOP_SIGNALS = (signal.SIGTERM, *([signal.SIGHUP] if hasattr(signal, "SIGHUP") else []))  # SIGINT is Ctrl-C
 if TYPE_CHECKING:
@@ -43,9 +44,7 @@ class Saver:
         self._store: SaveStore | None = SaveStore() if name is not None else None
 
     def __call__(self, game: Game) -> None:
-        record = game.to_record()
-        if self.ai_seats:
-            record["ai_seats"] = dict(self.ai_seats)
+        record = record_with_ai(game, self.ai_seats)
         if self.log is not None:
             save_record(self.log, record)
         if self._store is not None and self.name is not None:

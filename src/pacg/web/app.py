@@ -37,7 +37,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from pacg.agents import AGENTS
-from pacg.cards.names import unknown_name
+from pacg.cards.names import UnknownName
 from pacg.cards.text import card_summary
 from pacg.cards.vocabulary import MAX_PARTY, CardType
 from pacg.seats import default_ai
@@ -142,10 +142,10 @@ def _games(app: FastAPI, service: GameService) -> None:
 
     @app.get("/api/cards/{name}", summary="A card's text")
     def card(name: str) -> dict[str, Any]:
-        found = library.find(name)
-        if found is None:
-            raise NotFound(str(unknown_name("card", name, [card.name for card in library])))
-        return card_summary(found)
+        try:
+            return card_summary(library.get(library.named(name)))
+        except UnknownName as error:
+            raise NotFound(str(error)) from None
 
     @app.post("/api/games", status_code=201, response_model=NewGameResponse, summary="Make a game")
     def create(request: NewGameRequest) -> NewGameResponse:
@@ -166,12 +166,12 @@ def _games(app: FastAPI, service: GameService) -> None:
     @app.post("/api/games/{game_id}/actions", summary="Answer the seat's decision")
     def act(game_id: str, request: ActionRequest, authorization: Annotated[str | None, Header()] = None
             ) -> dict[str, Any]:
-        return service.act(game_id, _seat(service, game_id, authorization), request.action, request.version)
+        return service.act(game_id, service.seat(game_id, _bearer(authorization)), request.action, request.version)
 
     @app.post("/api/games/{game_id}/undo", summary="Take back the seat's last answer")
     def undo(game_id: str, request: UndoRequest | None = None,
              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
-        return service.undo(game_id, _seat(service, game_id, authorization),
+        return service.undo(game_id, service.seat(game_id, _bearer(authorization)),
                             request.version if request is not None else None)
 
 
@@ -183,13 +183,6 @@ def _bearer(authorization: str | None) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthorized("the Authorization header is 'Bearer TOKEN', with the seat's token")
     return token.strip()
-
-
-def _seat(service: GameService, game_id: str, authorization: str | None) -> str:
-    seat = service.seat(game_id, _bearer(authorization))
-    if seat is None:
-        raise Unauthorized("acting needs a seat's token: Authorization: Bearer TOKEN")
-    return seat
 
 
 def _websocket(app: FastAPI, service: GameService) -> None:
@@ -286,8 +279,6 @@ class _Connection:
         action = message.get("action")
         if not isinstance(action, str) or not action:
             raise Unprocessable("a message is {\"action\": id, \"version\": n} or {\"undo\": true}")
-        if self.seat is None:
-            raise Unauthorized("a spectator can't act: connect with a seat's token")
         return await run_in_threadpool(self.service.act, self.game_id, self.seat, action, version)
 
 

@@ -28,7 +28,7 @@ from pacg.cards.names import UnknownName
 from pacg.engine.setup import SetupError
 from pacg.game import Game, IllegalAction, load_game, new_game
 from pacg.record import read_record
-from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, undo_to_person
+from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, record_with_ai, undo_to_person
 from pacg.web.store import GameStore, StoredGame, token_hash
 
 LIVE_GAMES = 256  # games a process keeps in memory; one dropped is loaded again from the store when next used
@@ -119,7 +119,8 @@ class GameService:
             raise Unprocessable(str(error)) from None
         game_id = secrets.token_urlsafe(9)
         tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
-        self.store.create(game_id, _record(game, ai), {seat: token_hash(token) for seat, token in tokens.items()})
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        self.store.create(game_id, record_with_ai(game, ai), hashes)
         live = _Live(game, 1, ai)
         self._remember(game_id, live)
         self._play_ai(game_id, live)
@@ -151,9 +152,9 @@ class GameService:
 
     def _view_of(self, game_id: str, live: _Live, seat: str | None) -> dict[str, Any]:
         game = live.game
-        view = game.view(seat) if seat is not None else game.spectator_view()
-        why = answers_to_person(game, live.ai, seat)[1] if seat is not None else "a spectator can't undo"
-        view["undo"] = {"possible": not why, "why_not": why}  # the seat's own answer: the only one it may take back
+        parts = game.view_parts(seat)
+        parts["undo"] = lambda: _own_undo(game, live.ai, seat)  # instead of the Game's, of anyone's last answer
+        view = {key: part() for key, part in parts.items()}
         return {"game": game_id, "version": live.version, "seat": seat, "scenario": game.setup.scenario,
                 "seats": {name: "ai" if name in live.ai else "human" for name in game.seats()}, "view": view}
 
@@ -165,7 +166,7 @@ class GameService:
             if not live.game.over:
                 raise Conflict("a game's record is given once the game is over: before, its seed would tell what is "
                                "face down")
-            return _record(live.game, live.ai)
+            return record_with_ai(live.game, live.ai)
 
     # --- changing the game ----------------------------------------------------------------------------------
 
@@ -188,8 +189,7 @@ class GameService:
     def undo(self, game_id: str, seat: str | None, version: int | None = None) -> dict[str, Any]:
         """Take back the seat's own last answer, with the AI answers given after it, where the rules allow
         (`seats.undo_to_person`); Conflict saying why not otherwise. The seat's new view."""
-        if seat is None:
-            raise Unauthorized("a spectator can't undo: only a seat's token can")
+        seat = _acting(seat)
         live = self._current(game_id)
         with live.lock:
             if version is not None and version != live.version:
@@ -204,8 +204,7 @@ class GameService:
 
     def _check_turn(self, game_id: str, live: _Live, seat: str | None, version: int | None) -> None:
         decision = live.game.decision
-        if seat is None:
-            raise Unauthorized("a spectator can't act: only a seat's token can")
+        seat = _acting(seat)
         if version is not None and version != live.version:
             raise Conflict(f"the game has moved on to version {live.version}: answer the current decision")
         if decision is None:
@@ -216,7 +215,7 @@ class GameService:
     def _store(self, game_id: str, live: _Live) -> None:
         """Store the changed game as the next version; if another change landed first, the game is loaded again as
         that one left it and the change is refused (Conflict)."""
-        if not self.store.replace(game_id, live.version, _record(live.game, live.ai)):
+        if not self.store.replace(game_id, live.version, record_with_ai(live.game, live.ai)):
             self._reload(game_id, live)
             raise Conflict("another answer to this decision came first")
         live.version += 1
@@ -346,11 +345,18 @@ class GameService:
         return kept
 
 
-def _record(game: Game, ai: dict[str, str]) -> dict[str, Any]:
-    record = game.to_record()
-    if ai:
-        record["ai_seats"] = dict(ai)
-    return record
+def _acting(seat: str | None) -> str:
+    """The seat that acts; Unauthorized for a spectator."""
+    if seat is None:
+        raise Unauthorized("a spectator can't act or undo: a seat's token is needed (Authorization: Bearer TOKEN, "
+                           "or ?token=TOKEN on the WebSocket)")
+    return seat
+
+
+def _own_undo(game: Game, ai: dict[str, str], seat: str | None) -> dict[str, Any]:
+    """Whether the seat may take back its own last answer now (`seats.answers_to_person`), and if not, why."""
+    why = answers_to_person(game, ai, seat)[1] if seat is not None else "a spectator can't undo"
+    return {"possible": not why, "why_not": why}
 
 
 def _game_of(stored: StoredGame, library: CardLibrary) -> tuple[Game, int, dict[str, str]]:
