@@ -44,6 +44,25 @@ def test_a_mythic_path_makes_the_charge_worth_a_question() -> None:
     assert kyra.mythic_charges == 1
 
 
+def test_a_charge_with_something_following_it_is_worth_a_question() -> None:
+    """In The Wardstone Legacy a blessing without the Corrupted trait, once played, is exchanged for a Corrupted
+    one from the box: discarding a Blessing of Ascension for a charge Seelah can't use still does that, so she is
+    asked (and with no such scenario she isn't)."""
+    for scenario, asked in (("The Wardstone Legacy", True), (None, False)):
+        table = Table(ask_always=False, adventure_deck_number=1)
+        if scenario is not None:
+            table.scenario(scenario)
+        seelah = table.character("Seelah", at="Armory", hand=["Blessing of Ascension"])
+        table.pick("Blessing of Shax")
+        if asked:
+            table.run(play_window(table.window(seelah, Timing.ANY_TIME)), "Discard Blessing of Ascension: gain")
+            assert table.cards(seelah, ZoneKind.DISCARD) == ["Blessing of Shax"]
+        else:
+            table.run(play_window(table.window(seelah, Timing.ANY_TIME)))
+            assert table.cards(seelah, ZoneKind.HAND) == ["Blessing of Ascension"]
+        assert table.offered("Discard Blessing of Ascension: gain") == asked
+
+
 @pytest.mark.rule("CHK-14")
 @pytest.mark.parametrize(("ask_always", "asked"), [(False, False), (True, True)])
 def test_a_bonus_to_a_check_that_cant_fail_is_not_offered(ask_always: bool, asked: bool) -> None:

@@ -306,7 +306,7 @@ def _chance(pool: DicePool, difficulty: int) -> Fraction:
 
 def _play_cards(state: CheckState) -> Process[None]:
     """Each player, the checker first, plays cards and uses powers until everyone passes (ENC-02)."""
-    yield from decide_order(state, plays_in, DecisionKind.PLAY, _play_prompt)
+    yield from decide_order(state, DecisionKind.PLAY, _play_prompt)
 
 
 def _play_prompt(state: CheckState, player: CharacterState, plays: list[Play]) -> tuple[str, Mapping[str, object]]:

@@ -125,7 +125,6 @@ from pacg.engine.playing import (
     fits,
     matches,
     perform,
-    plays_in,
     powers_following,
     put,
     replacements,
@@ -135,7 +134,7 @@ from pacg.engine.playing import (
     standing_powers,
     table_order,
 )
-from pacg.engine.questions import worth_asking
+from pacg.engine.questions import plays_worth_asking
 from pacg.engine.redemption import redeem, redeemable_cards
 from pacg.engine.state import (
     NEXT_EXPLORATION,
@@ -163,13 +162,12 @@ def describe(play: Play) -> str:
 
 def decide_order(
     step: Step,
-    plays_of: Callable[[Any, CharacterState], list[Play]],
     kind: DecisionKind,
     prompt: Callable[[Any, CharacterState, list[Play]], tuple[str, Mapping[str, object]]],
     players: list[CharacterState] | None = None,
 ) -> Process[None]:
     """Let each player, in turn order from the acting one, play until a whole round passes (ENC-02); a player is
-    asked only while they hold a play worth asking about (`questions.worth_asking`)."""
+    asked only while they hold a play worth asking about (`questions.plays_worth_asking`)."""
     order = players if players is not None else table_order(step.game, step.checker)
     passes = 0
     turn = 0
@@ -177,7 +175,7 @@ def decide_order(
         player = order[turn % len(order)]
         turn += 1
         played = False
-        while plays := [play for play in plays_of(step, player) if worth_asking(step, play)]:
+        while plays := plays_worth_asking(step, player):
             text, context = prompt(step, player, plays)
             options = (Option("Done"),) + tuple(Option(describe(play), play) for play in plays)
             index = yield Decision(
@@ -221,7 +219,7 @@ def _step_prompt(step: Step, player: CharacterState, plays: list[Play]) -> tuple
 
 def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:
     """The players may play cards and use powers of the step's timing (TURN-09, ENC-02)."""
-    yield from decide_order(step, plays_in, DecisionKind.PLAY, _step_prompt, players)
+    yield from decide_order(step, DecisionKind.PLAY, _step_prompt, players)
 
 
 def apply_play(step: Step, play: Play) -> Process[None]:

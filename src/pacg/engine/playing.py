@@ -169,23 +169,31 @@ def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, 
     scenario = [(("scenario", index), power, step.game.scenario.name)
                 for index, power in step.game.scenario_powers.get(after, ()) if step.game.scenario is not None]
     for key, power, source in character + own + scenario:
-        if not _follows(step.game, power, play) or not helps(power.whose, player, step.checker):
-            continue  # "after you play a spell", "on another character's check" (KEEP-01)
-        if ("after", key) in {p.key for p in step.plays}:
-            continue
-        if conditions_hold(power.conditions, step, player, but="played"):
+        if ("after", key) not in {p.key for p in step.plays} and _follows(step, player, power, play.power, acting):
             yield key, power, source
 
 
-def _follows(game: GameState, power: Power, play: Play) -> bool:
-    """Whether the card just played is of a kind the power is for ("after you play a spell"), as what it was
-    played as (a copy, PlayAsCopy), played with an action it names ("after you discard a 2-Handed weapon for its
-    power")."""
+def may_follow(step: Step, player: CharacterState, played: Power, acting: AnyCard | PhysicalCard | None) -> bool:
+    """Whether any power could follow a player's playing this power of this card, before the play is worked out:
+    `powers_following` but for the powers already used after the play."""
+    after = Timing.AFTER_PLAYING
+    own = acting.powers_by_timing.get(after, ()) if acting is not None else ()
+    return any(_follows(step, player, power, played, acting)
+               for _, power in (*player.powers_at(after), *own, *step.game.scenario_powers.get(after, ())))
+
+
+def _follows(step: Step, player: CharacterState, power: Power, played: Power, acting: AnyCard | PhysicalCard | None
+             ) -> bool:
+    """Whether an after-playing power follows the player's playing a power of a card (`acting`, as what it is
+    played as: a copy, PlayAsCopy): the card is of a kind the power is for ("after you play a spell"), played with
+    an action it names ("after you discard a 2-Handed weapon for its power"), the power helps the character it may
+    help ("on another character's check", KEEP-01), and its other conditions hold."""
     wanted, actions = power.conditions.played, power.conditions.played_action
-    if actions and play.power.action not in actions:
+    if actions and played.action not in actions:
         return False
-    acting = play.acting
-    return not wanted or (acting is not None and any(fits(game, acting, one) for one in wanted))
+    if wanted and (acting is None or not any(fits(step.game, acting, one) for one in wanted)):
+        return False
+    return helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player, but="played")
 
 
 def riders(game: GameState, play: Play) -> list[Power]:
@@ -763,16 +771,24 @@ def _cost_cards(
     return [c for c in cards if c is not card and fits(game, c, cost.card)]
 
 
-def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False) -> list[Play]:
+OfferFilter = Callable[[Step, CharacterState, list[PowerOffer]], list[PowerOffer]]
+"""The offers worth working out the plays of, of those a player has (`questions.worth_offering`)."""
+
+
+def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, rerolling: bool = False,
+             offered: OfferFilter | None = None) -> list[Play]:
     """Every legal play of one player in a step or on a check: each power once (PLAY-03), one card of each
     type per player (ENC-02, BOON-01), none with a trait the bane is immune to (ENC-03), none that sets the
-    skill once it is chosen (CHK-05), none by others on a check no one may help with."""
+    skill once it is chosen (CHK-05), none by others on a check no one may help with; only of the offers
+    `offered` keeps, when it is given."""
     if not player.alive:
         return []
     plays: list[Play] = []
     seen: set[tuple[object, str | None]] = set()
     for timing in (step.timing, step.also):
         offers = player_powers(step.game, player, (timing, deciding_skill, rerolling)) if timing is not None else []
+        if offers and offered is not None:
+            offers = offered(step, player, offers)
         if not offers:
             continue
         if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):

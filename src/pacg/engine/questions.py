@@ -30,15 +30,40 @@ from pacg.cards.powers import (
     SharedTraitDice,
     Succeed,
 )
-from pacg.engine.playing import powers_following, riders
+from pacg.engine.playing import Play, PowerOffer, Step, may_follow, plays_in, powers_following, riders
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
-    from pacg.engine.playing import Play, Step
+    from pacg.engine.state import CharacterState
 
 # The effects that only make a check likelier to succeed: on a check that can't fail they change nothing.
+_CHARGE_ONLY = frozenset({GainCharge})
 _ONLY_TO_SUCCEED = frozenset({AddDice, AddSkillDice, AddSkill, AddModifier, AddCardNumber, BlessingDie, CountFace,
                               ReplaceDie, ReplaceHighestDie, SharedTraitDice, Succeed})
+
+
+def plays_worth_asking(step: Step, player: CharacterState) -> list[Play]:
+    """The plays a player should be asked about in a step or on a check: the legal plays (`playing.plays_in`) of
+    the offers worth working out, that are worth asking (see the module's docstring)."""
+    return [play for play in plays_in(step, player, offered=worth_offering) if worth_asking(step, play)]
+
+
+def worth_offering(step: Step, player: CharacterState, offers: list[PowerOffer]) -> list[PowerOffer]:
+    """The offers worth working out the plays of, a quick test before `worth_asking`: a bare mythic charge for a
+    character with no mythic path only where something could follow playing it (a paragraph of the card that
+    happens whenever it is played, or a power for after playing it)."""
+    if step.game.ask_always or player.mythic_path is not None:
+        return offers
+    return [offer for offer in offers
+            if offer[1].effect_kinds != _CHARGE_ONLY or _more_could_happen(step, player, offer)]
+
+
+def _more_could_happen(step: Step, player: CharacterState, offer: PowerOffer) -> bool:
+    """`_more_happens` before the play is worked out (but for powers already used after it)."""
+    _, power, _, card, _, as_card = offer
+    acting = as_card or card
+    paragraphs = acting.powers_by_timing.get(power.when, ()) if acting is not None else ()
+    return any(not paragraph.optional for _, paragraph in paragraphs) or may_follow(step, player, power, acting)
 
 
 def worth_asking(step: Step, play: Play) -> bool:
@@ -46,7 +71,7 @@ def worth_asking(step: Step, play: Play) -> bool:
     if step.game.ask_always:
         return True
     kinds = play.power.effect_kinds
-    if kinds == {GainCharge}:
+    if kinds == _CHARGE_ONLY:
         pointless = play.player.mythic_path is None
     elif step.in_check and kinds and kinds <= _ONLY_TO_SUCCEED:
         state: CheckState = step  # type: ignore[assignment]  # a step in a check is its CheckState
