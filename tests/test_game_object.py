@@ -253,3 +253,11 @@ def test_a_play_windows_odds_are_worked_out_only_when_read_and_only_before_the_a
     with pytest.raises(RuntimeError, match="after the decision was answered"):
         windows[1].context["odds"]
     assert windows[0].context["odds"] == windows[0].to_json()["context"]["odds"]  # read before: kept
+
+
+def test_an_agent_s_view_is_its_seat_s_view_and_only_a_seat_at_the_table_gets_one() -> None:
+    game = new_game(SCENARIO, ["Kyra", "Seelah"], 4, library=library())
+    assert dict(game.agent_view("Kyra")) == game.view("Kyra")
+    assert dict(game.agent_view("Seelah"))["characters"] != dict(game.agent_view("Kyra"))["characters"]
+    with pytest.raises(ValueError, match="no seat 'Harsk'"):
+        game.agent_view("Harsk")

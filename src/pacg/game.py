@@ -19,7 +19,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -360,7 +360,9 @@ class Game:
     def agent_view(self, seat: str) -> SeatView:
         """What an agent is handed for `seat`: its view, read part by part as the agent looks, and a way to imagine
         the game as it could be (`determinized`), never the game itself."""
-        return SeatView(self.view_parts(seat), partial(self.determinized, seat))
+        if seat not in self.seats():
+            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+        return SeatView(partial(self.view_parts, seat), partial(self.determinized, seat))
 
     def determinized(self, seat: str, seed: int) -> Game:
         """A copy for looking ahead from `seat`'s point of view: every card that seat has not seen dealt to a
@@ -462,11 +464,15 @@ class SeatView(Mapping[str, Any]):
     `imagine` the game: a copy with every card the seat hasn't seen dealt anew (`Game.determinized`), never the
     game itself."""
 
-    def __init__(self, parts: Mapping[str, Callable[[], Any]], imagine: Callable[[int], Game] | None = None
-                 ) -> None:
-        self._parts = parts
+    def __init__(self, parts: Callable[[], Mapping[str, Callable[[], Any]]],
+                 imagine: Callable[[int], Game] | None = None) -> None:
+        self._make_parts = parts  # called when the view is first read: most agents never read it
         self._data: dict[str, Any] = {}
         self._imagine = imagine
+
+    @cached_property
+    def _parts(self) -> Mapping[str, Callable[[], Any]]:
+        return self._make_parts()
 
     def __getitem__(self, key: str) -> Any:
         data = self._data

@@ -189,11 +189,11 @@ def _follows(step: Step, player: CharacterState, power: Power, played: Power, ac
     an action it names ("after you discard a 2-Handed weapon for its power"), the power helps the character it may
     help ("on another character's check", KEEP-01), and its other conditions hold."""
     wanted, actions = power.conditions.played, power.conditions.played_action
-    if actions and played.action not in actions:
+    if (actions and played.action not in actions) or not helps(power.whose, player, step.checker):
         return False
     if wanted and (acting is None or not any(fits(step.game, acting, one) for one in wanted)):
         return False
-    return helps(power.whose, player, step.checker) and conditions_hold(power.conditions, step, player, but="played")
+    return conditions_hold(power.conditions, step, player, but="played")
 
 
 def riders(game: GameState, play: Play) -> list[Power]:

@@ -54,8 +54,18 @@ def worth_offering(step: Step, player: CharacterState, offers: list[PowerOffer])
     happens whenever it is played, or a power for after playing it)."""
     if step.game.ask_always or player.mythic_path is not None:
         return offers
-    return [offer for offer in offers
-            if offer[1].effect_kinds != _CHARGE_ONLY or _more_could_happen(step, player, offer)]
+    worth: dict[tuple[str, int], bool] = {}  # copies of one card are the same choice (as `_add_plays` has them)
+    kept = []
+    for offer in offers:
+        _, power, source, _, _, _ = offer
+        if power.effect_kinds == _CHARGE_ONLY:
+            same = (source, id(power))
+            if same not in worth:
+                worth[same] = _more_could_happen(step, player, offer)
+            if not worth[same]:
+                continue
+        kept.append(offer)
+    return kept
 
 
 def _more_could_happen(step: Step, player: CharacterState, offer: PowerOffer) -> bool:
