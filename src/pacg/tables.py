@@ -381,7 +381,7 @@ def deal(game: GameState, names: Iterable[str], zone: Zone) -> None:
 def lay_out_location(game: GameState, card: Location, deck: Iterable[str] = ()) -> LocationState:
     """A location on the table, with its deck (top first)."""
     location = LocationState(card)
-    game.locations[card.name] = location
+    game.add_location(location)
     deal(game, deck, location.deck)
     return location
 

@@ -55,7 +55,7 @@ def build_location(game: GameState, card: Location) -> LocationState:
     """Deal the location deck at random from each card type of its list, face down (SETUP-06, SUM-04); a
     type the box has too few of gives as many as there are (END-02)."""
     location = LocationState(card)
-    game.locations[card.name] = location
+    game.add_location(location)
     for card_type, count in card.deck.items():
         cards = game.zones.cards(box(card_type))
         for dealt in game.rng.sample(cards, min(count, len(cards))):

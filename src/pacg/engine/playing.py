@@ -241,7 +241,7 @@ def player_powers(game: GameState, player: CharacterState, moment: Moment) -> li
     location = game.locations.get(player.location)
     if location is not None and moment in location.choices_by_moment and game.location_powers_apply(location):
         _offer_table_card(offers, ("location", location.name), location.name, location.choices_by_moment[moment])
-    for other in game.locations.values():  # an open location's powers for characters elsewhere
+    for other in game.speaking_elsewhere:  # an open location's powers for characters elsewhere
         if moment in other.elsewhere_choices and other.name != player.location and not other.closed:
             _offer_table_card(offers, ("elsewhere", other.name), other.name, other.elsewhere_choices[moment])
     for closed in game.closed_with_powers:  # a closed location's powers that last (When Permanently Closed)

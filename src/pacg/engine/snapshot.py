@@ -131,11 +131,10 @@ def restore(snapshot: Snapshot, library: CardLibrary) -> GameState:
     game.zones.restore(snapshot.zones)
     game.characters = [_character(kept) for kept in snapshot.characters]
     by_name = {character.name: character for character in game.characters}
-    game.locations = {}
     for kept in snapshot.locations:
         location = copy.copy(kept.template)
         location.closed, location.face_up = kept.closed, list(kept.face_up)
-        game.locations[location.name] = location
+        game.add_location(location)
     game.log = list(snapshot.log)
     game.turns, game.next_turn, game.result = snapshot.turns, snapshot.next_turn, snapshot.result
     game.next_to = {uid: by_name[name] for uid, name in snapshot.next_to}

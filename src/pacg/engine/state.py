@@ -449,7 +449,8 @@ class GameState:
         self.seed = seed
         self.zones = Zones()
         self.characters: list[CharacterState] = []
-        self.locations: dict[str, LocationState] = {}
+        self.locations: dict[str, LocationState] = {}  # in the order they were laid out (`add_location`)
+        self.speaking_elsewhere: list[LocationState] = []  # those with powers for characters at other locations
         self.scenario = None  # with its powers read once: see the setter
         self.adventure_deck_number = adventure_deck_number
         self.log: list[str] = []
@@ -572,6 +573,12 @@ class GameState:
 
     def local_characters(self, location: str) -> list[CharacterState]:
         return [c for c in self.characters if c.alive and c.location == location]
+
+    def add_location(self, location: LocationState) -> None:
+        """Lay a location out on the table."""
+        self.locations[location.name] = location
+        if location.elsewhere_choices:
+            self.speaking_elsewhere.append(location)
 
     def other_locations(self, character: CharacterState) -> list[LocationState]:
         return [location for location in self.locations.values() if location.name != character.location]
