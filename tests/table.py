@@ -378,3 +378,23 @@ powers:
     effects:
       - add_skill_dice: 2
 """
+
+
+# A test loot card that acts as a weapon (LOOT-01): no check to acquire, played as a weapon.
+RADIANT_BLADE = card("""
+name: Radiant Blade
+type: loot
+loot_type: weapon
+set: B
+traits: [Sword, Melee, Slashing, Magic]
+provenance: standin
+notes: A test loot card that acts as a weapon, modelled on the loot Radiance (ANALOGS.md).
+powers:
+- when: check
+  action: reveal
+  if:
+    check: combat
+  effects:
+  - use_skill: [Strength, Melee]
+  - add_dice: 1d8
+""")

@@ -341,6 +341,63 @@ def test_a_scenarios_location_for_more_players_than_a_party_is_only_noted(box: P
     assert str(note).startswith(f"{outing}:9: note: locations[5][0]: no card named 'Test Citadel'")
 
 
+# --- loot (LOOT-01) -----------------------------------------------------------------------------------------
+
+COIN = """\
+    name: Test Coin
+    type: loot
+    loot_type: item
+    set: B
+    provenance: standin
+"""
+
+_ACTS_AS = "weapon, spell, armor, item, ally, blessing"
+
+# (the text replaced, its replacement, the printed problem after the file's path)
+BAD_LOOT = {
+    "loot that lists no type": ("    loot_type: item\n", "",
+                                f":1: loot_type: a loot card lists the type of boon it acts as (LOOT-01): {_ACTS_AS}"),
+    "loot that acts as loot": ("loot_type: item", "loot_type: loot",
+                               f":3: loot_type: a loot card acts as a boon of another type ({_ACTS_AS}), "
+                               "not as 'loot'"),
+    "loot that acts as a monster": ("loot_type: item", "loot_type: monster",
+                                    f":3: loot_type: a loot card acts as a boon of another type ({_ACTS_AS}), "
+                                    "not as 'monster'"),
+    "loot with a check to acquire": ("provenance: standin", "provenance: standin\ncheck_to_acquire: Wisdom 6",
+                                     ":6: check_to_acquire: loot is acquired automatically, with no check to acquire "
+                                     "nor a cost (LOOT-01)"),
+    "loot with a cost to acquire": ("provenance: standin",
+                                    "provenance: standin\nacquire_costs: [{action: bury, card: {types: [armor]}}]",
+                                    ":6: acquire_costs: loot is acquired automatically, with no check to acquire nor "
+                                    "a cost (LOOT-01)"),
+    "a weapon that lists a loot type": ("type: loot", "type: weapon\ncheck_to_acquire: Strength 6",
+                                        ":4: loot_type: only a loot card lists the type it acts as, not a weapon"),
+}
+
+
+@pytest.mark.rule("LOOT-01")
+@pytest.mark.parametrize("case", list(BAD_LOOT))
+def test_loot_lists_the_type_it_acts_as_and_no_way_to_acquire_it(tmp_path: Path, case: str) -> None:
+    """A loot card acts as the boon type it lists and is acquired automatically: a loot card without a type (it
+    would be played as no boon type), or with a check to acquire it (one would be asked for), is refused, as is a
+    listed type on another card (it would count as that type)."""
+    old, new, printed = BAD_LOOT[case]
+    assert old in COIN
+    path = write(tmp_path, "coin.yaml", COIN.replace(old, new.replace("\n", "\n    ")))
+    assert problems_of(path) == [f"{path}{printed}"]
+
+
+@pytest.mark.rule("LOOT-01")
+def test_loot_counts_as_the_type_it_lists_in_a_cards_list(box: Path) -> None:
+    """A suggested deck's loot is one of the cards of its listed type: the loot item Test Coin stands among the
+    Test Hero's items (the box loads, `test_a_box_whose_names_all_fit_loads`), not among his weapons."""
+    hero = box / "hero.yaml"
+    text = hero.read_text(encoding="utf-8")
+    hero.write_text(text.replace("weapon: [Test Sword]", "weapon: [Test Sword, Test Coin]"), encoding="utf-8")
+    assert library_problems(box) == [f"{hero}:14: suggested_deck.weapon[1]: 'Test Coin' is a loot card that counts "
+                                     "as an item, not a weapon"]
+
+
 # --- custom cards added to the box ---------------------------------------------------------------------------
 
 

@@ -7,7 +7,7 @@ import pytest
 from pacg.cards.powers import Purpose
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card
+from table import RADIANT_BLADE, Table, card, kind_of
 
 LUCKY_CHARM = card("""
 name: Lucky Charm
@@ -204,6 +204,21 @@ def test_each_player_plays_at_most_one_card_of_each_type() -> None:
     )
     assert str(result.pool) == "3d8"
     assert len(table.cards(seelah, ZoneKind.HAND)) == 1 and table.cards(harsk, ZoneKind.HAND) == []
+
+
+@pytest.mark.rule("LOOT-01")
+@pytest.mark.rule("BOON-01")
+def test_loot_is_played_as_a_boon_of_the_type_it_lists() -> None:
+    """A loot card that lists the weapon type is a weapon on a check: revealed for its skill and die, and with
+    it revealed, the player may play no other weapon on that check (one boon of each type)."""
+    table = Table(extra_cards=[RADIANT_BLADE])
+    seelah = table.character("Seelah", at="Armory", hand=["Radiant Blade", "Longsword"])
+    table.dice(6, 5)
+    result = table.check(seelah, "Dire Rat", "Reveal Radiant Blade: Melee")
+    assert (str(result.pool), result.total) == ("2d8+3", 14)
+    assert not [option.label for decision in table.decisions if kind_of(decision) == "check"
+                for option in decision.options if "Longsword" in option.label], "a second weapon on the check"
+    assert table.cards(seelah, ZoneKind.HAND) == ["Radiant Blade", "Longsword"]
 
 
 @pytest.mark.rule("ENC-03")

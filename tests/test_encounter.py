@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pacg.cards.powers import SERVITOR_DEMON, CardFilter, Purpose, Timing
+from pacg.engine.box import random_cards_from_box
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
@@ -15,7 +16,7 @@ from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
 from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card, kind_of, shuffled
+from table import RADIANT_BLADE, Table, card, kind_of, shuffled
 
 ORDERLY = card("""
 name: Orderly Fiend
@@ -332,6 +333,32 @@ def test_a_random_card_with_a_requirement_and_too_few_cards_use_what_there_is() 
     assert len(drawn) == min(9, bows)
     table.run(resolve(step, [DrawRandom(draw_random=CardFilter(types=["weapon"], traits=["Vermin"]))], kyra))
     assert len(table.cards(kyra, ZoneKind.HAND)) == len(drawn), "an impossible draw is ignored"
+
+
+@pytest.mark.rule("LOOT-01")
+def test_loot_found_in_a_location_deck_is_acquired_automatically() -> None:
+    """Loot has no check to acquire: encountered in a location deck, it goes into the hand with no check and no
+    choice to let it go, where the weapon under it asks whether to attempt its check."""
+    table = Table(extra_cards=[RADIANT_BLADE])
+    table.location("Armory", ["Radiant Blade", "Longsword"])
+    kyra = table.character("Kyra", at="Armory")
+    assert table.run(encounter(table.game, kyra, table.top("Armory")), strict=True) == "acquired"
+    assert table.decisions == [], "nothing is asked"
+    assert table.cards(kyra, ZoneKind.HAND) == ["Radiant Blade"] and table.deck("Armory") == ["Longsword"]
+    assert table.run(encounter(table.game, kyra, table.top("Armory")), "Let Longsword go") == "not acquired"
+    assert [kind_of(decision) for decision in table.decisions] == ["acquire"]
+
+
+@pytest.mark.rule("LOOT-01")
+@pytest.mark.rule("SET-03")
+def test_loot_is_never_drawn_as_a_random_boon_of_the_type_it_lists() -> None:
+    """Loot is given out only as a reward: it has a place of its own in the box, so a random weapon from the box
+    (to summon, to draw, to deal into a location deck) is never the loot that acts as a weapon."""
+    table = Table(extra_cards=[RADIANT_BLADE])
+    weapons = random_cards_from_box(table.game, CardFilter(types=["weapon"]), 1000)
+    assert len(weapons) == sum(card.copies for card in table.game.library.of_type("weapon"))
+    assert "Radiant Blade" not in [weapon.name for weapon in weapons]
+    assert [loot.name for loot in table.game.zones.cards(box("loot"))] == ["Radiant Blade"]
 
 
 @pytest.mark.rule("CLOSE-03")

@@ -26,7 +26,7 @@ from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.turn import end_turn, reset_hand
 from pacg.engine.zones import ZoneKind, box
-from table import Table, card, glaring_fiend, kind_of
+from table import RADIANT_BLADE, Table, card, glaring_fiend, kind_of
 from table import library as table_library
 
 FILLER = ["Blessing of Ascension"]  # a card the box holds dozens of
@@ -382,6 +382,34 @@ def test_a_won_scenarios_reward_gives_each_character_a_random_card_of_its_kind()
         assert blessing.type == "blessing" and "Corrupted" in blessing.traits
     assert given == [f"Kyra draws {table.cards(kyra, ZoneKind.HAND)[0]}",
                      f"Seelah draws {table.cards(seelah, ZoneKind.HAND)[0]}"]
+
+
+LOOT_OUTING = card("""
+name: Loot Outing
+type: scenario
+set: B
+provenance: standin
+notes: A test scenario whose reward is a loot card.
+henchmen: [Demonling]
+locations: {1: [Armory]}
+reward:
+  text: The Radiant Blade.
+  loot: [Radiant Blade]
+""")
+
+
+@pytest.mark.rule("END-03")
+@pytest.mark.rule("LOOT-01")
+def test_a_won_scenarios_loot_goes_to_the_character_the_players_choose_without_a_check() -> None:
+    table = Table(extra_cards=[RADIANT_BLADE, LOOT_OUTING])
+    table.scenario("Loot Outing")
+    kyra = table.character("Kyra", at="Armory")
+    seelah = table.character("Seelah", at="Armory")
+    given = table.run(give_reward(table.game), "Seelah", strict=True)
+    assert given == ["Seelah takes Radiant Blade"]
+    [asked] = table.decisions
+    assert kind_of(asked) == "loot" and [option.label for option in asked.options] == ["Kyra", "Seelah"]
+    assert table.cards(seelah, ZoneKind.HAND) == ["Radiant Blade"] and table.cards(kyra, ZoneKind.HAND) == []
 
 
 @pytest.mark.rule("PLAY-10")

@@ -24,6 +24,7 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     SerializerFunctionWrapHandler,
+    ValidationInfo,
     WithJsonSchema,
     WrapSerializer,
     field_validator,
@@ -213,15 +214,44 @@ def _only_deck_types(counts: Mapping[CardType, Any]) -> Mapping[CardType, Any]:
 # --- boons and banes ---------------------------------------------------------------------------------
 
 
+# The types a loot card may act as: any other boon's (LOOT-01).
+LOOT_TYPES = tuple(card_type for card_type in CardType if card_type in BOON_TYPES and card_type != CardType.LOOT)
+_LOOT_TYPES_TEXT = ", ".join(LOOT_TYPES)
+
+
 class Boon(Card):
     """A weapon, spell, armor, item, ally, blessing or loot (BOON-01)."""
 
     check_to_acquire: CheckField | None = None
     acquire_costs: tuple[Cost, ...] = ()  # ways to acquire other than a check ("bury an armor")
     powers: tuple[Power, ...] = ()
-    loot_type: CardType | None = None  # a loot card acts as this type (LOOT-01)
+    loot_type: CardType | None = Field(None, validate_default=True)  # a loot card acts as this type (LOOT-01)
 
     _type = _restrict_type(*BOON_TYPES)
+
+    @field_validator("check_to_acquire", "acquire_costs")
+    @classmethod
+    def _loot_is_acquired_automatically(cls, value: Any, info: ValidationInfo) -> Any:
+        """Loot has no check to acquire, nor any other way to acquire it: it is acquired automatically (LOOT-01)."""
+        if info.data.get("type") == CardType.LOOT and value not in (None, ()):
+            raise ValueError("loot is acquired automatically, with no check to acquire nor a cost (LOOT-01)")
+        return value
+
+    @field_validator("loot_type")
+    @classmethod
+    def _loot_lists_a_type(cls, value: CardType | None, info: ValidationInfo) -> CardType | None:
+        """A loot card lists the type of boon it acts as, and only a loot card lists one (LOOT-01)."""
+        card_type = info.data.get("type")
+        if card_type is None:  # the card's type is wrong, which is reported already
+            return value
+        if card_type != CardType.LOOT:
+            if value is not None:
+                raise ValueError(f"only a loot card lists the type it acts as, not a {card_type}")
+        elif value is None:
+            raise ValueError(f"a loot card lists the type of boon it acts as (LOOT-01): {_LOOT_TYPES_TEXT}")
+        elif value not in LOOT_TYPES:
+            raise ValueError(f"a loot card acts as a boon of another type ({_LOOT_TYPES_TEXT}), not as {str(value)!r}")
+        return value
 
     @property
     def counts_as(self) -> CardType:

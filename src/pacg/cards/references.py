@@ -180,8 +180,18 @@ class _Checker:
         card = self.found.files[name].card
         if reference.by_deck_type:
             deck_type = location[-2]
-            return None if card.counts_as == deck_type else f"{name!r} is a {card.counts_as}, not a {deck_type}"
-        return None if card.type in reference.types else f"{name!r} is a {card.type}, not {reference.wanted}"
+            if card.counts_as == deck_type:
+                return None
+            what = _a(card.type)
+            if card.counts_as != card.type:  # loot counts as its listed type (LOOT-01)
+                what = f"{what} card that counts as {_a(card.counts_as)}"
+            return f"{name!r} is {what}, not {_a(str(deck_type))}"
+        return None if card.type in reference.types else f"{name!r} is {_a(card.type)}, not {reference.wanted}"
+
+
+def _a(word: str) -> str:
+    """A card type with its article: "a weapon", "an item"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def reference_problems(found: CardFiles) -> list[CardProblem]:
