@@ -535,6 +535,10 @@ BAD_NUMBERS = {
                 ":15: powers[0].effects[0].add_dice: 0d6: a card adds 1 to 20 dice of a kind"),
     "a d3 added": (HERO, "add_dice: 1d6", "add_dice: 1d4 + 1d3",
                    ":15: powers[0].effects[0].add_dice: d3 is not a die of the game"),
+    "a thousand dice after a roll": (HERO, "add_dice: 1d6",
+                                     "roll_die: 6\n        at_least: 4\n        then:\n        - add_dice: 1000d6",
+                                     ":18: powers[0].effects[0].then[0].add_dice: 1000d6: a card adds 1 to 20 dice of "
+                                     "a kind"),
     "a huge bonus": (HERO, "add_dice: 1d6", "add_dice: 1d6 + 1000",
                      ":15: powers[0].effects[0].add_dice: '1d6 + 1000': the numbers of an amount are at most 100"),
     "a huge amount": (HERO, "add_dice: 1d6", "adjust_difficulty: 1000000",

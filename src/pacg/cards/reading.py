@@ -22,21 +22,42 @@ from pacg.cards.powers import complete_models
 _YamlLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+def _child(node: yaml.Node, step: int | str) -> yaml.Node | None:
+    """The node a step of a location leads to from this one: a mapping's value by key, a list's item by index."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if key.value == str(step):
+                return value  # type: ignore[no-any-return]
+    elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+        return node.value[step]  # type: ignore[no-any-return]
+    return None
+
+
 def node_at(node: yaml.Node, location: tuple[int | str, ...]) -> yaml.Node:
     """The deepest YAML node on the path of a validation error's location."""
     for step in location:
-        child: yaml.Node | None = None
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if key.value == str(step):
-                    child = value
-                    break
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-            child = node.value[step]
+        child = _child(node, step)
         if child is None:
             return node
         node = child
     return node
+
+
+def file_location(root: yaml.Node, location: tuple[int | str, ...]) -> tuple[int | str, ...]:
+    """A validation error's location as steps through the file: without the key an effect's model is told by
+    (`("effects", 0, "roll_die", "then", 0)`: the roll's `then` is beside its `roll_die`, not in it)."""
+    node = root
+    steps: list[int | str] = []
+    for index, step in enumerate(location):
+        child = _child(node, step)
+        following = location[index + 1:]
+        if (isinstance(child, yaml.ScalarNode) and following and following[0] != step
+                and _child(node, following[0]) is not None):
+            continue  # the effect's key: the next step is a field beside it
+        steps.append(step)
+        if child is not None:
+            node = child
+    return tuple(steps)
 
 
 _UNKNOWN_FIELD = ("extra_forbidden", "unexpected_keyword_argument")
@@ -44,8 +65,14 @@ _UNKNOWN_FIELD = ("extra_forbidden", "unexpected_keyword_argument")
 
 def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardProblem]:
     problems = []
-    for detail in error.errors():
+    details = error.errors()
+    inner = [tuple(detail["loc"]) for detail in details]
+    for detail in details:
         location = tuple(detail["loc"])
+        if detail["type"] == "too_short" and any(len(other) > len(location) and other[:len(location)] == location
+                                                 for other in inner):
+            continue  # a list too short only for want of its items reported wrong: each mistake is reported once
+        location = file_location(root, location)
         message = detail["msg"].removeprefix("Value error, ")
         if detail["type"] in _UNKNOWN_FIELD:
             message = "unknown field"
