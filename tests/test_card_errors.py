@@ -398,6 +398,50 @@ def test_loot_counts_as_the_type_it_lists_in_a_cards_list(box: Path) -> None:
                                      "as an item, not a weapon"]
 
 
+# --- support cards (SUP-01) ---------------------------------------------------------------------------------
+
+# (the file, the text replaced, its replacement, the printed problem after the file's path)
+SUPPORT_ENCOUNTERED = {
+    "a cohort summoned by name": ("henchman.yaml", "summon: Test Rat", "summon: Test Pony",
+                                  ":13: powers[0].effects[0].then[0].summon: 'Test Pony' is a cohort, not a bane or "
+                                  "a boon"),
+    "a random cohort summoned": ("henchman.yaml", "summon: Test Rat", "summon: {types: [monster, cohort]}",
+                                 ":13: powers[0].effects[0].then[0].summon: only a bane or a boon is encountered, and "
+                                 "a cohort is neither (SUP-01)"),
+    "a random mythic path shuffled into a location deck": (
+        "henchman.yaml", "summon: Test Rat", "add_to_location: {types: [mythic path]}",
+        ":13: powers[0].effects[0].then[0].add_to_location: only a bane or a boon is encountered, and a mythic path "
+        "is neither (SUP-01)"),
+    "a random redemption card summoned to close": (
+        "chapel.yaml", "summon: Test Henchman", "summon: {types: [redemption]}",
+        ":7: when_closing[0].summon: only a bane or a boon is encountered, and a redemption is neither (SUP-01)"),
+}
+
+
+@pytest.mark.rule("SUP-01")
+@pytest.mark.parametrize("case", list(SUPPORT_ENCOUNTERED))
+def test_no_power_summons_a_support_card_or_shuffles_one_into_a_location_deck(box: Path, case: str) -> None:
+    """Support cards are neither banes nor boons, so none is ever encountered: a power that would summon one, or
+    shuffle one into a location deck (where it would be encountered as a bane, undefeated), is refused where it
+    is written."""
+    filename, old, new, printed = SUPPORT_ENCOUNTERED[case]
+    path = box / filename
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    assert library_problems(box) == [f"{path}{printed}"]
+
+
+@pytest.mark.rule("SET-03")
+def test_a_random_card_to_encounter_names_its_types(box: Path) -> None:
+    """The box holds cards by type: a summon of a random card of no type would find none, and is refused."""
+    path = box / "henchman.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("summon: Test Rat", "summon: {traits: [Animal]}"),
+                    encoding="utf-8")
+    assert library_problems(box) == [f"{path}:13: powers[0].effects[0].then[0].summon: name the types of the card "
+                                     "from the box to encounter (the box holds cards by type, SET-03)"]
+
+
 # --- custom cards added to the box ---------------------------------------------------------------------------
 
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pytest
 
+from pacg.cards.model import Character
 from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
 from pacg.engine.state import TurnState
 from pacg.engine.turn import _any_time
 from pacg.engine.zones import ZoneKind
-from table import Table
+from table import Table, feats
 
 HERE = "Watchtower"
 FILLER = ["Blessing of Ascension"]
@@ -120,3 +121,30 @@ def test_sir_ilivan_is_revealed_to_add_1d6_to_a_local_characters_combat_check_ag
     if pool:
         assert str(result.pool) == pool and result.total == 3 + 4 + 3
     assert table.cards(kyra, ZoneKind.HAND) == ["Sir Ilivan"]
+
+
+# --- a support card is no boon (SUP-01) -----------------------------------------------------------------------------
+
+
+def _renewing_crowe(table: Table, hand: list[str]) -> None:
+    """Crowe the Spellrager with the renew box: at any time, discard a boon without the Attack trait to recharge a
+    card with the Attack trait from your discard pile (Force Missile)."""
+    spellrager = next(role for role in table.game.library.typed("Crowe", Character).roles if role.name == "Spellrager")
+    renew = next(index for index, power in enumerate(spellrager.powers) if power.box == "renew")
+    crowe = table.character("Crowe", at=HERE, hand=hand, discard=["Force Missile"],
+                            feats=feats("Spellrager", renew, "renew"))
+    table.run(_any_time(table.game, crowe, [crowe]))
+
+
+@pytest.mark.rule("SUP-01")
+def test_a_cohort_is_no_boon_to_pay_a_power_that_asks_for_one() -> None:
+    """Support cards are neither banes nor boons: Crowe can't discard the cohort Kolo (no Attack trait) for his
+    power that asks for a boon, only the item Codex."""
+    table = Table()
+    _renewing_crowe(table, ["Kolo"])
+    assert table.decisions == [], "with only a cohort in hand, the power is not offered"
+    table = Table()
+    _renewing_crowe(table, ["Kolo", "Codex"])
+    offered = [option.label for option in table.decisions[0].options]
+    assert offered == ["Done", "Use Crowe's power, discard Codex: recharge a card with the Attack trait from your "
+                               "discard pile"]

@@ -42,6 +42,7 @@ from pacg.cards.powers import (
     Trait,
     Who,
     choices_by_moment,
+    encountered_field,
     powers_by_timing,
 )
 from pacg.cards.vocabulary import (
@@ -364,6 +365,8 @@ class ClosingOption(_Strict):
     damage: int | None = Field(None, ge=1, le=20)  # be dealt this much damage ("be dealt 4 Combat damage")
     damage_type: DamageType = DamageType.COMBAT
     automatic: bool = False
+
+    _encountered = encountered_field("summon")
 
 
 class Location(Card):

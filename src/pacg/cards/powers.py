@@ -46,6 +46,8 @@ from pydantic.dataclasses import dataclass as pydantic_dataclass
 from pacg.cards.amounts import MAX_AMOUNT, Amount
 from pacg.cards.checks import MAX_DIFFICULTY, parse_check
 from pacg.cards.vocabulary import (
+    BANE_TYPES,
+    BOON_TYPES,
     TRAITS,
     CardAction,
     CardType,
@@ -175,6 +177,29 @@ class CardFilter(_Strict):
             frozenset(self.not_types or ()),
             frozenset(self.not_traits or ()),
         )
+
+
+def encountered_from_box(wanted: Any) -> Any:
+    """A random card from the box that will be encountered (summoned, or shuffled into a location deck) is a bane
+    or a boon of the types the filter names: support cards (cohorts, mythic paths, the redemption card) are
+    neither (SUP-01), and the box holds cards by type (SET-03), so a filter naming no type would find none."""
+    if isinstance(wanted, CardFilter):
+        if not wanted.types:
+            raise ValueError("name the types of the card from the box to encounter (the box holds cards by type, "
+                             "SET-03)")
+        for card_type in wanted.types:
+            if card_type not in BANE_TYPES | BOON_TYPES:
+                raise ValueError(f"only a bane or a boon is encountered, and a {card_type} is neither (SUP-01)")
+    return wanted
+
+
+def encountered_field(field: str) -> Any:
+    """The validator of a field that names a random card from the box to encounter (`encountered_from_box`)."""
+
+    def validate(cls: type, value: Any) -> Any:
+        return encountered_from_box(value)
+
+    return field_validator(field)(classmethod(validate))
 
 
 class Source(StrEnum):
@@ -1201,6 +1226,8 @@ class Summon(_Strict):
     who: Characters = Who.YOU
     decides: Literal["yours", "all"] | None = None
 
+    _encountered = encountered_field("summon")
+
     def text(self) -> str:
         if self.summon == SERVITOR_DEMON:
             what = "this adventure's servitor demon"
@@ -1471,6 +1498,8 @@ class AddToLocation(_Strict):
 
     add_to_location: CardFilter
     count: AmountField = Amount(1)
+
+    _encountered = encountered_field("add_to_location")
 
     def text(self) -> str:
         what = _random(_cards_words(self.add_to_location)) if self.count == Amount(1) else (
