@@ -166,6 +166,18 @@ def test_a_cost_with_a_card_filter() -> None:
     assert text == "On your check: recharge a card with the Divine or Ranged trait to add 1d4."
 
 
+@pytest.mark.rule("LOOT-01")
+@pytest.mark.parametrize("loot", [[], ["loot"]])
+def test_a_card_filter_of_every_boon_type_reads_a_boon_with_or_without_loot(loot: list[str]) -> None:
+    """Loot counts as its listed type, so the six other boon types are every boon, and so are all seven."""
+    boons = ["weapon", "spell", "armor", "item", "ally", "blessing", *loot]
+    text = power_text(
+        power(when="any time", cost={"action": "discard", "card": {"types": boons, "not_traits": ["Attack"]}},
+              effects=[{"draw": 1}])
+    )
+    assert text == "At any time: discard a boon without the Attack trait to draw a card."
+
+
 def test_a_cost_from_the_top_of_the_deck_and_from_the_discard_pile() -> None:
     top = power(when="check", cost={"action": "bury", "source": "top of deck"}, effects=[{"add_dice": "1d6"}])
     assert power_text(top) == "On your check: bury the top card of your deck to add 1d6."

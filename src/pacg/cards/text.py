@@ -95,7 +95,7 @@ def _plain(value: Any) -> str:
 
 
 _BANE_TYPES = {"villain", "henchman", "monster", "barrier"}
-_BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}
+_BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}  # loot counts as one of them (LOOT-01)
 
 
 def filter_text(card_filter: CardFilter | None, plural: bool = False, default: str = "card") -> str:
@@ -104,8 +104,8 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     if card_filter.names:  # a named card: its name says the rest
         return listing(card_filter.names)
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
-    if set(nouns) in (_BANE_TYPES, _BOON_TYPES):  # "a bane with the Veteran trait", not "a villain, henchman ..."
-        nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]
+    if set(nouns) in (_BANE_TYPES, _BOON_TYPES, _BOON_TYPES | {"loot"}):  # "a bane with the Veteran trait", not
+        nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]  # "a villain, henchman ..."
     if card_filter.not_types:
         nouns = [f"non-{listing([_plain(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:
