@@ -168,6 +168,15 @@ BOX = {
         check_to_acquire: Strength 6
         traits: [Corrupted]
     """,
+    "charm.yaml": """\
+        name: Test Charm
+        type: item
+        set: B
+        traits: [Owner, Magic]
+        owner: Test Hero
+        provenance: standin
+        check_to_acquire: Wisdom 6
+    """,
     "coin.yaml": """\
         name: Test Coin
         type: loot
@@ -273,6 +282,8 @@ BAD_NAMES = {
                      ":12: reward.loot[0]: no card named 'Test Coins' (did you mean 'Test Coin'?)"),
     "loot that is not loot": ("outing.yaml", "loot: [Test Coin]", "loot: [Test Sword]",
                               ":12: reward.loot[0]: 'Test Sword' is a weapon, not a loot card"),
+    "an owner who is no character": ("charm.yaml", "owner: Test Hero", "owner: Test Pony",
+                                     ":5: owner: 'Test Pony' is a cohort, not a character"),
     "a character's cohort": ("hero.yaml", "cohort: Test Pony", "cohort: Test Rat",
                              ":12: cohort: 'Test Rat' is a monster, not a cohort"),
     "a suggested card of another type": ("hero.yaml", "weapon: [Test Sword]", "weapon: [Test Sword, Test Rat]",
@@ -396,6 +407,30 @@ def test_loot_counts_as_the_type_it_lists_in_a_cards_list(box: Path) -> None:
     hero.write_text(text.replace("weapon: [Test Sword]", "weapon: [Test Sword, Test Coin]"), encoding="utf-8")
     assert library_problems(box) == [f"{hero}:14: suggested_deck.weapon[1]: 'Test Coin' is a loot card that counts "
                                      "as an item, not a weapon"]
+
+
+# --- the Owner trait (OWN-01) -------------------------------------------------------------------------------
+
+# (the text replaced, its replacement, the printed problem after the file's path)
+BAD_OWNERS = {
+    "the Owner trait without an owner": ("        owner: Test Hero\n", "",
+                                         ":1: owner: a card with the Owner trait names its owner, the character who "
+                                         "treats it as Basic (OWN-01)"),
+    "an owner without the Owner trait": ("traits: [Owner, Magic]", "traits: [Magic]",
+                                         ":5: owner: only a card with the Owner trait has an owner: add the trait "
+                                         "(OWN-01)"),
+}
+
+
+@pytest.mark.rule("OWN-01")
+@pytest.mark.parametrize("case", list(BAD_OWNERS))
+def test_the_owner_trait_comes_with_the_name_of_its_owner(tmp_path: Path, case: str) -> None:
+    """The Owner trait is followed by a character's name: a card with the trait and no owner (nobody would treat
+    it as Basic), or an owner without the trait, is refused."""
+    old, new, printed = BAD_OWNERS[case]
+    assert old in BOX["charm.yaml"]
+    path = write(tmp_path, "charm.yaml", BOX["charm.yaml"].replace(old, new))
+    assert problems_of(path) == [f"{path}{printed}"]
 
 
 # --- support cards (SUP-01) ---------------------------------------------------------------------------------

@@ -334,6 +334,18 @@ def test_a_boons_and_a_banes_text() -> None:
     assert "Immunities: Poison" in text
 
 
+@pytest.mark.rule("LOOT-01")
+@pytest.mark.rule("OWN-01")
+def test_a_loot_cards_and_an_owned_cards_text() -> None:
+    prism = Boon.model_validate({"name": "Test Prism", "type": "loot", "loot_type": "item", "set": "B",
+                                 "provenance": "standin"})
+    assert card_text(prism).splitlines()[3:] == ["Counts as: Item", "Check to acquire: none; it is acquired "
+                                                                     "automatically"]
+    charm = Boon.model_validate({"name": "Test Charm", "type": "item", "set": "B", "traits": ["Owner"],
+                                 "owner": "Kyra", "provenance": "standin", "check_to_acquire": "Wisdom 6"})
+    assert card_text(charm).splitlines()[4:] == ["Owner: Kyra (Basic for Kyra alone)", "Check to acquire: Wisdom 6"]
+
+
 @pytest.mark.rule("SET-02")
 def test_a_locations_text() -> None:
     chapel = Location.model_validate({

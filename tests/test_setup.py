@@ -16,8 +16,9 @@ from pacg.engine.box import named_in_box
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import SetupError, build_deck, new_game, set_up, trade_cards
 from pacg.engine.state import GameState
-from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind
-from table import kind_of, library
+from pacg.engine.zones import BLESSINGS_DECK, REMOVED, ZoneKind, box
+from table import Table, kind_of, library
+from table import card as card_from_text
 
 GODLESS = "The Godless Ones"
 
@@ -133,6 +134,56 @@ def test_a_card_the_box_has_run_out_of_is_replaced_by_a_basic_card_of_its_type()
     assert "Longsword" not in [card.name for card in cards]
     assert Counter(card.type for card in cards)[CardType.WEAPON] == len(seelah.card.suggested_deck[CardType.WEAPON])
     assert all("Basic" in card.traits for card in cards if card.type is CardType.WEAPON)
+
+
+def _fighter(name: str) -> str:
+    """A test character whose deck is one Longsword."""
+    return f"""
+name: {name}
+type: character
+set: B
+provenance: standin
+notes: A test character whose suggested deck is one Longsword.
+skills:
+  Strength: {{die: d8}}
+hand_size: {{start: 1}}
+favored: [weapon]
+cards_list:
+  weapon: {{start: 1}}
+suggested_deck:
+  weapon: [Longsword]
+"""
+
+
+OWNERS_BLADE = card_from_text("""
+name: Ash's Blade
+type: weapon
+set: B
+traits: [Owner, Sword, Melee]
+owner: Ash
+provenance: standin
+notes: A test weapon with the Owner trait, owned by the test character Ash.
+check_to_acquire: Strength 8
+""")
+
+
+@pytest.mark.rule("OWN-01")
+@pytest.mark.rule("SETUP-01")
+@pytest.mark.parametrize(("name", "deck"), [("Ash", ["Ash's Blade"]), ("Birch", None)])
+def test_a_card_with_the_owner_trait_is_basic_for_its_owner_alone(name: str, deck: list[str] | None) -> None:
+    """With every Basic weapon gone from the box, the Longsword of a suggested deck is replaced by the one weapon
+    left that the character may treat as Basic: Ash's Blade, for Ash; for Birch, none is left."""
+    table = Table(extra_cards=[card_from_text(_fighter("Ash")), card_from_text(_fighter("Birch")), OWNERS_BLADE])
+    for weapon in list(table.game.zones.cards(box("weapon"))):
+        if weapon.card.is_basic:
+            table.game.zones.move(weapon, REMOVED)
+    fighter = table.character(name, at="Armory")
+    if deck is None:
+        with pytest.raises(ValueError, match=f"the box has no weapon left for {name}'s deck"):
+            build_deck(table.game, fighter)
+    else:
+        build_deck(table.game, fighter)
+        assert table.cards(fighter, ZoneKind.DECK) == deck
 
 
 @pytest.mark.rule("SETUP-09")

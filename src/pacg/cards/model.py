@@ -157,6 +157,11 @@ class Card(_Strict):
     def is_basic(self) -> bool:
         return "Basic" in self.traits
 
+    def basic_for(self, character: str) -> bool:
+        """Whether the character treats the card as Basic: a card with the Basic trait, or one with the Owner trait
+        whose owner is that character, for them and only them (OWN-01)."""
+        return self.is_basic
+
     @property
     def is_boon(self) -> bool:
         return self.type in BOON_TYPES
@@ -227,6 +232,7 @@ class Boon(Card):
     acquire_costs: tuple[Cost, ...] = ()  # ways to acquire other than a check ("bury an armor")
     powers: tuple[Power, ...] = ()
     loot_type: CardType | None = Field(None, validate_default=True)  # a loot card acts as this type (LOOT-01)
+    owner: str | None = Field(None, min_length=1, validate_default=True)  # with the Owner trait: whose (OWN-01)
 
     _type = _restrict_type(*BOON_TYPES)
 
@@ -254,10 +260,30 @@ class Boon(Card):
             raise ValueError(f"a loot card acts as a boon of another type ({_LOOT_TYPES_TEXT}), not as {str(value)!r}")
         return value
 
+    @field_validator("owner")
+    @classmethod
+    def _owner_trait_names_its_owner(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """The Owner trait is followed by the name of a character (OWN-01): a card with the trait names its owner,
+        and only a card with it does."""
+        traits = info.data.get("traits")
+        if traits is None:  # the traits are wrong, which is reported already
+            return value
+        if "Owner" in traits and value is None:
+            raise ValueError("a card with the Owner trait names its owner, the character who treats it as Basic "
+                             "(OWN-01)")
+        if "Owner" not in traits and value is not None:
+            raise ValueError("only a card with the Owner trait has an owner: add the trait (OWN-01)")
+        return value
+
     @property
     def counts_as(self) -> CardType:
         """The type the card counts as when played and in a Cards List (LOOT-01)."""
         return self.loot_type or self.type
+
+    def basic_for(self, character: str) -> bool:
+        """Whether the character treats the card as Basic: a card with the Basic trait, or one with the Owner trait
+        whose owner is that character, for them and only them (OWN-01)."""
+        return self.is_basic or (self.owner is not None and self.owner == character)
 
 
 class Bane(Card):

@@ -17,6 +17,7 @@ from pacg.cards.model import (
     Adventure,
     AdventurePath,
     AnyCard,
+    Boon,
     Character,
     ClosingOption,
     Redemption,
@@ -67,6 +68,7 @@ REDEEMABLE_TYPES = frozenset({CardType.WEAPON, CardType.ITEM, CardType.ARMOR})  
 SUMMONABLE = BANE_TYPES | BOON_TYPES  # a location is summoned and built with `build_location` (SUM-04)
 
 REFERENCES = (
+    Reference(Boon, "owner", *_one(CardType.CHARACTER, "a character")),
     Reference(Character, "cohort", *_one(CardType.COHORT, "a cohort")),
     Reference(Character, "suggested_deck", by_deck_type=True),
     Reference(Scenario, "villains", *_one(CardType.VILLAIN, "a villain")),

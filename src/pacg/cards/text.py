@@ -845,9 +845,13 @@ def _scenario_lines(card: Scenario) -> list[str]:
 
 def _boon_lines(card: Boon) -> list[str]:
     lines = []
+    if card.owner is not None:
+        lines.append(f"Owner: {card.owner} (Basic for {card.owner} alone)")
     if card.loot_type is not None:
         lines.append(f"Counts as: {_type_name(card.loot_type)}")
-    lines.append(f"Check to acquire: {check_text(card.check_to_acquire)}")
+        lines.append("Check to acquire: none; it is acquired automatically")
+    else:
+        lines.append(f"Check to acquire: {check_text(card.check_to_acquire)}")
     if card.acquire_costs:
         lines.append("Or acquire it: " + " or ".join(cost_text(cost) for cost in card.acquire_costs))
     lines.extend(_section_lines(card_sections(card)))

@@ -154,11 +154,15 @@ def apply_setup_powers(game: GameState, character: CharacterState) -> Process[No
 
 def build_deck(game: GameState, character: CharacterState) -> None:
     """The character's suggested deck from the box (SETUP-02); a card the box has run out of is replaced by
-    a random Basic card of its type (SETUP-01)."""
+    a random Basic card of its type (SETUP-01), which may be a card the character is the Owner of (OWN-01)."""
     deck = character.deck
+
+    def basic(card: PhysicalCard) -> bool:
+        return card.card.basic_for(character.name)
+
     for card_type, names in character.card.suggested_deck.items():
         for name in names:
-            card = first_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type], traits=["Basic"]))
+            card = first_in_box(game, name) or random_from_box(game, CardFilter(types=[card_type]), also=basic)
             if card is None:
                 raise ValueError(f"the box has no {card_type} left for {character.name}'s deck")
             game.zones.move(card, deck, bottom=True)
