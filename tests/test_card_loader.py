@@ -21,7 +21,7 @@ from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, CardProblem, l
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
 from pacg.cards.reading import load_card_file
 from pacg.cards.schema import card_schema
-from pacg.cards.vocabulary import CardType
+from pacg.cards.vocabulary import CardType, Skill
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -376,6 +376,27 @@ def test_duplicate_name_across_two_files_is_reported(tmp_path: Path) -> None:
     assert problem.field == "name"
     assert "'Dire Rat'" in problem.message
     assert str(first) in problem.message
+
+
+@pytest.mark.rule("SET-04")
+def test_same_named_characters_of_two_sets_are_two_cards_only_under_two_names(tmp_path: Path) -> None:
+    """The same character in two sets is two cards: the library knows a card by its name, so two files both named
+    Kyra (one with Knowledge, one with Melee) are refused, naming both files, rather than one silently standing
+    for the other; named apart by their Adventure Path ("Rise of the Runelords Kyra"), both load, each with her
+    own skills."""
+    kyra = HERO.replace("Test Hero", "Kyra")
+    wrath = write(tmp_path, "characters/kyra.yaml", kyra.replace(", derived: {Melee: 3}", "").replace(
+        "Intelligence: {die: d6}", "Intelligence: {die: d6, derived: {Knowledge: 2}}"))
+    runelords = write(tmp_path, "characters/runelords-kyra.yaml", kyra)
+    with pytest.raises(CardFileError) as caught:
+        load_library(tmp_path)
+    assert [str(problem) for problem in caught.value.problems] == [
+        f"{runelords}:1: name: 'Kyra' is also defined in {wrath}"]
+    write(tmp_path, "characters/runelords-kyra.yaml", kyra.replace("name: Kyra", "name: Rise of the Runelords Kyra"))
+    library = load_library(tmp_path)
+    derived = {card.name: [skill for entry in card.skills.values() for skill in entry.derived]
+               for card in library if isinstance(card, Character)}
+    assert derived == {"Kyra": [Skill.KNOWLEDGE], "Rise of the Runelords Kyra": [Skill.MELEE]}
 
 
 def test_every_problem_of_every_file_is_reported_together(tmp_path: Path) -> None:

@@ -21,13 +21,14 @@ from typer.testing import CliRunner
 
 import pacg
 from pacg.agents.random_agent import RandomAgent
+from pacg.cards.loader import CardLibrary
 from pacg.cards.vocabulary import Skill
 from pacg.cli import app
 from pacg.engine.state import GameState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, Zone, ZoneKind
 from pacg.record import RecordError
 from pacg.tables import TableError, build_state, read_table
-from table import answer, library
+from table import answer, card, library
 
 TABLES = Path(__file__).parent / "tables"
 POSITION = TABLES / "position.yaml"
@@ -168,6 +169,62 @@ def test_a_table_that_can_t_be_laid_out_is_refused_naming_its_field(change: Any,
         read_table(data)
     assert str(refused.value).startswith(f"the table: {field}: "), str(refused.value)
     assert message in str(refused.value)
+
+
+RUNELORDS_KYRA = card("""
+name: Rise of the Runelords Kyra
+type: character
+set: B
+provenance: standin
+notes: A test character, the Kyra of another Adventure Path (SET-04), with the Melee skill where this one has
+  Knowledge, and a power of her own.
+skills:
+  Strength: {die: d6, derived: {Melee: 2}}
+  Wisdom: {die: d12, feats: 4, derived: {Divine: 2}}
+hand_size: {start: 5, feats: 1}
+favored: [spell]
+cards_list:
+  spell: {start: 5}
+powers:
+- when: check
+  cost: {action: recharge, card: {types: [spell]}}
+  effects:
+  - add_dice: 1d6
+""")
+
+
+EVERLIGHT = "Everlight's Grace"  # a role of this set's Kyra
+
+
+@pytest.mark.rule("SET-04")
+@pytest.mark.parametrize(("feats", "message"), [
+    ({"hand_size": 1, "skills": {"Wisdom": 2}, "powers": [[0, "blessing"]]},
+     "characters[1].feats.powers[0]: paragraph 0 has no box 'blessing' (boxes: none)"),
+    ({"role": EVERLIGHT},
+     f"characters[1].feats.role: Rise of the Runelords Kyra has no role {EVERLIGHT!r} (roles: none)"),
+], ids=["feat boxes", "role"])
+def test_kyra_of_another_adventure_path_is_another_card_with_her_own_skills_feats_and_roles(
+    feats: dict[str, Any], message: str
+) -> None:
+    """"Wrath of the Righteous Kyra" is a different card from "Rise of the Runelords Kyra", so no feats or role
+    cards are exchanged between them: the table's Kyra with this set's Kyra's feat boxes or role, but the other
+    Kyra's name, is refused; without them, the other Kyra sits at the table with her own skills (Melee, not
+    Knowledge)."""
+    cards = CardLibrary([*library(), RUNELORDS_KYRA])
+    data = position()
+    data["characters"][1]["feats"] = feats
+    read_table(data, cards)  # this set's Kyra has those boxes
+    data["characters"][1]["name"] = "Rise of the Runelords Kyra"
+    with pytest.raises(TableError) as refused:
+        read_table(data, cards)
+    assert str(refused.value) == f"the table: {message}"
+    del data["characters"][1]["feats"]
+    data["turn"] = "Rise of the Runelords Kyra"
+    state = build_state(cards, read_table(data, cards), seed=1)
+    runelords = state.characters[1]
+    assert runelords.card is RUNELORDS_KYRA
+    assert runelords.skill(Skill.MELEE) is not None and runelords.skill(Skill.KNOWLEDGE) is None
+    assert build_state(library(), read_table(position()), seed=1).characters[1].skill(Skill.MELEE) is None
 
 
 def test_names_are_read_in_any_case_as_the_cards_own() -> None:
