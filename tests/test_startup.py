@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,41 @@ def test_a_library_from_the_cache_reads_no_yaml(tmp_path: Path, monkeypatch: pyt
     first, cached = (subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60,
                                     check=True).stdout.strip() for _ in range(2))
     assert (first, cached) == ("True", "False")
+
+
+def at_the_first_decision(report: str) -> str:
+    """What `report()` (defined by the Python code `report`) returns once `pacg play --plain --characters
+    Harsk,Kyra`, its card library from the cache, has shown its first decision and stopped there (its input
+    closed)."""
+    program = (f"{textwrap.dedent(report)}\n"
+               "import atexit, sys\n"
+               "atexit.register(lambda: print('REPORT', report(), file=sys.stderr))\n"
+               "sys.argv = ['pacg', 'play', '--plain', '--seed', '3', '--characters', 'Harsk,Kyra']\n"
+               "from pacg.__main__ import main\n"
+               "main()\n")
+    for _ in range(2):  # the first fills the cache, if need be
+        done = subprocess.run([sys.executable, "-c", program], stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=120, check=False)
+    assert "Harsk [1-2, ? help] > " in done.stdout and "Game stopped after 0 answers" in done.stderr
+    return next(line for line in done.stderr.splitlines() if line.startswith("REPORT ")).removeprefix("REPORT ")
+
+
+def test_the_first_decision_from_the_cache_builds_no_card_validator() -> None:
+    """The card models' validators are built only to validate card files (a few milliseconds each, and the
+    discovery of pydantic's plugins with the first, `defer_build`): a game of the cached library needs none."""
+    built = """
+        def report():
+            from pydantic import BaseModel
+
+            def models(model):
+                yield model
+                for subclass in model.__subclasses__():
+                    yield from models(subclass)
+
+            return sorted({model.__name__ for model in models(BaseModel)
+                           if model.__module__.startswith("pacg.") and model.__pydantic_complete__})
+    """
+    assert at_the_first_decision(built) == "[]"
 
 
 @pytest.fixture

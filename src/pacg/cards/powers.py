@@ -177,6 +177,11 @@ class CardFilter(_Strict):
         )
 
 
+ANY_CARD = CardFilter.model_construct()
+"""`CardFilter()`, which every card qualifies for: made without validating, as validating would build
+CardFilter's validator on import, which a library from the cache never needs (`defer_build`)."""
+
+
 class Source(StrEnum):
     """Where a cost's card comes from; cards come from your hand unless a power says otherwise (PLAY-06)."""
 
@@ -189,7 +194,7 @@ class Cost(_Strict):
     """Something done with another card to use a power ("discard a card", "recharge a spell")."""
 
     action: CardAction
-    card: CardFilter = CardFilter()
+    card: CardFilter = ANY_CARD
     source: Source = Source.HAND
 
 
@@ -866,7 +871,7 @@ class Instead(_Strict):
     trait shuffles into a deck go into the hand instead")."""
 
     instead: CardPlace | tuple[CardPlace, ...]
-    cards: CardFilter = CardFilter()
+    cards: CardFilter = ANY_CARD
     replaces: tuple[CardAction, ...] | None = None
     played_by: Literal["you", "anyone"] = "you"
     healed_by: CardFilter | None = None
@@ -908,7 +913,7 @@ class MoveCards(_Strict):
     whose cards (yours, or the character the power helps); `chosen_type`: "a random card of a type you choose"."""
 
     move_cards: CardPlace | tuple[CardPlace, ...]
-    cards: CardFilter | Literal["this card"] = CardFilter()
+    cards: CardFilter | Literal["this card"] = ANY_CARD
     source: _SOURCES = "hand"
     count: AmountField | Literal["any", "all"] = Amount(1)  # dice are rolled each time ("1d4+1")
     random: bool = False
@@ -932,14 +937,14 @@ class MoveCards(_Strict):
         else:
             cards = f"{'random ' if self.random else ''}{_cards_words(self.cards, plural=True)}"
             what = self.count.count_text("", cards)
-        if (self.source == "top of deck" and self.cards == CardFilter() and not self.random
+        if (self.source == "top of deck" and self.cards == ANY_CARD and not self.random
                 and isinstance(self.count, Amount)):
             what = f"{_top_cards(self.count)} of your deck"
         elif self.source == "top of deck" and self.cards != "this card":
             what += " from the top of your deck"
         elif self.source == "bottom of deck" and self.cards != "this card":
             bottom = "the bottom card of your deck"
-            what = bottom if self.cards == CardFilter() else f"{what} from the bottom of your deck"
+            what = bottom if self.cards == ANY_CARD else f"{what} from the bottom of your deck"
         elif self.source != "hand" and self.cards != "this card":
             source = "buried cards" if self.source == "buried" else self.source
             what += f" from {'the' if self.source == 'location deck' else 'your'} {source}"
