@@ -25,7 +25,7 @@ from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cache, cached_property
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, TypeAlias, TypeVar
+from typing import Annotated, Any, Literal, TypeAlias, TypeVar, Union
 
 from pydantic import (
     AfterValidator,
@@ -1662,87 +1662,88 @@ def _effect_tag(value: Any) -> str | None:
 
 
 Effect: TypeAlias = Annotated[
-    # Every model of EFFECT_MODELS, in its order, tagged with its key (a test checks that the two agree).
-    (
-        Annotated[UseSkill, Tag("use_skill")]
-        | Annotated[AddDice, Tag("add_dice")]
-        | Annotated[AddSkillDice, Tag("add_skill_dice")]
-        | Annotated[AddSkill, Tag("add_skill")]
-        | Annotated[AddModifier, Tag("add_modifier")]
-        | Annotated[AddTraits, Tag("add_traits")]
-        | Annotated[AdjustDifficulty, Tag("adjust_difficulty")]
-        | Annotated[ReplaceDie, Tag("replace_die")]
-        | Annotated[ReplaceHighestDie, Tag("replace_highest_die")]
-        | Annotated[Succeed, Tag("succeed")]
-        | Annotated[CannotSucceed, Tag("cannot_succeed")]
-        | Annotated[Reroll, Tag("reroll")]
-        | Annotated[Evade, Tag("evade")]
-        | Annotated[Explore, Tag("explore")]
-        | Annotated[ReduceDamage, Tag("reduce_damage")]
-        | Annotated[ReduceDamageTo, Tag("reduce_damage_to")]
-        | Annotated[HalveDamage, Tag("halve_damage")]
-        | Annotated[ChangeDamageType, Tag("change_damage_type")]
-        | Annotated[Draw, Tag("draw")]
-        | Annotated[Heal, Tag("heal")]
-        | Annotated[Examine, Tag("examine")]
-        | Annotated[ExamineMore, Tag("examine_more")]
-        | Annotated[ExchangeExamined, Tag("exchange_examined")]
-        | Annotated[GainCharge, Tag("gain_charge")]
-        | Annotated[CloseLocation, Tag("close_location")]
-        | Annotated[CloseAfterEncounter, Tag("close_after_encounter")]
-        | Annotated[Banish, Tag("banish")]
-        | Annotated[AddCardNumber, Tag("add_card_number")]
-        | Annotated[NoHelp, Tag("no_help")]
-        | Annotated[KeepEncountered, Tag("keep_encountered")]
-        | Annotated[Instead, Tag("instead")]
-        | Annotated[MoveCards, Tag("move_cards")]
-        | Annotated[DrawRandom, Tag("draw_random")]
-        | Annotated[GainSkill, Tag("gain_skill")]
-        | Annotated[ChooseTrait, Tag("choose_trait")]
-        | Annotated[PlayAsCopy, Tag("play_as_copy")]
-        | Annotated[AfterCheck, Tag("after_check")]
-        | Annotated[InsteadOfDamage, Tag("instead_of_damage")]
-        | Annotated[RollDie, Tag("roll_die")]
-        | Annotated[TakeEncounter, Tag("take_encounter")]
-        | Annotated[Move, Tag("move")]
-        | Annotated[ExamineDeck, Tag("examine_deck")]
-        | Annotated[SwapTrait, Tag("swap_trait")]
-        | Annotated[IgnoreLocationPowers, Tag("ignore_location_powers")]
-        | Annotated[SharedTraitDice, Tag("shared_trait_dice")]
-        | Annotated[BlessingDie, Tag("blessing_die")]
-        | Annotated[Defeat, Tag("defeat")]
-        | Annotated[PlaceEncountered, Tag("place_encountered")]
-        | Annotated[CountFace, Tag("count_face")]
-        | Annotated[IgnoreTypeLimit, Tag("ignore_type_limit")]
-        | Annotated[ShiftDamage, Tag("shift_damage")]
-        | Annotated[EncounterExamined, Tag("encounter_examined")]
-        | Annotated[DealDamage, Tag("deal_damage")]
-        | Annotated[Summon, Tag("summon")]
-        | Annotated[BuildLocation, Tag("build_location")]
-        | Annotated[Attempt, Tag("attempt")]
-        | Annotated[BlessingToLocation, Tag("blessing_to_location")]
-        | Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")]
-        | Annotated[EndTurn, Tag("end_turn")]
-        | Annotated[Dies, Tag("dies")]
-        | Annotated[CannotEvade, Tag("cannot_evade")]
-        | Annotated[ForEach, Tag("for_each")]
-        | Annotated[Lasting, Tag("lasting")]
-        | Annotated[CannotPlay, Tag("cannot_play")]
-        | Annotated[CannotReduce, Tag("cannot_reduce")]
-        | Annotated[CannotMove, Tag("cannot_move")]
-        | Annotated[ChooseOne, Tag("choose_one")]
-        | Annotated[May, Tag("may")]
-        | Annotated[ChooseFromBox, Tag("choose_from_box")]
-        | Annotated[AddToLocation, Tag("add_to_location")]
-        | Annotated[AcquireFromBox, Tag("acquire_from_box")]
-        | Annotated[MoveAlong, Tag("move_along")]
-        | Annotated[GiveCard, Tag("give_card")]
-        | Annotated[GiveAcquired, Tag("give_acquired")]
-        | Annotated[IgnoreTraits, Tag("ignore_traits")]
-        | Annotated[SwapFromBox, Tag("swap_from_box")]
-        | Annotated[ExchangeFromBox, Tag("exchange_from_box")]
-        | Annotated[Redeem, Tag("redeem")]
-    ),
+    # Every model of EFFECT_MODELS, in its order, tagged with its key (a test checks that the two agree). One
+    # Union[...] rather than `A | B | ...`: each `|` makes a union of all before it, 80 times over (7 ms a start).
+    Union[  # noqa: UP007
+        Annotated[UseSkill, Tag("use_skill")],
+        Annotated[AddDice, Tag("add_dice")],
+        Annotated[AddSkillDice, Tag("add_skill_dice")],
+        Annotated[AddSkill, Tag("add_skill")],
+        Annotated[AddModifier, Tag("add_modifier")],
+        Annotated[AddTraits, Tag("add_traits")],
+        Annotated[AdjustDifficulty, Tag("adjust_difficulty")],
+        Annotated[ReplaceDie, Tag("replace_die")],
+        Annotated[ReplaceHighestDie, Tag("replace_highest_die")],
+        Annotated[Succeed, Tag("succeed")],
+        Annotated[CannotSucceed, Tag("cannot_succeed")],
+        Annotated[Reroll, Tag("reroll")],
+        Annotated[Evade, Tag("evade")],
+        Annotated[Explore, Tag("explore")],
+        Annotated[ReduceDamage, Tag("reduce_damage")],
+        Annotated[ReduceDamageTo, Tag("reduce_damage_to")],
+        Annotated[HalveDamage, Tag("halve_damage")],
+        Annotated[ChangeDamageType, Tag("change_damage_type")],
+        Annotated[Draw, Tag("draw")],
+        Annotated[Heal, Tag("heal")],
+        Annotated[Examine, Tag("examine")],
+        Annotated[ExamineMore, Tag("examine_more")],
+        Annotated[ExchangeExamined, Tag("exchange_examined")],
+        Annotated[GainCharge, Tag("gain_charge")],
+        Annotated[CloseLocation, Tag("close_location")],
+        Annotated[CloseAfterEncounter, Tag("close_after_encounter")],
+        Annotated[Banish, Tag("banish")],
+        Annotated[AddCardNumber, Tag("add_card_number")],
+        Annotated[NoHelp, Tag("no_help")],
+        Annotated[KeepEncountered, Tag("keep_encountered")],
+        Annotated[Instead, Tag("instead")],
+        Annotated[MoveCards, Tag("move_cards")],
+        Annotated[DrawRandom, Tag("draw_random")],
+        Annotated[GainSkill, Tag("gain_skill")],
+        Annotated[ChooseTrait, Tag("choose_trait")],
+        Annotated[PlayAsCopy, Tag("play_as_copy")],
+        Annotated[AfterCheck, Tag("after_check")],
+        Annotated[InsteadOfDamage, Tag("instead_of_damage")],
+        Annotated[RollDie, Tag("roll_die")],
+        Annotated[TakeEncounter, Tag("take_encounter")],
+        Annotated[Move, Tag("move")],
+        Annotated[ExamineDeck, Tag("examine_deck")],
+        Annotated[SwapTrait, Tag("swap_trait")],
+        Annotated[IgnoreLocationPowers, Tag("ignore_location_powers")],
+        Annotated[SharedTraitDice, Tag("shared_trait_dice")],
+        Annotated[BlessingDie, Tag("blessing_die")],
+        Annotated[Defeat, Tag("defeat")],
+        Annotated[PlaceEncountered, Tag("place_encountered")],
+        Annotated[CountFace, Tag("count_face")],
+        Annotated[IgnoreTypeLimit, Tag("ignore_type_limit")],
+        Annotated[ShiftDamage, Tag("shift_damage")],
+        Annotated[EncounterExamined, Tag("encounter_examined")],
+        Annotated[DealDamage, Tag("deal_damage")],
+        Annotated[Summon, Tag("summon")],
+        Annotated[BuildLocation, Tag("build_location")],
+        Annotated[Attempt, Tag("attempt")],
+        Annotated[BlessingToLocation, Tag("blessing_to_location")],
+        Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")],
+        Annotated[EndTurn, Tag("end_turn")],
+        Annotated[Dies, Tag("dies")],
+        Annotated[CannotEvade, Tag("cannot_evade")],
+        Annotated[ForEach, Tag("for_each")],
+        Annotated[Lasting, Tag("lasting")],
+        Annotated[CannotPlay, Tag("cannot_play")],
+        Annotated[CannotReduce, Tag("cannot_reduce")],
+        Annotated[CannotMove, Tag("cannot_move")],
+        Annotated[ChooseOne, Tag("choose_one")],
+        Annotated[May, Tag("may")],
+        Annotated[ChooseFromBox, Tag("choose_from_box")],
+        Annotated[AddToLocation, Tag("add_to_location")],
+        Annotated[AcquireFromBox, Tag("acquire_from_box")],
+        Annotated[MoveAlong, Tag("move_along")],
+        Annotated[GiveCard, Tag("give_card")],
+        Annotated[GiveAcquired, Tag("give_acquired")],
+        Annotated[IgnoreTraits, Tag("ignore_traits")],
+        Annotated[SwapFromBox, Tag("swap_from_box")],
+        Annotated[ExchangeFromBox, Tag("exchange_from_box")],
+        Annotated[Redeem, Tag("redeem")],
+    ],
     Discriminator(
         _effect_tag,
         custom_error_type="unknown_effect",
