@@ -114,6 +114,20 @@ def test_the_first_decision_from_the_cache_builds_no_card_validator() -> None:
     assert at_the_first_decision(built) == "[]"
 
 
+
+def test_the_first_decision_in_lines_imports_only_what_it_shows() -> None:
+    """Neither the full screen (textual), nor YAML (the cards come from the cache), nor rich's emoji (the line mode
+    shows text as written), nor what other commands use."""
+    imported = """
+        def report():
+            import sys
+
+            return sorted(module for module in sys.modules if module.startswith(UNUSED))
+
+        UNUSED = ("textual", "yaml", "rich._emoji_codes", "pacg.screen", "pacg.explain", "pacg.web", "pacg.sim")
+    """
+    assert at_the_first_decision(imported) == "[]"
+
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
