@@ -16,9 +16,11 @@ always happens when it applies (PLAY-10, CHAR-01). Power feats (FEAT-02) are `fe
 whole power as it reads once that box is checked.
 
 Wherever a power gives a number it may give an amount (amounts.py): "1 + AD", "AD + location deck", "1d4+1".
-"""
 
-from __future__ import annotations
+This module has no `from __future__ import annotations`: its annotations are evaluated as Python reads it, where
+pydantic would otherwise evaluate the text of each of its models' 200 field annotations as it defines the model,
+on every start (about 4 ms). The few names used before they are defined are written in quotes.
+"""
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import field as dataclass_field
@@ -363,8 +365,8 @@ class Conditions(_Strict):
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
     adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
-    any_of: Annotated[tuple[Conditions, ...] | None, Field(alias="any")] = None  # at least one of these holds
-    none_of: Annotated[tuple[Conditions, ...] | None, Field(alias="not")] = None  # none of these holds
+    any_of: Annotated[tuple["Conditions", ...] | None, Field(alias="any")] = None  # at least one of these holds
+    none_of: Annotated[tuple["Conditions", ...] | None, Field(alias="not")] = None  # none of these holds
 
     @cached_property
     def stated(self) -> tuple[tuple[str, Any], ...]:
@@ -877,7 +879,7 @@ class Instead(_Strict):
     healed_by: CardFilter | None = None
 
     @model_validator(mode="after")
-    def _healed_cards_are_not_played(self) -> Instead:
+    def _healed_cards_are_not_played(self) -> "Instead":
         if self.healed_by is not None and (self.replaces is not None or self.played_by != "you"):
             raise ValueError("an instead for healed cards (healed_by) names no replaced action nor who plays them")
         return self
@@ -1017,7 +1019,7 @@ class AfterCheck(_Strict):
     "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
     the check do them, being "you" in them ("that character may draw"), where the power helps another's check."""
 
-    after_check: tuple[Effect, ...]
+    after_check: tuple["Effect", ...]
     only_if: Literal["success", "failure"] | None = None
     against: CardFilter | None = None
     by: Literal["you", "checker"] = "you"
@@ -1044,10 +1046,10 @@ class RollDie(_Strict):
     at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
     beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
     at_most: SumField | None = None  # the roll must be no more than this
-    then: tuple[Effect, ...]
+    then: tuple["Effect", ...]
 
     @model_validator(mode="after")
-    def _one_target(self) -> RollDie:
+    def _one_target(self) -> "RollDie":
         if [self.at_least, self.beats, self.at_most].count(None) != 2:
             raise ValueError("a roll needs one of at_least (a number to reach), beats (what to beat) or at_most "
                              "(a number not to pass)")
@@ -1149,7 +1151,7 @@ class InsteadOfDamage(_Strict):
     bane's paragraph on the checks to defeat it ("if you fail, instead of you, every character at your location
     is dealt ...")."""
 
-    instead_of_damage: tuple[Effect, ...] = Field(min_length=1)
+    instead_of_damage: tuple["Effect", ...] = Field(min_length=1)
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1239,10 +1241,10 @@ class ForEach(_Strict):
     character at your location attempts a Wisdom 5 check")."""
 
     for_each: Literal[Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] | WhoWithTraits
-    do: tuple[Effect, ...] = Field(min_length=1)
+    do: tuple["Effect", ...] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _a_group(self) -> ForEach:
+    def _a_group(self) -> "ForEach":
         if isinstance(self.for_each, WhoWithTraits) and self.for_each.who not in _GROUPS:
             raise ValueError(f"for_each names a group of characters ({', '.join(_GROUPS)}), not one character")
         return self
@@ -1258,8 +1260,8 @@ class Attempt(_Strict):
     a Perception 9 check or the difficulty is increased by 3")."""
 
     attempt: str
-    success: tuple[Effect, ...] = ()
-    failure: tuple[Effect, ...] = ()
+    success: tuple["Effect", ...] = ()
+    failure: tuple["Effect", ...] = ()
 
     @field_validator("attempt")
     @classmethod
@@ -1354,7 +1356,7 @@ class Lasting(_Strict):
     optional one is a power the character may use meanwhile, and "this card" in it is the card whose power
     left it ("bury this card from your discard pile")."""
 
-    lasting: tuple[Power, ...] = Field(min_length=1)
+    lasting: tuple["Power", ...] = Field(min_length=1)
     until: Until
     who: Characters = Who.YOU
 
@@ -1402,7 +1404,7 @@ class ChooseOne(_Strict):
     """The player chooses one of these lists of effects and does it ("add the Electricity or the Force
     trait"; "draw a card or examine the top card of your location deck")."""
 
-    choose_one: tuple[tuple[Effect, ...], ...] = Field(min_length=2)
+    choose_one: tuple[tuple["Effect", ...], ...] = Field(min_length=2)
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1415,8 +1417,8 @@ class May(_Strict):
     """The player may do these effects; if they do, the `if_you_do` effects follow ("you may bury a card; if
     you do, explore again")."""
 
-    may: tuple[Effect, ...] = Field(min_length=1)
-    if_you_do: tuple[Effect, ...] = ()
+    may: tuple["Effect", ...] = Field(min_length=1)
+    if_you_do: tuple["Effect", ...] = ()
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1433,8 +1435,8 @@ class ChooseFromBox(_Strict):
 
     choose_from_box: CardFilter
     count: AmountField = Amount(3)
-    if_kept: tuple[Effect, ...] = ()
-    if_not: tuple[Effect, ...] = ()
+    if_kept: tuple["Effect", ...] = ()
+    if_not: tuple["Effect", ...] = ()
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1489,7 +1491,7 @@ class MoveAlong(_Strict):
     the `if_any` effects follow, while you are still at the location you leave."""
 
     move_along: int = Field(ge=1, le=MAX_AMOUNT)
-    if_any: tuple[Effect, ...] = ()  # done if any character came along, before you leave ("if one does, ...")
+    if_any: tuple["Effect", ...] = ()  # done if any character came along, before you leave ("if one does, ...")
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
@@ -1784,7 +1786,7 @@ class PowerFeat(_Strict):
     """A power feat box (FEAT-02): its label as printed, and the power as it reads once checked."""
 
     box: str
-    power: Power
+    power: "Power"
 
 
 # A pydantic dataclass, validated like the models, rather than a model: the engine reads a power's fields at
@@ -1808,7 +1810,7 @@ class Power:
     repeatable: bool = False  # may be used again on the same check or step, paying its cost each time (PLAY-03)
 
     @model_validator(mode="after")
-    def _mandatory_powers_are_not_played(self) -> Power:
+    def _mandatory_powers_are_not_played(self) -> "Power":
         if not self.optional and (self.action is not None or self.cost is not None):
             raise ValueError("a mandatory paragraph (optional: false) can't require playing a card")
         if self.repeatable and self.cost is None:
