@@ -43,6 +43,11 @@ def test_help_imports_neither_the_engine_nor_the_card_models_nor_pydantic(args: 
     assert not {module for module in modules if module.startswith(HEAVY)}
 
 
+
+def test_help_loads_no_hashes() -> None:
+    """OpenSSL's hashes (`_hashlib`, 2 to 3 ms) are for the card cache's key and a seed chosen at random."""
+    assert "_hashlib" not in imported_by("--help")
+
 def test_the_party_prompt_comes_before_the_engine_and_the_cards_are_loaded(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """With the cards cached, `pacg play` asks for the party at once (the cache names the characters), and loads

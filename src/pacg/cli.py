@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
 import signal
 import sys
 from contextlib import contextmanager
@@ -548,7 +547,10 @@ def _new_game(scenario: str, characters: str | None, ai: str | None, seed: int |
     """A new game, its save name, and the AI seats (--ai's, or asked with the party)."""
     from pacg.game import new_game
 
-    seed = seed if seed is not None else secrets.randbelow(2**31)
+    if seed is None:
+        import secrets  # only here: it loads OpenSSL's hashes, 3 ms of `pacg --help`
+
+        seed = secrets.randbelow(2**31)
     party, ai = _party(characters, ai, agent, seed, library)
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=_names_list(removed),
                     redeemed=_names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
