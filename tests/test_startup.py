@@ -84,22 +84,29 @@ def test_a_library_from_the_cache_reads_no_yaml(tmp_path: Path, monkeypatch: pyt
     assert (first, cached) == ("True", "False")
 
 
-def at_the_first_decision(report: str) -> str:
-    """What `report()` (defined by the Python code `report`) returns once `pacg play --plain --characters
-    Harsk,Kyra`, its card library from the cache, has shown its first decision and stopped there (its input
-    closed)."""
+def reported(report: str, *args: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+    """What `report()` (defined by the Python code `report`, run first) returns at the end of a `pacg ARGS` process
+    (its input closed), and the process."""
     program = (f"{textwrap.dedent(report)}\n"
                "import atexit, sys\n"
                "atexit.register(lambda: print('REPORT', report(), file=sys.stderr))\n"
-               "sys.argv = ['pacg', 'play', '--plain', '--seed', '3', '--characters', 'Harsk,Kyra']\n"
+               f"sys.argv = ['pacg', *{list(args)!r}]\n"
                "from pacg.__main__ import main\n"
                "main()\n")
-    for _ in range(2):  # the first fills the cache, if need be
-        done = subprocess.run([sys.executable, "-c", program], stdin=subprocess.DEVNULL, capture_output=True,
-                              text=True, timeout=120, check=False)
-    assert "Harsk [1-2, ? help] > " in done.stdout and "Game stopped after 0 answers" in done.stderr
-    return next(line for line in done.stderr.splitlines() if line.startswith("REPORT ")).removeprefix("REPORT ")
+    done = subprocess.run([sys.executable, "-c", program], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, check=False)
+    report_line = next((line for line in done.stderr.splitlines() if line.startswith("REPORT ")), None)
+    assert report_line is not None, done.stderr[-2000:]
+    return report_line.removeprefix("REPORT "), done
 
+
+def at_the_first_decision(report: str) -> str:
+    """What `report()` (defined by the Python code `report`, run first) returns once `pacg play --plain
+    --characters Harsk,Kyra`, its card library from the cache, has shown its first decision and stopped there."""
+    for _ in range(2):  # the first fills the cache, if need be
+        result, done = reported(report, "play", "--plain", "--seed", "3", "--characters", "Harsk,Kyra")
+    assert "Harsk [1-2, ? help] > " in done.stdout and "Game stopped after 0 answers" in done.stderr
+    return result
 
 def test_the_first_decision_from_the_cache_builds_no_card_validator() -> None:
     """The card models' validators are built only to validate card files (a few milliseconds each, and the
@@ -132,6 +139,40 @@ def test_the_first_decision_in_lines_imports_only_what_it_shows() -> None:
         UNUSED = ("textual", "yaml", "rich._emoji_codes", "pacg.screen", "pacg.explain", "pacg.web", "pacg.sim")
     """
     assert at_the_first_decision(imported) == "[]"
+
+
+COLLECTIONS_BEFORE_STARTED = """
+    import gc
+
+    import pacg.cli
+
+    collections = []  # one for each collection from here on: pacg.__main__ runs next
+    gc.callbacks.append(lambda phase, info: collections.append(info) if phase == "start" else None)
+    seen = {}
+
+    def started():
+        seen["collections before"] = len(collections)
+        turn_on()
+
+    turn_on, pacg.cli.started = pacg.cli.started, started
+
+    def report():
+        return seen.get("collections before"), gc.isenabled()
+"""
+
+
+def test_the_garbage_collector_waits_until_the_game_has_started() -> None:
+    """Starting makes what lasts as long as the process (modules, classes, options, cards): no collection
+    looks through it before the game is set up (`pacg.__main__`), and the collector is on for the game."""
+    assert at_the_first_decision(COLLECTIONS_BEFORE_STARTED) == "(0, True)"
+
+
+@pytest.mark.parametrize("args", [["cards", "list", "--type", "character"], ["odds", "1d6", "-d", "4"],
+                                  ["saves", "list"]], ids=" ".join)
+def test_every_other_command_runs_with_the_garbage_collector(args: list[str]) -> None:
+    result, done = reported(COLLECTIONS_BEFORE_STARTED, *args)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert result == "(0, True)"
 
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

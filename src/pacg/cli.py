@@ -8,6 +8,7 @@ text (`rich_markup_mode=None`): typer's rich help takes as long again to import 
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import signal
@@ -55,16 +56,23 @@ app = typer.Typer(
 )
 
 
-# --- pacg odds ---------------------------------------------------------------------------------------
+def started() -> None:
+    """The command has started: the garbage collector, off while it starts (`pacg.__main__`), is on again. Every
+    command but `play` starts once its group's options are read; `play` once its game is set up."""
+    gc.enable()
 
 
 if app.registered_callback is None:
 
     @app.callback()
-    def _main() -> None:
+    def _main(ctx: typer.Context) -> None:
         # Without a callback, Typer runs an app with a single command as that command itself
         # (`pacg DICE` instead of `pacg odds DICE`); a callback keeps `pacg` a group of commands.
-        pass
+        if ctx.invoked_subcommand != "play":
+            started()
+
+
+# --- pacg odds ---------------------------------------------------------------------------------------
 
 
 def _odds_fail(message: str) -> typer.Exit:
@@ -476,6 +484,7 @@ def play_command(
             if resume is not None and ai is not None and _ai_seats(ai, game.seats(), kind) != recorded:
                 raise _fail(f"--ai: the game in {resume} was set up with "
                             f"{_seats_text(recorded)}; a game taken up again goes on as it began")
+        started()  # the game is set up
         person = agent is AgentKind.HUMAN and set(seats) != set(game.seats())
         full_screen = person and not plain and sys.stdin.isatty() and sys.stdout.isatty()
         pause = ai_pause if ai_pause is not None else (SCREEN_PAUSE if full_screen else 0.0)
