@@ -151,20 +151,22 @@ COLLECTIONS_BEFORE_STARTED = """
     seen = {}
 
     def started():
-        seen["collections before"] = len(collections)
+        seen["collections before"], frozen = len(collections), gc.get_freeze_count()
         turn_on()
+        seen["frozen then"] = gc.get_freeze_count() - frozen
 
     turn_on, pacg.cli.started = pacg.cli.started, started
 
     def report():
-        return seen.get("collections before"), gc.isenabled()
+        return seen.get("collections before"), seen.get("frozen then", 0) > 1000, gc.isenabled()
 """
 
 
 def test_the_garbage_collector_waits_until_the_game_has_started() -> None:
     """Starting makes what lasts as long as the process (modules, classes, options, cards): no collection
-    looks through it before the game is set up (`pacg.__main__`), and the collector is on for the game."""
-    assert at_the_first_decision(COLLECTIONS_BEFORE_STARTED) == "(0, True)"
+    looks through it before the game is set up (`pacg.__main__`), nor after (it is frozen), and the collector is
+    on for the game."""
+    assert at_the_first_decision(COLLECTIONS_BEFORE_STARTED) == "(0, True, True)"
 
 
 @pytest.mark.parametrize("args", [["cards", "list", "--type", "character"], ["odds", "1d6", "-d", "4"],
@@ -172,7 +174,7 @@ def test_the_garbage_collector_waits_until_the_game_has_started() -> None:
 def test_every_other_command_runs_with_the_garbage_collector(args: list[str]) -> None:
     result, done = reported(COLLECTIONS_BEFORE_STARTED, *args)
     assert done.returncode == 0, done.stderr[-2000:]
-    assert result == "(0, True)"
+    assert result == "(0, True, True)"
 
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
