@@ -7,6 +7,8 @@ depend on the card library other people are writing.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -271,6 +273,14 @@ def test_schema_prints_the_json_schema() -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == card_schema()
 
+
+
+def test_a_new_process_prints_the_same_schema() -> None:
+    """In a process of its own, which has validated no card file, the models' validators and serializers are not
+    built yet (`defer_build`): the schema builds them, as it writes their defaults with them."""
+    done = subprocess.run([sys.executable, "-m", "pacg", "cards", "schema"], capture_output=True, text=True,
+                          timeout=60, check=True)
+    assert json.loads(done.stdout) == card_schema()
 
 def test_schema_output_writes_the_file(tmp_path: Path) -> None:
     target = tmp_path / "schema.json"

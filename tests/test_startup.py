@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,11 @@ def test_help_imports_neither_the_engine_nor_the_card_models_nor_pydantic(args: 
     assert "pacg.cli" in modules and "typer" in modules
     assert not {module for module in modules if module.startswith(HEAVY)}
 
+
+
+def test_help_loads_no_hashes() -> None:
+    """OpenSSL's hashes (`_hashlib`, 2 to 3 ms) are for the card cache's key and a seed chosen at random."""
+    assert "_hashlib" not in imported_by("--help")
 
 def test_the_party_prompt_comes_before_the_engine_and_the_cards_are_loaded(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
@@ -77,6 +83,98 @@ def test_a_library_from_the_cache_reads_no_yaml(tmp_path: Path, monkeypatch: pyt
                                     check=True).stdout.strip() for _ in range(2))
     assert (first, cached) == ("True", "False")
 
+
+def reported(report: str, *args: str) -> tuple[str, subprocess.CompletedProcess[str]]:
+    """What `report()` (defined by the Python code `report`, run first) returns at the end of a `pacg ARGS` process
+    (its input closed), and the process."""
+    program = (f"{textwrap.dedent(report)}\n"
+               "import atexit, sys\n"
+               "atexit.register(lambda: print('REPORT', report(), file=sys.stderr))\n"
+               f"sys.argv = ['pacg', *{list(args)!r}]\n"
+               "from pacg.__main__ import main\n"
+               "main()\n")
+    done = subprocess.run([sys.executable, "-c", program], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=120, check=False)
+    report_line = next((line for line in done.stderr.splitlines() if line.startswith("REPORT ")), None)
+    assert report_line is not None, done.stderr[-2000:]
+    return report_line.removeprefix("REPORT "), done
+
+
+def at_the_first_decision(report: str) -> str:
+    """What `report()` (defined by the Python code `report`, run first) returns once `pacg play --plain
+    --characters Harsk,Kyra`, its card library from the cache, has shown its first decision and stopped there."""
+    for _ in range(2):  # the first fills the cache, if need be
+        result, done = reported(report, "play", "--plain", "--seed", "3", "--characters", "Harsk,Kyra")
+    assert "Harsk [1-2, ? help] > " in done.stdout and "Game stopped after 0 answers" in done.stderr
+    return result
+
+def test_the_first_decision_from_the_cache_builds_no_card_validator() -> None:
+    """The card models' validators are built only to validate card files (a few milliseconds each, and the
+    discovery of pydantic's plugins with the first, `defer_build`): a game of the cached library needs none."""
+    built = """
+        def report():
+            from pydantic import BaseModel
+
+            def models(model):
+                yield model
+                for subclass in model.__subclasses__():
+                    yield from models(subclass)
+
+            return sorted({model.__name__ for model in models(BaseModel)
+                           if model.__module__.startswith("pacg.") and model.__pydantic_complete__})
+    """
+    assert at_the_first_decision(built) == "[]"
+
+
+
+def test_the_first_decision_in_lines_imports_only_what_it_shows() -> None:
+    """Neither the full screen (textual), nor YAML (the cards come from the cache), nor rich's emoji (the line mode
+    shows text as written), nor what other commands use."""
+    imported = """
+        def report():
+            import sys
+
+            return sorted(module for module in sys.modules if module.startswith(UNUSED))
+
+        UNUSED = ("textual", "yaml", "rich._emoji_codes", "pacg.screen", "pacg.explain", "pacg.web", "pacg.sim")
+    """
+    assert at_the_first_decision(imported) == "[]"
+
+
+COLLECTIONS_BEFORE_STARTED = """
+    import gc
+
+    import pacg.cli
+
+    collections = []  # one for each collection from here on: pacg.__main__ runs next
+    gc.callbacks.append(lambda phase, info: collections.append(info) if phase == "start" else None)
+    seen = {}
+
+    def started():
+        seen["collections before"], frozen = len(collections), gc.get_freeze_count()
+        turn_on()
+        seen["frozen then"] = gc.get_freeze_count() - frozen
+
+    turn_on, pacg.cli.started = pacg.cli.started, started
+
+    def report():
+        return seen.get("collections before"), seen.get("frozen then", 0) > 1000, gc.isenabled()
+"""
+
+
+def test_the_garbage_collector_waits_until_the_game_has_started() -> None:
+    """Starting makes what lasts as long as the process (modules, classes, options, cards): no collection
+    looks through it before the game is set up (`pacg.__main__`), nor after (it is frozen), and the collector is
+    on for the game."""
+    assert at_the_first_decision(COLLECTIONS_BEFORE_STARTED) == "(0, True, True)"
+
+
+@pytest.mark.parametrize("args", [["cards", "list", "--type", "character"], ["odds", "1d6", "-d", "4"],
+                                  ["saves", "list"]], ids=" ".join)
+def test_every_other_command_runs_with_the_garbage_collector(args: list[str]) -> None:
+    result, done = reported(COLLECTIONS_BEFORE_STARTED, *args)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert result == "(0, True, True)"
 
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -6,9 +6,10 @@ traits and set because no source describes it (anyone holding the real card can 
 
 A card, once read, never changes: every model is frozen, its lists are tuples and its mappings read-only, so
 the one copy a library holds can serve every game (a game keeps what changes, such as an ignored trait, itself).
-"""
 
-from __future__ import annotations
+As in `pacg.cards.powers`, the annotations are evaluated as Python reads them (no `from __future__ import
+annotations`), not by pydantic from their text as it defines each model.
+"""
 
 from collections.abc import Mapping
 from functools import cached_property
@@ -482,6 +483,8 @@ class Redemption(Card):
     _type = _restrict_type(CardType.REDEMPTION)
 
 
+AnyCard = Boon | Bane | Character | Location | Scenario | Adventure | AdventurePath | Cohort | MythicPath | Redemption
+
 MODEL_BY_TYPE: dict[CardType, type[AnyCard]] = {
     **{card_type: Boon for card_type in BOON_TYPES},
     **{card_type: Bane for card_type in BANE_TYPES},
@@ -494,5 +497,3 @@ MODEL_BY_TYPE: dict[CardType, type[AnyCard]] = {
     CardType.MYTHIC_PATH: MythicPath,
     CardType.REDEMPTION: Redemption,
 }
-
-AnyCard = Boon | Bane | Character | Location | Scenario | Adventure | AdventurePath | Cohort | MythicPath | Redemption

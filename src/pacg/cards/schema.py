@@ -107,6 +107,7 @@ def _write_defaults_as_in_files(node: Any) -> None:
 
 def card_schema() -> dict[str, Any]:
     """The JSON Schema of one card file: a `oneOf` over the card models, selected by `type`."""
+    powers.complete_models()  # the schema writes defaults (`powers.ANY_CARD`) with their models' serializers
     definitions: dict[str, Any] = {}
     branches: list[dict[str, Any]] = []
     for model, types in _models().items():

@@ -42,6 +42,7 @@ from pacg.cards.model import (
     Scenario,
 )
 from pacg.cards.powers import (
+    ANY_CARD,
     CannotEvade,
     CardFilter,
     ChargeCost,
@@ -100,7 +101,7 @@ _BOON_TYPES = {"weapon", "spell", "armor", "item", "ally", "blessing"}  # loot c
 
 def filter_text(card_filter: CardFilter | None, plural: bool = False, default: str = "card") -> str:
     """Which cards a filter admits: "a monster", "a card with the Animal or Vermin trait", "cards ..."."""
-    card_filter = card_filter or CardFilter()
+    card_filter = card_filter or ANY_CARD
     if card_filter.names:  # a named card: its name says the rest
         return listing(card_filter.names)
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
@@ -131,7 +132,7 @@ def cost_text(cost: Cost | ThisCardCost | ChargeCost | DamageCost) -> str:
         return action_text(cost.action, THIS_CARD + _FROM.get(cost.source, ""))
     if cost.source == Source.DECK_TOP:
         what = "the top card of your deck"
-        if cost.card != CardFilter():
+        if cost.card != ANY_CARD:
             what += f" if it is {filter_text(cost.card)}"
         return action_text(cost.action, what)
     what = filter_text(cost.card)

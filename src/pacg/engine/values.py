@@ -61,7 +61,7 @@ def _margin(step: Step, you: CharacterState) -> int:
     return encounter.margin if encounter is not None and encounter.margin is not None else 0
 
 
-_MONSTERS = CardFilter(types=[CardType.MONSTER])
+_MONSTERS = CardFilter.model_construct(types=(CardType.MONSTER,))  # unvalidated: see powers.ANY_CARD
 
 
 def _random_monster(step: Step, you: CharacterState) -> int:
