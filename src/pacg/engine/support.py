@@ -29,6 +29,7 @@ from typing import Any
 from pacg.cards.amounts import Amount
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, MythicPath, Scenario
 from pacg.cards.powers import (
+    ANY_CARD,
     AddCardNumber,
     AddDice,
     AddModifier,
@@ -44,7 +45,6 @@ from pacg.cards.powers import (
     CannotPlay,
     CannotReduce,
     CannotSucceed,
-    CardFilter,
     ChangeDamageType,
     ChooseFromBox,
     ChooseOne,
@@ -351,7 +351,7 @@ def _cost_refusal(power: Power) -> str:
     """A cost paid with the face-down top card of a deck takes it whatever it is: asking for a kind of card, the
     power would be offered only when the card is of that kind, telling the player what it is (DESIGN.md 5)."""
     cost = power.cost
-    if isinstance(cost, Cost) and cost.source is Source.DECK_TOP and cost.card != CardFilter():
+    if isinstance(cost, Cost) and cost.source is Source.DECK_TOP and cost.card != ANY_CARD:
         return ("a cost paid with the top card of your deck takes whatever card it is, face down: it names no kind "
                 "of card")
     return ""
