@@ -347,8 +347,8 @@ class Game:
     def view_parts(self, seat: str | None) -> dict[str, Callable[[], Any]]:
         """The parts of `view(seat)` (or a spectator's, for None), each worked out when called (`SeatView` reads
         only those asked for)."""
-        if seat is not None and seat not in self.seats():
-            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+        if seat is not None:
+            self._at_table(seat)
         parts = view_parts(self._state, seat, self._setup.open_hands)
         parts["decision"] = lambda: (decision.to_json() if (decision := self.decision) is not None
                                      and decision.player == seat else None)
@@ -357,11 +357,15 @@ class Game:
         parts["undo"] = lambda: {"possible": not (why_not := self.why_not_undo()), "why_not": why_not}
         return parts
 
+    def _at_table(self, seat: str) -> None:
+        """A seat that is not at this table is an error."""
+        if seat not in self.seats():
+            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+
     def agent_view(self, seat: str) -> SeatView:
         """What an agent is handed for `seat`: its view, read part by part as the agent looks, and a way to imagine
         the game as it could be (`determinized`), never the game itself."""
-        if seat not in self.seats():
-            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+        self._at_table(seat)
         return SeatView(partial(self.view_parts, seat), partial(self.determinized, seat))
 
     def determinized(self, seat: str, seed: int) -> Game:
@@ -370,8 +374,7 @@ class Game:
         of each type and the other players' hands dealt anew) and the generator reseeded, so the copy's future is
         one the player can't tell from the real one, and the same for every table the player can't tell from
         this one. The copy can be played on, but not copied, undone or recorded."""
-        if seat not in self.seats():
-            raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
+        self._at_table(seat)
         copy = self.clone()
         state = copy._state
         deal_anew(state, seat, self._setup.open_hands, random.Random(f"determinize {seed}"))

@@ -159,8 +159,8 @@ class Card(_Strict):
         return "Basic" in self.traits
 
     def basic_for(self, character: str) -> bool:
-        """Whether the character treats the card as Basic: a card with the Basic trait, or one with the Owner trait
-        whose owner is that character, for them and only them (OWN-01)."""
+        """Whether the character treats the card as Basic: it has the Basic trait (a boon may also have an owner,
+        `Boon.basic_for`, OWN-01)."""
         return self.is_basic
 
     @property

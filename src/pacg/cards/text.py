@@ -105,8 +105,9 @@ def filter_text(card_filter: CardFilter | None, plural: bool = False, default: s
     if card_filter.names:  # a named card: its name says the rest
         return listing(card_filter.names)
     nouns = [_plain(card_type) for card_type in card_filter.types] if card_filter.types else [default]
-    if set(nouns) in (_BANE_TYPES, _BOON_TYPES, _BOON_TYPES | {"loot"}):  # "a bane with the Veteran trait", not
-        nouns = ["bane" if set(nouns) == _BANE_TYPES else "boon"]  # "a villain, henchman ..."
+    # "a bane with the Veteran trait", not "a villain, henchman ..."; loot or not, every boon type is "a boon"
+    if (named := set(nouns)) in (_BANE_TYPES, _BOON_TYPES, _BOON_TYPES | {"loot"}):
+        nouns = ["bane" if named == _BANE_TYPES else "boon"]
     if card_filter.not_types:
         nouns = [f"non-{listing([_plain(kind) for kind in card_filter.not_types])} {noun}" for noun in nouns]
     if plural:
