@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from pacg.cli import app
 from pacg.engine.encounter import encounter
 from pacg.engine.zones import ZoneKind
-from pacg.game import SeatView, new_game
+from pacg.game import new_game
 from pacg.sim.config import Config, game_seed
 from pacg.sim.games import CardNames, CardUse, GameResult, Watcher
 from pacg.sim.intervals import paired_difference, wilson
@@ -84,7 +84,7 @@ def test_the_watcher_passes_the_view_through_and_notes_the_odds_a_play_brings() 
     game = new_game(SCENARIO, ["Kyra"], 3)
     inner = _Recorder()
     watcher = Watcher(inner, CardNames(frozenset({"Blessing of Ascension"})))
-    view = SeatView(lambda: game.view("Kyra"))
+    view = game.agent_view("Kyra")
     decision = game.decision
     assert decision is not None
     watcher.act(view, decision)

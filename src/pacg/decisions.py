@@ -14,6 +14,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations, repeat
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
@@ -75,6 +76,9 @@ class Option(NamedTuple):
         return {"id": self.id, "label": self.label}
 
 
+_LABEL, _ID = attrgetter("label"), attrgetter("id")  # an option's label and id, read by C code in `map`
+
+
 class Decision(NamedTuple):
     """A choice for one player: who decides, what about, and every legal option. Most decisions take one option;
     one with `choose` = (fewest, most) takes a set of that many of its options (the cards to discard as the hand
@@ -100,13 +104,13 @@ class Decision(NamedTuple):
     def published(self) -> Decision:
         """The decision as a player sees it: each option with its action id and no engine object, the context as
         plain data."""
-        labels = [option.label for option in self.options]
+        labels = list(map(_LABEL, self.options))
         if len(set(labels)) == len(labels):  # each id is its label's words alone
             options = tuple(map(_published_option, labels))
         else:
             options = tuple(map(Option._make, zip(labels, repeat(None), action_ids(self))))
         context = self.context
-        if isinstance(context, Context):
+        if type(context) is Context:  # (not isinstance: Context is a Mapping, and asking an ABC is slow)
             context = context.published()
         elif context and not all(type(value) in _PLAIN for value in context.values()):
             context = MappingProxyType(plain(context))
@@ -138,7 +142,7 @@ class Decision(NamedTuple):
     def chosen(self, action: str) -> int | None:
         """The answer the rules take for an action id of a published decision: the option's number, or for a
         decision of several options the number whose bits are the options chosen; None when it is not legal."""
-        ids = self.actions
+        ids = list(map(_ID, self.options))
         if self.choose is None:
             return ids.index(action) if action in ids else None
         names = [] if action == "none" else action.split(",")
@@ -307,7 +311,7 @@ class Context(Mapping[str, Any]):
 
 def answered(decision: Decision) -> None:
     """The decision is being answered: its context's values not read yet never will be (`Later`)."""
-    if isinstance(decision.context, Context):
+    if type(decision.context) is Context:  # (see `published`)
         decision.context.seal()
 
 

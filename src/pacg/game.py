@@ -19,7 +19,6 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -112,6 +111,7 @@ class Game:
         start = self._history.latest
         self._sent = start.answers if start else 0  # the answers this game state has been given
         self._state = self._fresh_state(start.snapshot if start else None)
+        self._seats = frozenset(self.seats())  # asked at every decision an agent is handed (`_at_table`)
         self._process: Process[Outcome] = (play_turns(self._state) if start or setup.table is not None
                                             else play_scenario(self._state))
         self._step(None)
@@ -359,14 +359,14 @@ class Game:
 
     def _at_table(self, seat: str) -> None:
         """A seat that is not at this table is an error."""
-        if seat not in self.seats():
+        if seat not in self._seats:
             raise ValueError(f"no seat {seat!r} at this table (seats: {', '.join(self.seats())})")
 
     def agent_view(self, seat: str) -> SeatView:
         """What an agent is handed for `seat`: its view, read part by part as the agent looks, and a way to imagine
         the game as it could be (`determinized`), never the game itself."""
         self._at_table(seat)
-        return SeatView(partial(self.view_parts, seat), partial(self.determinized, seat))
+        return SeatView(self, seat)
 
     def determinized(self, seat: str, seed: int) -> Game:
         """A copy for looking ahead from `seat`'s point of view: every card that seat has not seen dealt to a
@@ -467,15 +467,19 @@ class SeatView(Mapping[str, Any]):
     `imagine` the game: a copy with every card the seat hasn't seen dealt anew (`Game.determinized`), never the
     game itself."""
 
-    def __init__(self, parts: Callable[[], Mapping[str, Callable[[], Any]]],
-                 imagine: Callable[[int], Game] | None = None) -> None:
-        self._make_parts = parts  # called when the view is first read: most agents never read it
-        self._data: dict[str, Any] = {}
-        self._imagine = imagine
+    __slots__ = ("_game", "_seat", "_parts_made", "_data")
 
-    @cached_property
+    def __init__(self, game: Game, seat: str) -> None:
+        self._game = game  # read only through the view's parts and `imagine`: an agent is never handed it
+        self._seat = seat
+        self._parts_made: Mapping[str, Callable[[], Any]] | None = None  # made when first read: most agents never
+        self._data: dict[str, Any] = {}
+
+    @property
     def _parts(self) -> Mapping[str, Callable[[], Any]]:
-        return self._make_parts()
+        if self._parts_made is None:
+            self._parts_made = self._game.view_parts(self._seat)
+        return self._parts_made
 
     def __getitem__(self, key: str) -> Any:
         data = self._data
@@ -491,9 +495,7 @@ class SeatView(Mapping[str, Any]):
 
     def imagine(self, seed: int) -> Game:
         """The game as it could be, for all the seat knows: the same for the same seed and the same knowledge."""
-        if self._imagine is None:
-            raise ValueError("this view has no game to imagine")
-        return self._imagine(seed)
+        return self._game.determinized(self._seat, seed)
 
 
 def play(game: Game, agents: Agent | Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None) -> None:

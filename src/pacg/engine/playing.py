@@ -178,8 +178,8 @@ def may_follow(step: Step, player: CharacterState, played: Power, acting: AnyCar
     `powers_following` but for the powers already used after the play."""
     after = Timing.AFTER_PLAYING
     own = acting.powers_by_timing.get(after, ()) if acting is not None else ()
-    return any(_follows(step, player, power, played, acting)
-               for _, power in (*player.powers_at(after), *own, *step.game.scenario_powers.get(after, ())))
+    powers = (*player.powers_at(after), *own, *step.game.scenario_powers.get(after, ()))
+    return bool(powers) and any(_follows(step, player, power, played, acting) for _, power in powers)
 
 
 def _follows(step: Step, player: CharacterState, power: Power, played: Power, acting: AnyCard | PhysicalCard | None

@@ -72,8 +72,10 @@ def _more_could_happen(step: Step, player: CharacterState, offer: PowerOffer) ->
     """`_more_happens` before the play is worked out (but for powers already used after it)."""
     _, power, _, card, _, as_card = offer
     acting = as_card or card
-    paragraphs = acting.powers_by_timing.get(power.when, ()) if acting is not None else ()
-    return any(not paragraph.optional for _, paragraph in paragraphs) or may_follow(step, player, power, acting)
+    for _, paragraph in acting.powers_by_timing.get(power.when, ()) if acting is not None else ():
+        if not paragraph.optional:
+            return True
+    return may_follow(step, player, power, acting)
 
 
 def worth_asking(step: Step, play: Play) -> bool:
