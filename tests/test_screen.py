@@ -268,3 +268,33 @@ def test_pacg_play_at_a_terminal_is_the_full_screen_and_sigterm_or_ctrl_c_stop_i
     flat = " ".join(again.screen.split())
     assert "Game stopped after 1 answers" in flat and str(record) in flat and "Traceback" not in flat
     assert "resume with `pacg play --resume" in flat
+
+
+def test_a_person_who_plays_every_seat_passes_for_the_other_players_in_one_answer() -> None:
+    """Other players' plays are one question (issue 12, item 3): "Done, and no one else plays now" answers Done for
+    every other player the window would still ask, and the screen goes on to what comes after the window."""
+    from pacg.passing import NO_ONE_ELSE
+
+    async def run() -> None:
+        game = pacg.new_game("The Godless Ones", ["Kyra", "Harsk", "Seelah", "Enora"], 8, library=library())
+        app = GameApp(game, library())
+        passed_for_others = False
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(400):
+                decision = app._decision()
+                if decision is None or passed_for_others:
+                    break
+                labels = [option.label for option in decision.options]
+                if NO_ONE_ELSE.label in labels:
+                    before = len(game.actions)
+                    await pilot.press(str(labels.index(NO_ONE_ELSE.label) + 1))
+                    new = list(zip(game.answered_by[before:], game.actions[before:], strict=True))
+                    passed_for_others = len(new) > 1
+                    assert all(action == "done" for _, action in new) and len({seat for seat, _ in new}) == len(new)
+                    continue
+                several = decision.choose is not None
+                exploring = [n for n, label in enumerate(labels, start=1) if label.startswith("Explore")]
+                await pilot.press(str((len(labels) + 1) % 10) if several else str(exploring[0] if exploring else 1))
+            assert passed_for_others, "one answer passed for more than one player"
+
+    asyncio.run(run())

@@ -284,6 +284,34 @@ def test_players_may_trade_a_card_for_a_card_of_the_same_type_if_both_agree() ->
     assert seen[-1].kind == "trade" and seen[-1].player == "Seelah"
 
 
+@pytest.mark.rule("SETUP-03")
+def test_only_cards_that_can_be_traded_are_offered() -> None:
+    """Only real questions: a card is offered for a trade only if the partner has a card of its type by another
+    name (a Leather Armor for Kyra's only armor, a Leather Armor, would change nothing), and a partner only if
+    some card can be traded with them."""
+    game = new_game(library(), GODLESS, ["Harsk", "Kyra"], seed=1)
+    for character in game.characters:
+        build_deck(game, character)
+    harsk, kyra = game.characters
+    armor = {card.name: card for card in game.zones.cards(harsk.deck) if card.type is CardType.ARMOR}
+    assert set(armor) == {"Leather Armor", "Wooden Shield"}, "the seed's decks, as the test reads them"
+    for card in [c for c in game.zones.cards(kyra.deck) if c.type is CardType.ARMOR]:
+        game.zones.move(card, box(CardType.ARMOR))
+    game.zones.move(named_in_box(game, "Leather Armor")[0], kyra.deck)
+    seen: list[Decision] = []
+    answers = script("Offer Kyra")
+
+    def answer(decision: Decision) -> int:
+        seen.append(decision)
+        return answers(decision)
+
+    run(trade_cards(game), answer)
+    offered = next(d for d in seen if kind_of(d) == "trade card" and "which of your cards" in d.prompt)
+    labels = {option.label for option in offered.options}
+    assert "Wooden Shield" in labels, "Kyra has an armor by another name: a Leather Armor"
+    assert "Leather Armor" not in labels, "Kyra's only armor is a Leather Armor: trading one for it changes nothing"
+
+
 @pytest.mark.rule("SETUP-04")
 def test_a_standalone_base_set_scenario_leaves_adventure_deck_cards_out_of_the_box() -> None:
     from table import card

@@ -680,12 +680,14 @@ def _play_seats(game: Game, library: CardLibrary, agent: AgentKind, saver: Saver
         play_on_screen(game, library, saver, ai_players(game, seats), pause)
         return None
     from pacg.agents.terminal import TerminalAgent
+    from pacg.passing import PassingPerson
 
     terminal = TerminalAgent(library=library)
     terminal.start(game.setup.scenario, game.seats())
     if seats:
         terminal.console.print(f"{_seats_text(seats)}.", markup=False, highlight=False)
-    play_with_ai(game, terminal, ai_players(game, seats, terminal.narrate, pause), saver, terminal.refuse)
+    person = PassingPerson(terminal, [seat for seat in game.seats() if seat not in seats])
+    play_with_ai(game, person, ai_players(game, seats, terminal.narrate, pause), saver, terminal.refuse)
     return terminal
 
 

@@ -175,7 +175,9 @@ def trade_cards(game: GameState) -> Process[None]:
     refuses each one."""
     for offering in game.characters:
         while True:
-            others = [c for c in game.characters if c is not offering]
+            others = [c for c in game.characters if c is not offering and _tradeable(game, offering, c)]
+            if not others:
+                break
             options = (Option("No more trades"),) + tuple(Option(f"Offer {c.name} a trade", c) for c in others)
             index = yield Decision(offering.name, DecisionKind.TRADE,
                                    f"{offering.name}: trade a card before the scenario?",
@@ -191,16 +193,21 @@ def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard
     return list({card.name: card for card in game.zones.cards(character.deck)}.values())
 
 
-def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterState) -> Process[None]:
+def _tradeable(game: GameState, offering: CharacterState, partner: CharacterState) -> list[PhysicalCard]:
+    """The cards of one player's deck that could be traded to another: those for which the other has a card of
+    the same type by another name (a trade of a card for one of its own name would change nothing)."""
     theirs = _deck_cards(game, partner)
-    theirs_by_type = {card.counts_as for card in theirs}
-    mine = [card for card in _deck_cards(game, offering) if card.counts_as in theirs_by_type]
-    if not mine:
-        return
+    return [card for card in _deck_cards(game, offering)
+            if any(other.counts_as == card.counts_as and other.name != card.name for other in theirs)]
+
+
+def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterState) -> Process[None]:
+    """One trade offered: a card of the offering player's, a card of the partner's of its type for it, and the
+    partner's answer. Only cards that can be traded are offered."""
+    mine = _tradeable(game, offering, partner)
     given = yield from choose(offering, DecisionKind.TRADE_CARD, f"{offering.name}: which of your cards?", mine)
-    wanted = [card for card in theirs if card.counts_as == given.counts_as and card.name != given.name]
-    if not wanted:
-        return
+    wanted = [card for card in _deck_cards(game, partner)
+              if card.counts_as == given.counts_as and card.name != given.name]
     taken = yield from choose(offering, DecisionKind.TRADE_CARD,
                               f"{offering.name}: for which of {partner.name}'s cards?",
                               wanted)

@@ -38,6 +38,7 @@ from pacg.decisions import Decision
 from pacg.explain import character_sheet, decision_help, location_card
 from pacg.game import Agent, Game
 from pacg.narrate import narrate
+from pacg.passing import OthersPass
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
 from pacg.screen.panes import (
     DecisionPane,
@@ -123,6 +124,7 @@ class GameApp(App[None]):
         self._summaries: dict[str, Mapping[str, Any]] = {}
         self._marked: set[int] = set()  # a decision of several options: those marked so far
         self._handlers: dict[int, Any] = {}
+        self.passing = OthersPass([seat for seat in game.seats() if seat not in self.agents])  # (issue 12, item 3)
 
     # --- starting and stopping --------------------------------------------------------------------------------
 
@@ -213,7 +215,10 @@ class GameApp(App[None]):
         game = self.game
         decision = game.decision
         self.view = game.view(decision.player if decision is not None else game.seats()[0])
-        shown = Decision.from_json(self.view["decision"]) if decision is not None else None
+        shown = self._decision()
+        if shown is not None and (given := self.passing.given(self.view, shown)) is not None:
+            self._go_on(partial(self.game.apply, given))  # the person passed for every other player here
+            return
         self._marked = set()
         self.board.show(self.view, shown, self._describe, self._notes())
         if shown is None:
@@ -226,7 +231,7 @@ class GameApp(App[None]):
 
     def _decision(self) -> Decision | None:
         shown = self.view.get("decision")
-        return Decision.from_json(shown) if shown is not None else None
+        return self.passing.offered(Decision.from_json(shown)) if shown is not None else None
 
     def action_choose(self, index: int) -> None:
         """Answer with the option at `index` (from 0); for a decision of several options, mark or unmark it, or
@@ -238,7 +243,7 @@ class GameApp(App[None]):
         if not 0 <= index < count:
             self.board.tell(f"There is no option {index + 1}: choose 1 to {count}.")
         elif decision.choose is None:
-            self._go_on(partial(self.game.apply, decision.options[index].id))
+            self._go_on(partial(self.game.apply, self.passing.chosen(self.view, decision, decision.options[index].id)))
         elif index < len(decision.options):
             self._marked ^= {index}
             self.board.query_one("#decision", DecisionPane).show(decision, self._marked)
