@@ -174,10 +174,8 @@ def trade_cards(game: GameState) -> Process[None]:
     still meets its Cards List (SETUP-03). Each player in turn may offer trades; the other player accepts or
     refuses each one."""
     for offering in game.characters:
-        while True:
-            others = [c for c in game.characters if c is not offering and _tradeable(game, offering, c)]
-            if not others:
-                break
+        others = _partners(game, offering)
+        while others:
             options = (Option("No more trades"),) + tuple(Option(f"Offer {c.name} a trade", c) for c in others)
             index = yield Decision(offering.name, DecisionKind.TRADE,
                                    f"{offering.name}: trade a card before the scenario?",
@@ -185,7 +183,13 @@ def trade_cards(game: GameState) -> Process[None]:
                                                  "player's deck, if they agree (SETUP-03).")
             if index == 0:
                 break
-            yield from _offer_trade(game, offering, options[index].value)
+            if (yield from _offer_trade(game, offering, options[index].value)):
+                others = _partners(game, offering)  # the decks changed (only a trade made changes them)
+
+
+def _partners(game: GameState, offering: CharacterState) -> list[CharacterState]:
+    """The players a player could trade a card with."""
+    return [other for other in game.characters if other is not offering and _tradeable(game, offering, other)]
 
 
 def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard]:
@@ -196,14 +200,16 @@ def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard
 def _tradeable(game: GameState, offering: CharacterState, partner: CharacterState) -> list[PhysicalCard]:
     """The cards of one player's deck that could be traded to another: those for which the other has a card of
     the same type by another name (a trade of a card for one of its own name would change nothing)."""
-    theirs = _deck_cards(game, partner)
+    names: dict[CardType, set[str]] = {}  # the partner's cards' names by type
+    for card in game.zones.cards(partner.deck):
+        names.setdefault(card.counts_as, set()).add(card.name)
     return [card for card in _deck_cards(game, offering)
-            if any(other.counts_as == card.counts_as and other.name != card.name for other in theirs)]
+            if len(theirs := names.get(card.counts_as, set())) > 1 or (theirs and card.name not in theirs)]
 
 
-def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterState) -> Process[None]:
+def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterState) -> Process[bool]:
     """One trade offered: a card of the offering player's, a card of the partner's of its type for it, and the
-    partner's answer. Only cards that can be traded are offered."""
+    partner's answer; whether the trade was made. Only cards that can be traded are offered."""
     mine = _tradeable(game, offering, partner)
     given = yield from choose(offering, DecisionKind.TRADE_CARD, f"{offering.name}: which of your cards?", mine)
     wanted = [card for card in _deck_cards(game, partner)
@@ -218,6 +224,7 @@ def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterSt
         game.zones.move(given, partner.deck)
         game.zones.move(taken, offering.deck)
         game.note(f"{offering.name} trades {given.name} to {partner.name} for {taken.name}")
+    return bool(accept)
 
 
 def add_villains_and_henchmen(game: GameState, scenario: Scenario) -> None:
