@@ -112,8 +112,11 @@ class Decision(NamedTuple):
         context = self.context
         if type(context) is Context:  # (not isinstance: Context is a Mapping, and asking an ABC is slow)
             context = context.published()
-        elif context and not all(type(value) in _PLAIN for value in context.values()):
-            context = MappingProxyType(plain(context))
+        else:
+            for value in context.values():
+                if type(value) not in _PLAIN:
+                    context = MappingProxyType(plain(context))
+                    break
         return Decision(self.player, self.kind, self.prompt, options, self.help, context, self.choose)
 
     @property

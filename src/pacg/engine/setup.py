@@ -188,8 +188,19 @@ def trade_cards(game: GameState) -> Process[None]:
 
 
 def _partners(game: GameState, offering: CharacterState) -> list[CharacterState]:
-    """The players a player could trade a card with."""
-    return [other for other in game.characters if other is not offering and _tradeable(game, offering, other)]
+    """The players a player could trade a card with: those with a card of a type the player has, by a name that
+    is not the only name the player's cards of that type have (a card for one of its own name changes nothing)."""
+    mine = _names_by_type(game, offering)
+    return [other for other in game.characters if other is not offering and any(
+        len(names | theirs) > 1 for kind, theirs in _names_by_type(game, other).items() if (names := mine.get(kind)))]
+
+
+def _names_by_type(game: GameState, character: CharacterState) -> dict[CardType, set[str]]:
+    """The names of a character's cards before the game, by the type they count as."""
+    names: dict[CardType, set[str]] = {}
+    for card in game.zones.cards(character.deck):
+        names.setdefault(card.counts_as, set()).add(card.name)
+    return names
 
 
 def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard]:
@@ -199,10 +210,8 @@ def _deck_cards(game: GameState, character: CharacterState) -> list[PhysicalCard
 
 def _tradeable(game: GameState, offering: CharacterState, partner: CharacterState) -> list[PhysicalCard]:
     """The cards of one player's deck that could be traded to another: those for which the other has a card of
-    the same type by another name (a trade of a card for one of its own name would change nothing)."""
-    names: dict[CardType, set[str]] = {}  # the partner's cards' names by type
-    for card in game.zones.cards(partner.deck):
-        names.setdefault(card.counts_as, set()).add(card.name)
+    the same type by another name."""
+    names = _names_by_type(game, partner)
     return [card for card in _deck_cards(game, offering)
             if len(theirs := names.get(card.counts_as, set())) > 1 or (theirs and card.name not in theirs)]
 
