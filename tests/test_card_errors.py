@@ -477,6 +477,18 @@ def test_a_random_card_to_encounter_names_its_types(box: Path) -> None:
                                      "from the box to encounter (the box holds cards by type, SET-03)"]
 
 
+@pytest.mark.rule("SET-03")
+@pytest.mark.parametrize("effect", ["draw_random", "choose_from_box", "acquire_from_box", "exchange_from_box"])
+def test_a_card_taken_from_the_box_names_its_types(box: Path, effect: str) -> None:
+    """The box holds cards by type: a power that draws, chooses, acquires or exchanges for a card from the box of
+    no type would find none, and is refused where it is written (not left to do nothing in play)."""
+    path = box / "henchman.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("summon: Test Rat", f"{effect}: {{traits: [Animal]}}"),
+                    encoding="utf-8")
+    assert library_problems(box) == [f"{path}:13: powers[0].effects[0].then[0].{effect}: name the types of the card "
+                                     "from the box (the box holds cards by type, SET-03)"]
+
+
 # --- custom cards added to the box ---------------------------------------------------------------------------
 
 

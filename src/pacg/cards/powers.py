@@ -22,7 +22,7 @@ pydantic would otherwise evaluate the text of each of its models' 200 field anno
 on every start (about 4 ms). The few names used before they are defined are written in quotes.
 """
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cache, cached_property
@@ -186,15 +186,21 @@ ANY_CARD = CardFilter.model_construct()
 CardFilter's validator on import, which a library from the cache never needs (`defer_build`)."""
 
 
+def from_box(wanted: Any, what: str = "card from the box") -> Any:
+    """A card drawn or chosen from the box is of the types the filter names: the box holds cards by type (SET-03),
+    so a filter naming no type would find none."""
+    if isinstance(wanted, CardFilter) and not wanted.types:
+        raise ValueError(f"name the types of the {what} (the box holds cards by type, SET-03)")
+    return wanted
+
+
 def encountered_from_box(wanted: Any) -> Any:
     """A random card from the box that will be encountered (summoned, or shuffled into a location deck) is a bane
-    or a boon of the types the filter names: support cards (cohorts, mythic paths, the redemption card) are
-    neither (SUP-01), and the box holds cards by type (SET-03), so a filter naming no type would find none."""
+    or a boon of the types the filter names (`from_box`): support cards (cohorts, mythic paths, the redemption
+    card) are neither (SUP-01)."""
+    from_box(wanted, "card from the box to encounter")
     if isinstance(wanted, CardFilter):
-        if not wanted.types:
-            raise ValueError("name the types of the card from the box to encounter (the box holds cards by type, "
-                             "SET-03)")
-        for card_type in wanted.types:
+        for card_type in wanted.types or ():
             if card_type not in BANE_TYPES | BOON_TYPES:
                 raise ValueError(f"only a bane or a boon is encountered, and a {card_type} is neither (SUP-01)")
     return wanted
@@ -202,9 +208,17 @@ def encountered_from_box(wanted: Any) -> Any:
 
 def encountered_field(field: str) -> Any:
     """The validator of a field that names a random card from the box to encounter (`encountered_from_box`)."""
+    return _validator(field, encountered_from_box)
 
+
+def from_box_field(field: str) -> Any:
+    """The validator of a field that names the kind of card to take from the box (`from_box`)."""
+    return _validator(field, from_box)
+
+
+def _validator(field: str, check: Callable[[Any], Any]) -> Any:
     def validate(cls: type, value: Any) -> Any:
-        return encountered_from_box(value)
+        return check(value)
 
     return field_validator(field)(classmethod(validate))
 
@@ -986,6 +1000,7 @@ class DrawRandom(_Strict):
     """Draw random cards of a kind from the box into your hand (DRAW-01: from the box, draw at random)."""
 
     draw_random: CardFilter
+    _from_box = from_box_field("draw_random")
     count: AmountField = Amount(1)
 
     def text(self) -> str:
@@ -1461,6 +1476,7 @@ class ChooseFromBox(_Strict):
     rest go back. Then the `if_kept` or `if_not` effects ("keeping one leaves the barrier undefeated")."""
 
     choose_from_box: CardFilter
+    _from_box = from_box_field("choose_from_box")
     count: AmountField = Amount(3)
     if_kept: tuple["Effect", ...] = ()
     if_not: tuple["Effect", ...] = ()
@@ -1484,6 +1500,7 @@ class AcquireFromBox(_Strict):
     they all go back into the box (a Rallying Cry, whose check is See Below, ENC-06)."""
 
     acquire_from_box: CardFilter
+    _from_box = from_box_field("acquire_from_box")
     who: Characters = Who.YOU
     decides: Literal["all"] | None = None
 
@@ -1584,6 +1601,7 @@ class ExchangeFromBox(_Strict):
     box, and the box's card takes its place, wherever the play put it (nothing happens if the box has none)."""
 
     exchange_from_box: CardFilter
+    _from_box = from_box_field("exchange_from_box")
 
     def text(self) -> str:
         return f"exchange it for {_random(_cards_words(self.exchange_from_box))} from the box"
