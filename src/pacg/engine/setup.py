@@ -188,8 +188,9 @@ def trade_cards(game: GameState) -> Process[None]:
 
 
 def _partners(game: GameState, offering: CharacterState) -> list[CharacterState]:
-    """The players a player could trade a card with: those with a card of a type the player has, by a name that
-    is not the only name the player's cards of that type have (a card for one of its own name changes nothing)."""
+    """The players a player could trade a card with (`_tradeable`): those holding a card of a type the player holds
+    too, by another name than one of the player's cards of that type (a card for one of its own name changes
+    nothing). Of a type both hold, that is so unless both hold it by one and the same name."""
     mine = _names_by_type(game, offering)
     return [other for other in game.characters if other is not offering and any(
         len(names | theirs) > 1 for kind, theirs in _names_by_type(game, other).items() if (names := mine.get(kind)))]
