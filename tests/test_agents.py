@@ -288,3 +288,21 @@ def test_the_win_model_reads_the_clock_the_health_and_the_open_locations() -> No
     closed = {**view, "locations": [{**place, "closed": True, "deck": 0} for place in view["locations"][:2]]
               + view["locations"][2:]}
     assert win_chance(closed) > chance
+
+
+def test_the_turns_alternatives_come_likeliest_first_for_a_look_ahead_to_try() -> None:
+    """A search that tries the heuristic's answer and one other tries exploring or the best move, not taking no
+    step at all: the turn's question ranks its answers by what they would find (`HeuristicAgent.ranked`)."""
+    library = load_library()
+    game = new_game(SCENARIO, ["Seelah", "Kyra"], 6, library=library)
+    while game.decision.kind is not DecisionKind.TURN:
+        game.apply(game.legal_actions()[0])
+    decision = game.decision
+    view = game.agent_view(decision.player)
+    ranked = HeuristicAgent(library=library).ranked(view, decision)
+    labels = [next(o.label for o in decision.options if o.id == action) for action in ranked]
+    assert sorted(labels) == sorted(option.label for option in decision.options), "every answer, once"
+    steps = ["explore" if label.startswith("Explore ") or label.endswith("explore again") else label.split()[0]
+             for label in labels]
+    assert steps == sorted(steps, key=["explore", "Move", "Give", "End"].index), labels
+    assert {"explore", "Move", "Give", "End"} <= set(steps), "the seed's question, as the test reads it"

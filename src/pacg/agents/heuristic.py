@@ -91,14 +91,17 @@ class HeuristicAgent:
         return _yes_unless("no", "don't", "none", "forfeit", "skip")(table, decision)
 
     def ranked(self, view: Mapping[str, Any], decision: Decision) -> list[str]:
-        """The decision's actions, its choice first; for a play, the others by what they are worth; otherwise
-        in the decision's order. (A decision of several options: its choice alone.)"""
+        """The decision's actions, its choice first; for a play, the others by what they are worth; for the turn's
+        question, the likeliest alternatives first (`_turn_alternatives`); otherwise in the decision's order. (A
+        decision of several options: its choice alone.)"""
+        table = Table(view, decision.player, self.library)
         if decision.kind is DecisionKind.PLAY:
-            return [option.id for option in self._plays_ranked(Table(view, decision.player, self.library), decision)]
+            return [option.id for option in self._plays_ranked(table, decision)]
         choice = self.act(view, decision)
         if decision.choose is not None:
             return [choice]
-        return [choice, *(option.id for option in decision.options if option.id != choice)]
+        others = _turn_alternatives(table, decision) if decision.kind is DecisionKind.TURN else decision.options
+        return [choice, *(option.id for option in others if option.id != choice)]
 
     # --- plays ----------------------------------------------------------------------------------------------
 
@@ -321,6 +324,26 @@ class Table:
         turns left to see them in, one exploration a turn (TURN-04)."""
         left = sum(int(place["deck"]) for place in self.view.get("locations", ()) if not place["closed"])
         return left > int(self.view.get("blessings", {}).get("deck", 0))
+
+
+def _turn_alternatives(table: Table, decision: Decision) -> list[Option]:
+    """The turn's question's answers by how likely each is to be the better one: exploring here (freely, then by a
+    card played for it), moving to each open location by what is left there (`Table.location_worth`), giving a
+    card, and taking none of the steps last (a look-ahead that tries one answer besides the heuristic's tries the
+    likeliest)."""
+    def rank(option: Option) -> tuple[int, float]:
+        label = option.label
+        if label.startswith("Explore "):
+            return 0, 0.0
+        if label.endswith("explore again"):  # a card played to explore: after the free exploration
+            return 0, 1.0
+        if label.startswith("Move to "):
+            place = table.location(label.removeprefix("Move to ").removesuffix(" (closed)"))
+            return 1, -table.location_worth(place) if place is not None else 0.0
+        if label.startswith("Give "):
+            return 2, 0.0
+        return 3, 0.0
+    return sorted(decision.options, key=rank)
 
 
 # --- reading labels ---------------------------------------------------------------------------------------
