@@ -58,7 +58,7 @@ class Damage(NamedTuple):
     type: str
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class CheckState(Step):
     """Everything a check accumulates while it is attempted: the option of the check is given, the rest is
     worked out as the check goes."""

@@ -104,7 +104,7 @@ class Play(NamedTuple):
         return text
 
 
-@dataclass(kw_only=True)
+@dataclass(kw_only=True, slots=True)
 class Step:
     """A step in which players may play cards and use powers (ENC-02): a step of an encounter or of a turn,
     taking damage, or a check (`CheckState`). `checker` is the character whose step it is. What the plays
