@@ -186,6 +186,7 @@ def _skill_choices(
 
 
 _SETTING_THE_SKILL = (Timing.CHECK, True, False)  # the moment of powers that set a check's skill (CHK-05)
+_YOUR = Whose.YOUR  # (read once: an enumeration's member is slow to read on Python 3.11, see `playing`)
 
 
 def _may_set_skills(game: GameState, player: CharacterState) -> bool:
@@ -193,12 +194,12 @@ def _may_set_skills(game: GameState, player: CharacterState) -> bool:
     than their own (KEEP-01: "local characters may use their Knowledge skill")."""
     if not player.alive:
         return False
-    if any(power.whose is not Whose.YOUR for _, power in player.choices_by_moment.get(_SETTING_THE_SKILL, ())):
+    if any(power.whose is not _YOUR for _, power in player.choices_by_moment.get(_SETTING_THE_SKILL, ())):
         return True
     if not game.held.moments[player.name].get(_SETTING_THE_SKILL):
         return False
     cards = (*game.zones.cards(player.hand), *game.zones.cards(player.displayed))
-    return any(power.whose is not Whose.YOUR for card in cards for _, power in card.choices_by_moment.get(
+    return any(power.whose is not _YOUR for card in cards for _, power in card.choices_by_moment.get(
         _SETTING_THE_SKILL, ()))
 
 

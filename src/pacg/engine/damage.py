@@ -95,12 +95,15 @@ def deck_holds(game: GameState, character: CharacterState, count: int, removing:
     return False
 
 
+_BURIED_ON_DEATH = (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.DISPLAYED)  # (DEATH-01)
+
+
 def die(game: GameState, character: CharacterState, why: str) -> None:
     """Bury deck, hand and discard pile; no more turns or plays this scenario (DEATH-01); the log says `why`
     ("having to draw a card from an empty deck"). When every character is dead the scenario is lost (DEATH-02);
     a death on your own turn ends it."""
     buried = character.buried
-    for kind in (ZoneKind.DECK, ZoneKind.HAND, ZoneKind.DISCARD, ZoneKind.DISPLAYED):
+    for kind in _BURIED_ON_DEATH:
         for card in list(game.zones.cards(character.zone(kind))):
             game.zones.move(card, buried)
     character.alive = False

@@ -152,6 +152,10 @@ from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Z
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
 
+# Enumeration members read on the hottest paths, read once here: reading a member of an enumeration is slow on
+# Python 3.11 (its metaclass defines __getattr__, which takes every such read off the interpreter's fast path).
+_PLAY, _LEAVE, _ENTER = DecisionKind.PLAY, Timing.LEAVE, Timing.ENTER
+
 # --- playing in turn order ------------------------------------------------------------------------------------
 
 
@@ -219,7 +223,7 @@ def _step_prompt(step: Step, player: CharacterState, plays: list[Play]) -> tuple
 
 def play_window(step: Step, players: list[CharacterState] | None = None) -> Process[None]:
     """The players may play cards and use powers of the step's timing (TURN-09, ENC-02)."""
-    yield from decide_order(step, DecisionKind.PLAY, _step_prompt, players)
+    yield from decide_order(step, _PLAY, _step_prompt, players)
 
 
 def apply_play(step: Step, play: Play) -> Process[None]:
@@ -915,8 +919,8 @@ def move_to(game: GameState, character: CharacterState, location: str) -> Proces
     a move into or out of a sealed location is ignored ("cannot" beats "can", GOLD-03)."""
     if location == character.location or game.sealed(location) or game.sealed(character.location):
         return
-    for timing, place in ((Timing.LEAVE, character.location), (Timing.ENTER, location)):
-        if timing is Timing.ENTER:
+    for timing, place in ((_LEAVE, character.location), (_ENTER, location)):
+        if timing is _ENTER:
             game.move(character, location)
         powers = [power for _, power in game.locations[place].powers_by_timing.get(timing, ())]
         powers += [power for _, power in game.scenario_powers.get(timing, ())]
@@ -1368,6 +1372,38 @@ assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
 # --- naming characters ---
 
 
+def _at_your_location(character: CharacterState, you: CharacterState) -> bool:
+    return character.location == you.location
+
+
+def _another_at_your_location(character: CharacterState, you: CharacterState) -> bool:
+    return character is not you and character.location == you.location
+
+
+def _anyone(character: CharacterState, you: CharacterState) -> bool:
+    return True
+
+
+def _another(character: CharacterState, you: CharacterState) -> bool:
+    return character is not you
+
+
+def _elsewhere(character: CharacterState, you: CharacterState) -> bool:
+    return character.location != you.location
+
+
+# Which of the living characters each group of `Who` is, seen from "you" (but you alone, and each at a random
+# location, which `characters` names itself).
+_NAMED: dict[Who, Callable[[CharacterState, CharacterState], bool]] = {
+    Who.EACH_LOCAL: _at_your_location, Who.LOCAL: _at_your_location, Who.RANDOM_LOCAL: _at_your_location,
+    Who.EACH_OTHER_LOCAL: _another_at_your_location, Who.ANOTHER_LOCAL: _another_at_your_location,
+    Who.EACH: _anyone, Who.RANDOM: _anyone, Who.ANY: _anyone,
+    Who.EACH_OTHER: _another, Who.ANOTHER: _another, Who.RANDOM_OTHER: _another,
+    Who.ELSEWHERE: _elsewhere,
+}
+assert set(_NAMED) == set(Who) - {Who.YOU, Who.EACH_AT_RANDOM_LOCATION}, "a group of characters no one names"
+
+
 def characters(
     step: Step, player: CharacterState, who: Characters, question: str, chooser: CharacterState | None = None
 ) -> Process[list[CharacterState]]:
@@ -1378,19 +1414,13 @@ def characters(
     traits = frozenset(who.traits) if isinstance(who, WhoWithTraits) else None
     who = who.who if isinstance(who, WhoWithTraits) else who
     alive = [c for c in game.characters if c.alive]
-    local = [c for c in alive if c.location == player.location]
-    groups = {
-        Who.YOU: [player],
-        Who.EACH_LOCAL: local, Who.LOCAL: local, Who.RANDOM_LOCAL: local,
-        Who.EACH_OTHER_LOCAL: [c for c in local if c is not player],
-        Who.ANOTHER_LOCAL: [c for c in local if c is not player],
-        Who.EACH: alive,
-        Who.EACH_OTHER: [c for c in alive if c is not player], Who.ANOTHER: [c for c in alive if c is not player],
-        Who.RANDOM_OTHER: [c for c in alive if c is not player], Who.RANDOM: alive,
-        Who.ELSEWHERE: [c for c in alive if c.location != player.location],
-        Who.ANY: alive,
-    }
-    group = groups[who] if who is not Who.EACH_AT_RANDOM_LOCATION else _at_random_location(game, alive)
+    if who is Who.YOU:
+        group = [player]
+    elif who is Who.EACH_AT_RANDOM_LOCATION:
+        group = _at_random_location(game, alive)
+    else:
+        named = _NAMED[who]
+        group = [c for c in alive if named(c, player)]
     if traits is not None:
         group = [c for c in group if not traits.isdisjoint(c.card.traits)]
     if who is Who.YOU or str(who).startswith("each") or not group:

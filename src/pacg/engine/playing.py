@@ -99,9 +99,15 @@ class Play(NamedTuple):
         if isinstance(cost, (ChargeCost, DamageCost)):
             text += f", {cost.text()}"
         elif cost and self.cost_card:
-            paid = "the top card of your deck" if cost.source is Source.DECK_TOP else self.cost_card.name
+            paid = "the top card of your deck" if cost.source is _DECK_TOP else self.cost_card.name
             text += f", {action_text(cost.action, paid)}"
         return text
+
+
+# Enumeration members read on the hottest paths, read once here: reading a member of an enumeration is slow on
+# Python 3.11 (its metaclass defines __getattr__, which takes every such read off the interpreter's fast path).
+_ANY_TIME, _AFTER_PLAYING, _EVASION, _DAMAGE = Timing.ANY_TIME, Timing.AFTER_PLAYING, Timing.EVASION, Timing.DAMAGE
+_RECHARGE, _DECK_TOP, _DISPLAY, _DISPLAYED = Purpose.RECHARGE, Source.DECK_TOP, CardAction.DISPLAY, ZoneKind.DISPLAYED
 
 
 @dataclass(kw_only=True, slots=True)
@@ -160,7 +166,7 @@ def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, 
     the player's own and the scenario's, for a card of the kind they name, and the paragraphs of the card just
     played ("after you play it, ... discard a card"); each once, and only where it helps the character it may
     help (KEEP-01) and its conditions hold. Worked out one by one, as they are used (`effects._after_playing`)."""
-    player, after = play.player, Timing.AFTER_PLAYING
+    player, after = play.player, _AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
     acting = play.acting
@@ -176,7 +182,7 @@ def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, 
 def may_follow(step: Step, player: CharacterState, played: Power, acting: AnyCard | PhysicalCard | None) -> bool:
     """Whether any power could follow a player's playing this power of this card, before the play is worked out:
     `powers_following` but for the powers already used after the play."""
-    after = Timing.AFTER_PLAYING
+    after = _AFTER_PLAYING
     own = acting.powers_by_timing.get(after, ()) if acting is not None else ()
     powers = (*player.powers_at(after), *own, *step.game.scenario_powers.get(after, ()))
     return bool(powers) and any(_follows(step, player, power, played, acting) for _, power in powers)
@@ -204,8 +210,8 @@ def riders(game: GameState, play: Play) -> list[Power]:
     acting = play.acting
     if acting is None:
         return []
-    displayed = play.power.action is CardAction.DISPLAY or (
-        play.card is not None and game.zones.where(play.card).kind is ZoneKind.DISPLAYED)
+    displayed = play.power.action is _DISPLAY or (
+        play.card is not None and game.zones.where(play.card).kind is _DISPLAYED)
     return [paragraph for _, paragraph in acting.powers_by_timing.get(play.power.when, ()) if not paragraph.optional
             and (paragraph.while_in is None or (displayed and paragraph.while_in == "displayed"))]
 
@@ -326,7 +332,7 @@ def standing_powers(state: Step) -> Iterator[Standing]:
                 if power.while_in == "displayed":
                     yield power, checker, card
     against = state.against
-    if against is not None and state.purpose is not Purpose.RECHARGE:  # not a card's own check to recharge
+    if against is not None and state.purpose is not _RECHARGE:  # not a card's own check to recharge
         bane = against.card.is_bane  # a boon's paragraphs are for playing it, but those for its own encounter
         for _, power in against.powers_by_timing.get(timing, ()):
             if bane or power.while_in == "encountered":
@@ -585,7 +591,7 @@ def conditions_hold(conditions: Conditions, state: Step, player: CharacterState,
 
 def _may_evade(_: Evade, step: Step, player: CharacterState) -> bool:
     """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
-    return step.timing is Timing.EVASION and step.against is not None and not any(
+    return step.timing is _EVASION and step.against is not None and not any(
         CannotEvade in power.effect_kinds for power in step.against.card.paragraphs)
 
 
@@ -603,7 +609,7 @@ def _may_heal(_: Heal, step: Step, player: CharacterState) -> bool:
 
 
 def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
-    return step.timing is Timing.DAMAGE and step.damage > 0
+    return step.timing is _DAMAGE and step.damage > 0
 
 
 def _damage_of(types: Sequence[str], step: Step, player: CharacterState) -> bool:
@@ -764,7 +770,7 @@ def _cost_cards(
     if isinstance(cost, ChargeCost):
         return [None] if player.mythic_charges >= cost.charges else []
     cards = game.zones.cards(player.zone(_COST_ZONES[cost.source]))
-    if cost.source is Source.DECK_TOP:
+    if cost.source is _DECK_TOP:
         cards = cards[:1]
     if isinstance(cost, ThisCardCost):
         return [own] if own is not None and own in cards else []
@@ -793,7 +799,7 @@ def plays_in(step: Step, player: CharacterState, deciding_skill: bool = False, r
             continue
         if player is not step.checker and any(NoHelp in p.power.effect_kinds for p in step.plays):
             return []
-        helped = player if timing is Timing.ANY_TIME else step.checker  # between steps, "you" are yourself
+        helped = player if timing is _ANY_TIME else step.checker  # between steps, "you" are yourself
         _add_plays(plays, seen, step, player, helped, offers)
     return plays
 

@@ -351,8 +351,8 @@ class HeldPowers:
             self._count(target, card, 1)
         if source is not None and source.kind in FACE_DOWN and (target is None or target.kind not in FACE_DOWN):
             self.shown += 1
-        self.by_locations += (target is not None and target.kind is ZoneKind.BY_LOCATION) - (
-            source is not None and source.kind is ZoneKind.BY_LOCATION)
+        self.by_locations += (target is not None and target.kind is _BY_LOCATION) - (
+            source is not None and source.kind is _BY_LOCATION)
 
     def recount(self, zones: Zones, characters: list[CharacterState], locations: list[str], shown: int) -> None:
         """Count everything again from where the cards are (a game restored from a snapshot)."""
@@ -369,7 +369,7 @@ class HeldPowers:
         counts = self.moments[zone.owner]
         for moment, powers in card.choices_by_moment.items():
             counts[moment] = counts.get(moment, 0) + sign * len(powers)
-        if zone.kind is ZoneKind.DISPLAYED:
+        if zone.kind is _DISPLAYED:
             for timing, count in card.displayed_standing.items():
                 self.displayed[timing] = self.displayed.get(timing, 0) + sign * count
 
@@ -430,6 +430,8 @@ class Encounter:
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
+_BY_LOCATION, _DISPLAYED = ZoneKind.BY_LOCATION, ZoneKind.DISPLAYED  # read on every move: an enum member is slow
+# to read on Python 3.11 (its metaclass defines __getattr__, which takes every read off the fast path)
 # The places whose cards no player sees: face down, or in the box (a location deck's face-up cards aside, ENC-10)
 FACE_DOWN = frozenset({ZoneKind.DECK, ZoneKind.LOCATION_DECK, ZoneKind.BLESSINGS_DECK, ZoneKind.BOX})
 
@@ -592,6 +594,8 @@ class GameState:
 
     def sealed(self, location: str) -> bool:
         """Whether a card displayed by the location says no one may move into or out of it."""
+        if not self.held.by_locations:  # no card is displayed by any location
+            return False
         for card in self.zones.cards(Zone(ZoneKind.BY_LOCATION, location)):
             for power in card.card.paragraphs:
                 if power.while_in == "displayed" and CannotMove in power.effect_kinds:
