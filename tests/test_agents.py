@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pytest
@@ -12,9 +12,9 @@ from pacg.agents import AGENTS, make_agent
 from pacg.agents.heuristic import HeuristicAgent
 from pacg.agents.search import SearchAgent
 from pacg.agents.value import FEATURES, fit, logistic, win_chance
-from pacg.cards.loader import load_library
+from pacg.cards.loader import CardLibrary, load_library
 from pacg.cards.vocabulary import CardType
-from pacg.decisions import DecisionKind
+from pacg.decisions import Decision, DecisionKind
 from pacg.engine.state import GameState
 from pacg.engine.zones import BLESSINGS_DECK
 from pacg.game import Game, new_game, play
@@ -232,16 +232,22 @@ def test_the_heuristic_plays_a_card_on_a_check_only_when_the_odds_it_brings_are_
     assert seen["played"] > 0
 
 
-def test_a_search_agent_takes_the_action_whose_imagined_games_go_best() -> None:
-    """It tries its best few actions in the same imagined games and takes the one whose games went best; the
-    heuristic's own choice when they went alike."""
-    library = load_library()
+def _first_turn_question(library: CardLibrary) -> tuple[Mapping[str, Any], Decision, list[str]]:
+    """The first turn's question of a two-character game (answering the setup's with their first options), the
+    deciding seat's view, and the heuristic's ranking of its answers."""
     game = new_game(SCENARIO, ["Seelah", "Kyra"], 6, library=library)
     while game.decision.kind is not DecisionKind.TURN:
         game.apply(game.legal_actions()[0])
     decision = game.decision
     view = game.agent_view(decision.player)
-    ranked = HeuristicAgent(library=library).ranked(view, decision)
+    return view, decision, HeuristicAgent(library=library).ranked(view, decision)
+
+
+def test_a_search_agent_takes_the_action_whose_imagined_games_go_best() -> None:
+    """It tries its best few actions in the same imagined games and takes the one whose games went best; the
+    heuristic's own choice when they went alike."""
+    library = load_library()
+    view, decision, ranked = _first_turn_question(library)
 
     class Scripted(SearchAgent):
         """Games that go as told for each action, and a note of the games it imagined for each."""
@@ -294,12 +300,7 @@ def test_the_turns_alternatives_come_likeliest_first_for_a_look_ahead_to_try() -
     """A search that tries the heuristic's answer and one other tries exploring or the best move, not taking no
     step at all: the turn's question ranks its answers by what they would find (`HeuristicAgent.ranked`)."""
     library = load_library()
-    game = new_game(SCENARIO, ["Seelah", "Kyra"], 6, library=library)
-    while game.decision.kind is not DecisionKind.TURN:
-        game.apply(game.legal_actions()[0])
-    decision = game.decision
-    view = game.agent_view(decision.player)
-    ranked = HeuristicAgent(library=library).ranked(view, decision)
+    view, decision, ranked = _first_turn_question(library)
     labels = [next(o.label for o in decision.options if o.id == action) for action in ranked]
     assert sorted(labels) == sorted(option.label for option in decision.options), "every answer, once"
     steps = ["explore" if label.startswith("Explore ") or label.endswith("explore again") else label.split()[0]
