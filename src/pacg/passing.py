@@ -27,14 +27,19 @@ NO_ONE_ELSE = Option("Done, and no one else plays now", None, "done-no-one-else"
 Window = tuple[object, ...]
 
 
+def _whose_step(decision: Decision) -> str | None:
+    """The character whose step or check a decision asks another player to play in, if it does."""
+    whose = decision.context.get("character") if decision.kind is DecisionKind.PLAY else None
+    return whose if whose != decision.player else None
+
+
 def _window(view: Mapping[str, Any], decision: Decision) -> Window | None:
     """The play window a decision asks in, if it asks a player whether they play in another character's step or
     check: the step (its timing, whose it is, the card faced) and how far the log had come."""
-    context = decision.context
-    whose = context.get("character") if decision.kind is DecisionKind.PLAY else None
-    if whose is None or whose == decision.player:
+    whose = _whose_step(decision)
+    if whose is None:
         return None
-    return context.get("timing"), whose, context.get("against"), len(view["log"])
+    return decision.context.get("timing"), whose, decision.context.get("against"), len(view["log"])
 
 
 class OthersPass:
@@ -56,8 +61,8 @@ class OthersPass:
     def offered(self, decision: Decision) -> Decision:
         """The decision as the person is asked it: in another character's step, with "no one else plays now" when
         the person plays some other seat that could still be asked in it."""
-        whose = decision.context.get("character") if decision.kind is DecisionKind.PLAY else None
-        if whose is None or whose == decision.player or not self.seats - {decision.player, whose}:
+        whose = _whose_step(decision)
+        if whose is None or not self.seats - {decision.player, whose}:
             return decision
         return decision._replace(options=(*decision.options, NO_ONE_ELSE))
 

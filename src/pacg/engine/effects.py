@@ -152,8 +152,7 @@ from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Z
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
 
-# Enumeration members read on the hottest paths, read once here: reading a member of an enumeration is slow on
-# Python 3.11 (its metaclass defines __getattr__, which takes every such read off the interpreter's fast path).
+# Enumeration members read on hot paths, read once (see `playing`: an enumeration's member is slow to read).
 _PLAY, _LEAVE, _ENTER = DecisionKind.PLAY, Timing.LEAVE, Timing.ENTER
 
 # --- playing in turn order ------------------------------------------------------------------------------------

@@ -430,8 +430,9 @@ class Encounter:
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
-_BY_LOCATION, _DISPLAYED = ZoneKind.BY_LOCATION, ZoneKind.DISPLAYED  # read on every move: an enum member is slow
-# to read on Python 3.11 (its metaclass defines __getattr__, which takes every read off the fast path)
+# Read on every move, so read once: an enumeration's member is slow to read on Python 3.11 (its metaclass defines
+# __getattr__, which takes every such read off the interpreter's fast path).
+_BY_LOCATION, _DISPLAYED = ZoneKind.BY_LOCATION, ZoneKind.DISPLAYED
 # The places whose cards no player sees: face down, or in the box (a location deck's face-up cards aside, ENC-10)
 FACE_DOWN = frozenset({ZoneKind.DECK, ZoneKind.LOCATION_DECK, ZoneKind.BLESSINGS_DECK, ZoneKind.BOX})
 
