@@ -297,13 +297,13 @@ def test_the_win_model_reads_the_clock_the_health_and_the_open_locations() -> No
 
 
 def test_the_turns_alternatives_come_likeliest_first_for_a_look_ahead_to_try() -> None:
-    """A search that tries the heuristic's answer and one other tries exploring or the best move, not taking no
-    step at all: the turn's question ranks its answers by what they would find (`HeuristicAgent.ranked`)."""
+    """A search that tries the heuristic's answer and two others tries exploring, taking no step and the best
+    move, not a card played to explore before the free exploration: the turn's question ranks its answers by
+    what they would find (`HeuristicAgent.ranked`)."""
     library = load_library()
     view, decision, ranked = _first_turn_question(library)
     labels = [next(o.label for o in decision.options if o.id == action) for action in ranked]
     assert sorted(labels) == sorted(option.label for option in decision.options), "every answer, once"
-    steps = ["explore" if label.startswith("Explore ") or label.endswith("explore again") else label.split()[0]
-             for label in labels]
-    assert steps == sorted(steps, key=["explore", "Move", "Give", "End"].index), labels
-    assert {"explore", "Move", "Give", "End"} <= set(steps), "the seed's question, as the test reads it"
+    steps = ["paid" if label.endswith("explore again") else label.split()[0] for label in labels]
+    assert steps == sorted(steps, key=["Explore", "End", "Move", "paid", "Give"].index), labels
+    assert {"Explore", "End", "Move", "Give"} <= set(steps), "the seed's question, as the test reads it"

@@ -261,3 +261,14 @@ def test_an_agent_s_view_is_its_seat_s_view_and_only_a_seat_at_the_table_gets_on
     assert dict(game.agent_view("Seelah"))["characters"] != dict(game.agent_view("Kyra"))["characters"]
     with pytest.raises(ValueError, match="no seat 'Harsk'"):
         game.agent_view("Harsk")
+
+
+def test_a_seat_s_view_gives_its_own_character_apart_and_a_spectator_s_none() -> None:
+    """`you` is the seat's own entry of `characters`, its hand shown; a spectator has no character of its own."""
+    game = new_game(SCENARIO, ["Kyra", "Seelah"], 4, library=library())
+    for seat in ("Kyra", "Seelah"):
+        view = game.view(seat)
+        assert view["you"] == next(c for c in view["characters"] if c["name"] == seat)
+        assert view["you"]["hand"] is not None
+        assert all(c["hand"] is None for c in view["characters"] if c["name"] != seat)
+    assert game.view_parts(None)["you"]() is None

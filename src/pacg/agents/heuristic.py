@@ -285,7 +285,8 @@ class Table:
         self.view = view
         self.seat = seat
         self.library = library
-        self.me: Mapping[str, Any] = next(
+        you = view.get("you")
+        self.me: Mapping[str, Any] = you if you is not None and you["name"] == seat else next(
             (character for character in view.get("characters", ()) if character["name"] == seat),
             {"name": seat, "location": None, "deck": HEALTHY_DECK, "discard": [], "hand": [], "skills": {}})
 
@@ -327,22 +328,22 @@ class Table:
 
 
 def _turn_alternatives(table: Table, decision: Decision) -> list[Option]:
-    """The turn's question's answers by how likely each is to be the better one: exploring here (freely, then by a
-    card played for it), moving to each open location by what is left there (`Table.location_worth`), giving a
-    card, and taking none of the steps last (a look-ahead that tries one answer besides the heuristic's tries the
-    likeliest)."""
+    """The turn's question's answers by how likely each is to be the better one: exploring here, taking no step
+    (resting a character who can't afford an encounter), moving to each open location by what is left there
+    (`Table.location_worth`), then a card played to explore before the free exploration and giving a card (a
+    look-ahead that tries two answers besides the heuristic's tries the likeliest)."""
     def rank(option: Option) -> tuple[int, float]:
         label = option.label
         if label.startswith("Explore "):
             return 0, 0.0
-        if label.endswith("explore again"):  # a card played to explore: after the free exploration
-            return 0, 1.0
         if label.startswith("Move to "):
             place = table.location(label.removeprefix("Move to ").removesuffix(" (closed)"))
-            return 1, -table.location_worth(place) if place is not None else 0.0
+            return 2, -table.location_worth(place) if place is not None else 0.0
+        if label.endswith("explore again"):
+            return 3, 0.0
         if label.startswith("Give "):
-            return 2, 0.0
-        return 3, 0.0
+            return 4, 0.0
+        return 1, 0.0
     return sorted(decision.options, key=rank)
 
 

@@ -9,7 +9,8 @@ heuristic's own choice only when it did clearly better in them (`_gain`). It nev
 seat's view, its decision and the imagined copies.
 
 Its budget is the number of imagined games per decision (`worlds`), the number of actions tried in each
-(`candidates`) and how many turns each is played on (`horizon`); or a time per decision (`seconds`: it
+(`candidates`; `turn_candidates` at the turn's question, where exploring, moving and resting all have their
+moments) and how many turns each is played on (`horizon`); or a time per decision (`seconds`: it
 imagines no more games once that is spent, at least 2; then its answers depend on the machine's speed).
 On the command line: `--agent search:worlds=12,candidates=3,horizon=none`.
 """
@@ -32,6 +33,7 @@ from pacg.game import Game
 SEARCHED = frozenset({DecisionKind.TURN, DecisionKind.EXPLORE, DecisionKind.EXPLORE_AGAIN, DecisionKind.PLAY})
 WORLDS = 6
 CANDIDATES = 2
+TURN_CANDIDATES = 3  # at the turn's question: the heuristic's answer and the likeliest two others
 HORIZON = 4  # turns played on past the decision before the table is judged (None: to the end of the game)
 CONFIDENCE = 1.0  # standard errors by which an action must beat the heuristic's choice to be taken instead
 LEAST_GAIN = 0.02  # and the least it must gain (in chance of winning)
@@ -42,12 +44,13 @@ class SearchAgent:
     imagines, so the same seed, view and decision give the same answer."""
 
     def __init__(self, seed: int | None = None, worlds: int = WORLDS, candidates: int = CANDIDATES,
-                 horizon: int | None = HORIZON, seconds: float | None = None, library: CardLibrary | None = None
-                 ) -> None:
+                 turn_candidates: int = TURN_CANDIDATES, horizon: int | None = HORIZON, seconds: float | None = None,
+                 library: CardLibrary | None = None) -> None:
         self.seed = seed or 0
         self.seconds = seconds  # a time budget per decision: no more imagined games once it is spent
         self.worlds = worlds
         self.candidates = candidates
+        self.turn_candidates = turn_candidates
         self.horizon = horizon
         self.heuristic = HeuristicAgent(seed, library)
         self.searched = 0  # decisions searched so far: each one's imagined games are seeded by its number
@@ -59,7 +62,7 @@ class SearchAgent:
         ranked = self.heuristic.ranked(view, decision)
         if len(ranked) < 2:
             return ranked[0]
-        candidates = ranked[:self.candidates]
+        candidates = ranked[:self.turn_candidates if decision.kind is DecisionKind.TURN else self.candidates]
         self.searched += 1
         results: dict[str, list[float]] = {action: [] for action in candidates}
         start = time.perf_counter()

@@ -177,6 +177,12 @@ class CharacterState:
         return None
 
     @cached_property
+    def skill_dice(self) -> dict[Skill, SkillDie]:
+        """Every skill the character has, with its die (`skill`), in the order of `Skill`: read for each seat's
+        view at every decision, so kept, like the powers, until `choose_trait`."""
+        return {skill: die for skill in Skill if (die := self.skill(skill)) is not None}
+
+    @cached_property
     def gained_skills(self) -> list[tuple[Power, GainSkill]]:
         """The skills the character's powers give, each with its paragraph: the character's own ("you have the
         skill Perception: Wisdom +2") and those given to other characters too (`given_skills`)."""
@@ -275,7 +281,7 @@ class CharacterState:
 _ZONE_KINDS = tuple(ZoneKind)  # iterating the enumeration itself is slow, and every character does it
 # What a character's powers are read into, read again once the character chooses a trait.
 _READ_FROM_POWERS = ("_powers_by_timing", "choices_by_moment", "instead_powers", "helping_standing", "gained_skills",
-                     "given_skills", "copy_powers")
+                     "given_skills", "copy_powers", "skill_dice")
 _YOURS_TOO = (Who.YOU, Who.EACH_LOCAL, Who.EACH)  # the skills a power gives that its own character has too
 PATH_KEY = "path:"  # the keys of a character's powers that its mythic path card prints
 

@@ -5,8 +5,9 @@ As boardgame.io's `playerView` strips secret state, a view shows the seat its ow
 the cards being encountered), the check under way with its dice and exact odds, the cards the rules have
 revealed (examined cards still on top of their deck), each character's skills, role and powers as the checked
 feats make them, and only counts of face-down decks; another player's hand only when the table plays with open
-hands. A spectator's view shows no hand. Every value is a string, a number, a boolean, a list or a dict, so a
-view survives a JSON round trip.
+hands. A spectator's view shows no hand. The seat's own character is a part of its own too (`you`: an AI player
+reads it at every decision, and needn't have every character worked out for that). Every value is a string, a
+number, a boolean, a list or a dict, so a view survives a JSON round trip.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from typing import Any
 
 from pacg.cards.powers import Power
 from pacg.cards.text import power_text
-from pacg.cards.vocabulary import Skill
 from pacg.engine.check import CheckState, odds
 from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
@@ -34,6 +34,8 @@ def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> d
         "blessings": lambda: {"deck": len(game.zones.cards(BLESSINGS_DECK)),
                               "discard": _names(game.zones.cards(BLESSINGS_DISCARD))},
         "locations": lambda: [_location(game, location) for location in game.locations.values()],
+        "you": lambda: next((_character(game, character, True) for character in game.characters
+                             if character.name == seat), None),
         "characters": lambda: [_character(game, character, seat is not None and (open_hands or character.name == seat))
                                for character in game.characters],
         "encounters": lambda: [{"card": encounter.card.name, "type": str(encounter.card.type),
@@ -110,15 +112,8 @@ def _text(power: Power) -> str:
     return kept[1]
 
 
-_SKILLS = tuple(Skill)
-
-
 def _skills(character: CharacterState) -> dict[str, str]:
     """Each skill the character has, with its die and modifier as the checked feats make it: {"Melee": "d8+3"}
     (DICE-03); the character card's skills and those its powers give."""
-    skills = {}
-    for skill in _SKILLS:
-        die = character.skill(skill)
-        if die is not None:
-            skills[str(skill)] = f"d{die.die}{die.modifier:+d}" if die.modifier else f"d{die.die}"
-    return skills
+    return {str(skill): f"d{die.die}{die.modifier:+d}" if die.modifier else f"d{die.die}"
+            for skill, die in character.skill_dice.items()}
