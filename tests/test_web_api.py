@@ -192,11 +192,12 @@ def test_a_whole_game_through_the_api_each_seat_seeing_only_what_it_may(client: 
 
 
 def _only_its_own(seat: str, seen: dict[str, Any], watching: dict[str, Any]) -> None:
-    own = ("seat", "decision", "characters", "undo")  # "undo": whether the seat may take back its own answer
+    own = ("seat", "you", "decision", "characters", "undo")  # "undo": whether the seat may take back its own answer
     mine = {key: value for key, value in seen.items() if key not in own}
     public = {key: value for key, value in watching.items() if key not in own}
     assert mine == public
     assert watching["decision"] is None and all(character["hand"] is None for character in watching["characters"])
+    assert watching["you"] is None and seen["you"] == next(c for c in seen["characters"] if c["name"] == seat)
     for character, spectated in zip(seen["characters"], watching["characters"], strict=True):
         assert {**character, "hand": None} == spectated
         assert (character["hand"] is not None) == (character["name"] == seat)
