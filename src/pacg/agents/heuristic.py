@@ -285,27 +285,24 @@ class Table:
         self.view = view
         self.seat = seat
         self.library = library
-        you = view.get("you")
-        self.me: Mapping[str, Any] = you if you is not None and you["name"] == seat else next(
-            (character for character in view.get("characters", ()) if character["name"] == seat),
-            {"name": seat, "location": None, "deck": HEALTHY_DECK, "discard": [], "hand": [], "skills": {}})
+        self.me: Mapping[str, Any] = view["you"]  # the seat's own character: the view is of the deciding seat
 
     def hand(self) -> list[str]:
-        return list(self.me.get("hand") or ())
+        return list(self.me["hand"])
 
     def skills(self) -> set[str]:
-        return set(self.me.get("skills") or ())
+        return set(self.me["skills"])
 
     def scarcity(self) -> float:
         """How dear a card is to the player now: 1 with a healthy deck, up to 3 as it runs out (DEATH-01)."""
-        deck = int(self.me.get("deck", HEALTHY_DECK))
+        deck = int(self.me["deck"])
         return 1.0 if deck >= HEALTHY_DECK else 1.0 + 2.0 * (HEALTHY_DECK - deck) / HEALTHY_DECK
 
     def spare_cards(self) -> int:
         """The cards in its deck beyond those it must draw as it resets its hand (RESET-01): below 0, it dies at
         the end of its turn (DEATH-01)."""
         me = self.me
-        return int(me.get("deck", HEALTHY_DECK)) - max(0, int(me.get("hand_size", 0)) - int(me.get("hand_count", 0)))
+        return int(me["deck"]) - max(0, int(me["hand_size"]) - int(me["hand_count"]))
 
     def safe_to_explore(self) -> bool:
         """Whether an encounter can be survived: an encounter lost costs about two cards from the hand, to be
