@@ -279,9 +279,9 @@ def test_an_unfettered_eidolon_in_your_hand_may_be_banished_to_explore_again() -
 
 
 @pytest.mark.parametrize("used", [True, False])
-def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> None:
-    """Ulkreth: before you act, you may attempt a Knowledge 8 check; success lowers his Combat 16 to 11. Kyra
-    (Knowledge 1d8+2) rolls 6, then her Strength 1d6 and a blessing's d6 roll 6 and 6."""
+def test_a_knowledge_check_before_you_act_adds_5_against_ulkreth(used: bool) -> None:
+    """Ulkreth: before you act, you may attempt a Knowledge 8 check; success adds 5 to the check to defeat him
+    (Combat 16). Kyra (Knowledge 1d8+2) rolls 6, then her Strength 1d6 and a blessing's d6 roll 6 and 6."""
     table = Table()
     table.location(HERE, ["Ulkreth"])
     kyra = table.character("Kyra", at=HERE, hand=FILLER, deck=FILLER * 4)
@@ -291,8 +291,22 @@ def test_a_knowledge_check_before_you_act_makes_ulkreth_5_easier(used: bool) -> 
                         *(["Don't try to close"] if used else []))
     skill = next(decision for decision in table.decisions
                  if kind_of(decision) == "skill" and "Combat" in decision.prompt)
-    assert f"Strength 1d6 against Combat {11 if used else 16}" in [option.label for option in skill.options]
+    assert f"Strength 1d6{'+5' if used else ''} against Combat 16" in [option.label for option in skill.options]
     assert outcome == ("defeated" if used else "undefeated")
+
+
+def test_ulkreth_gives_his_5_once_for_a_knowledge_success_and_a_fire_check() -> None:
+    """The card's +5 is for passing the Knowledge 8 check or for a check with the Acid, Cold or Fire trait: both
+    still give 5, not 10. Seelah (Knowledge 1d4) rolls 4 with a blessing's 1d4 rolling 4; then
+    her Fireblade check (Divine 1d8+1 and 2d4, Fire) rolls 5, 2, 2: 9 + 1 + 5 = 15 fails Combat 16."""
+    table = Table()
+    table.location(HERE, ["Ulkreth"])
+    seelah = table.character("Seelah", at=HERE, hand=["Fireblade", *FILLER], deck=FILLER * 4)
+    table.dice(4, 4, 5, 2, 2)
+    outcome = table.run(encounter(table.game, seelah, table.top(HERE)), "Use Ulkreth", "Knowledge",
+                        "Discard Blessing", "Done", "Discard Fireblade", "Done")
+    [check] = [line for line in table.game.log if "against 16" in line]
+    assert check.endswith("rolled 15") and outcome == "undefeated"
 
 
 @pytest.mark.rule("CHK-15")

@@ -12,7 +12,7 @@ import pytest
 
 from pacg.engine.encounter import encounter
 from pacg.engine.state import CharacterState, TurnState
-from pacg.engine.turn import end_turn
+from pacg.engine.turn import end_turn, explore_step
 from pacg.engine.zones import ZoneKind
 from table import Table
 
@@ -235,3 +235,29 @@ def test_skitter_evades_the_card_and_moves_you_to_another_location() -> None:
     assert balazar.location == THERE
     assert table.cards(balazar, ZoneKind.DISCARD) == ["Skitter"]
     assert sorted(table.deck(HERE)) == sorted([MONSTER, "Mace"]), "the evaded card stays in the deck it left"
+
+
+# --- Detect Demon: examine in your explore step, and encounter a Demon if you like ------------------------------
+
+
+@pytest.mark.rule("TURN-04")
+@pytest.mark.parametrize("top", ["Wooden Shield", "Cambion"])
+def test_detect_demon_examines_the_top_card_and_offers_to_encounter_only_a_demon_without_exploring(top: str) -> None:
+    """Kyra discards Detect Demon in her explore step: she examines the top card of the Watchtower's deck. A Wooden
+    Shield is not a Demon: nothing is encountered. A Cambion is: she is asked, and declines. Either way the card
+    stays on top, nothing was explored (the turn's free exploration is still there, and she takes it no further:
+    she may no longer move, the explore step having begun), and the spell's Divine 6 check recharges it."""
+    table = Table()
+    table.location(HERE, [top, "Cure"])
+    kyra = table.character("Kyra", at=HERE, hand=["Detect Demon"], deck=FILLER)
+    table.game.turn = TurnState(kyra)
+    table.dice(6)
+    table.run(explore_step(table.game, kyra), "Discard Detect Demon", *(["No"] if top == "Cambion" else []), "Divine",
+              "End exploring", strict=True)
+    asked = [decision.prompt for decision in table.decisions]
+    assert ("Kyra: encounter Cambion?" in asked) == (top == "Cambion")
+    assert table.deck(HERE) == [top, "Cure"] and not table.logged("encounters")
+    assert table.game.turn.explorations == 0
+    after = [option.label for option in table.decisions[-1].options]
+    assert after == ["End exploring", f"Explore {HERE}"]
+    assert table.cards(kyra, ZoneKind.DECK) == [*FILLER, "Detect Demon"]

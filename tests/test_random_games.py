@@ -54,7 +54,8 @@ few_games = settings(max_examples=100, deadline=None, suppress_health_check=[Hea
 
 
 class Watcher:
-    """Answers like a random agent, and looks at the table before each answer.
+    """Answers like a random agent, and looks at the table before each answer: no decision is ever a dead
+    character's (DEATH-01).
 
     With `every_decision`, the zones are checked at every decision; otherwise only at each turn's start. The
     card count is compared with the count at the first decision (after the cards are dealt in setup)
@@ -72,6 +73,7 @@ class Watcher:
 
     def __call__(self, decision: Decision) -> int:
         game, zones = self.game, self.game.zones
+        assert game.character(decision.player).alive, f"{decision.kind} decision for dead {decision.player}"  # DEATH-01
         turn_start = game.turns != self.turn
         self.turn = game.turns
         if self.every_decision or turn_start:

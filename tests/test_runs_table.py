@@ -229,9 +229,10 @@ _TURN_ORDER = (Timing.TURN_START, Timing.ANY_TIME, Timing.EXPLORE, "explored", T
 def _prepare_turn(scene: Scene) -> None:
     """A barrier to explore, at the only location (nowhere to move); the hero explores no more than a power makes
     them (once a power that discards its card has made them explore, there is nothing left to explore with:
-    exploring ends by itself)."""
+    exploring ends by itself; a power played in the explore step that doesn't explore leaves the exploration)."""
     scene.deck = [FOE]
-    spent = scene.carried or scene.paragraph.get("action") == "discard"
+    explores = any("explore" in effect for effect in scene.paragraph["effects"])
+    spent = explores and (scene.carried or scene.paragraph.get("action") == "discard")
     if scene.moment is not Timing.EXPLORE or not spent:
         scene.answers.append(("explored", "End exploring"))
 

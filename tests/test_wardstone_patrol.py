@@ -69,9 +69,10 @@ def test_a_card_filter_with_names_admits_only_cards_of_those_names() -> None:
 @pytest.mark.parametrize("ilivan_played", [True, False])
 def test_sir_ilivan_played_to_defeat_a_monster_is_banished_and_a_corrupted_soldier_is_summoned(
         ilivan_played: bool) -> None:
-    """Seelah defeats a Dire Rat (Combat 8) with her Longsword, revealing Sir Ilivan too (1d6): after the check
-    he is removed from the game and she encounters a Corrupted Soldier (Combat 10), which she defeats with her
-    Longsword again. Without Sir Ilivan on the check, he stays in her hand and nothing is summoned."""
+    """Seelah defeats a Dire Rat (Combat 8) with her Longsword, revealing Sir Ilivan too (1d6): after the
+    encounter (the FAQ's errata: not inside it, once the Dire Rat is defeated and gone) he is removed from the
+    game and she encounters a Corrupted Soldier (Combat 10), which she defeats with her Longsword again. Without
+    Sir Ilivan on the check, he stays in her hand and nothing is summoned."""
     table = Table(strict=True)
     table.scenario(SCENARIO)
     table.location(HERE, ["Dire Rat", "Mace"])
@@ -83,6 +84,8 @@ def test_sir_ilivan_played_to_defeat_a_monster_is_banished_and_a_corrupted_soldi
     assert outcome == "defeated"
     log = table.game.log
     assert ("Seelah encounters Corrupted Soldier (summoned)" in log) == ilivan_played
+    if ilivan_played:
+        assert log.index("Dire Rat is defeated") < log.index("Seelah encounters Corrupted Soldier (summoned)")
     assert ("Sir Ilivan" in [card.name for card in table.game.zones.cards(REMOVED)]) == ilivan_played
     assert table.cards(seelah, ZoneKind.HAND) == (["Longsword"] if ilivan_played else ["Longsword", "Sir Ilivan"])
 

@@ -816,13 +816,14 @@ class ShiftDamage(_Strict):
 
 
 class EncounterExamined(_Strict):
-    """You may encounter the card you just examined if it matches, as if explored (EXAM-01 says examining is
-    not exploring; this power lets you encounter it anyway)."""
+    """Encounter the card you just examined if it matches, as if explored (EXAM-01 says examining is not
+    exploring; this power lets you encounter it anyway); `optional`: you may, and are asked once it matches."""
 
     encounter_examined: CardFilter
+    optional: bool = False
 
     def text(self) -> str:
-        return f"you may encounter the examined card if it is {_cards_words(self.encounter_examined)}"
+        return ("you may " if self.optional else "") + self.verb_text()
 
     def verb_text(self) -> str:
         return f"encounter the examined card if it is {_cards_words(self.encounter_examined)}"
@@ -1057,17 +1058,20 @@ class AfterCheck(_Strict):
     """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
     check against such a card ("if that check defeats a monster, that character may draw a card";
     "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
-    the check do them, being "you" in them ("that character may draw"), where the power helps another's check."""
+    the check do them, being "you" in them ("that character may draw"), where the power helps another's check.
+    `wait: encounter` keeps them, once the check has called for them, until the encounter it was part of is
+    over ("after an encounter in which ... was played on a check"); with no encounter, until the check is done."""
 
     after_check: tuple["Effect", ...]
     only_if: Literal["success", "failure"] | None = None
     against: CardFilter | None = None
     by: Literal["you", "checker"] = "you"
+    wait: Literal["check", "encounter"] = "check"
 
     def text(self) -> str:
         from pacg.cards.text import effect_text
 
-        when = "after the check"
+        when = "after the check" if self.wait == "check" else "after the encounter"
         if self.only_if:
             when += f", if it {'succeeds' if self.only_if == 'success' else 'fails'}"
         if self.against is not None:

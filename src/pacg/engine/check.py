@@ -413,7 +413,10 @@ def attempt_check(
         if choice.play is not None:
             yield from apply_play(state, choice.play)
         yield from _play_cards(state)
-        if state.automatic_success and not state.is_combat and not state.cannot_succeed:  # never in combat (CHK-01)
+        if not checker.alive:  # died as the check was being built: it is not attempted (DEATH-01)
+            roll = None
+            success = False
+        elif state.automatic_success and not state.is_combat and not state.cannot_succeed:  # never in combat (CHK-01)
             roll = None
             success = True
         else:
@@ -423,10 +426,9 @@ def attempt_check(
         game.checks.remove(state)
     damage = None if success or roll is None else _damage(state, roll)
     result = CheckResult(success, state.skill, state.difficulty, state.pool(), roll, frozenset(state.traits), damage)
-    game.note(
-        f"{checker.name} {'succeeded' if success else 'failed'} at {state.skill} "
-        f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else "")
-    )
+    if checker.alive:
+        game.note(f"{checker.name} {'succeeded' if success else 'failed'} at {state.skill} "
+                  f"{state.pool()} against {state.difficulty}" + (f": rolled {roll.total}" if roll else ""))
     if damage is not None and damage.amount > 0:
         yield from _take_check_damage(state, damage)
     yield from _after_check(state, success)
@@ -451,8 +453,12 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
     for effect, player in state.after_check:
         wanted = effect.only_if is None or (effect.only_if == "success") == success
         against = effect.against is None or (state.against is not None and fits(game, state.against, effect.against))
-        if wanted and against:
-            yield from resolve(state, list(effect.after_check), state.checker if effect.by == "checker" else player)
+        doer = state.checker if effect.by == "checker" else player
+        encounter = state.encounter if effect.wait == "encounter" else None
+        if wanted and against and encounter is not None:
+            encounter.after.append((effect.after_check, doer))  # done once the encounter is over (`encounter`)
+        elif wanted and against:
+            yield from resolve(state, list(effect.after_check), doer)
     for play in state.plays:
         yield from attempt_recharge(game, play)
 
@@ -469,7 +475,7 @@ def attempt_recharge(game: GameState, play: Play) -> Process[None]:
     deck); a player with none of the check's skills banishes a card that says so. The check is against the
     card being recharged ("succeed at a check to recharge a card that has the Arcane trait")."""
     recharge = play.power.recharge_check
-    if recharge is None or play.card is None:
+    if recharge is None or play.card is None or not play.player.alive:  # the dead recharge nothing (DEATH-01)
         return
     played_to = (ZoneKind.DECK,) if recharge.to == "reveal" else _RECHARGED_FROM  # where the play put it (PLAY-04)
     if game.zones.where(play.card).kind not in played_to:
@@ -504,6 +510,8 @@ def attempt_checks(
     results = []
     attempted = False
     for number, step in enumerate(check.steps, start=1):
+        if not checker.alive:
+            break  # a dead character attempts nothing more (DEATH-01)
         last_chance = number == len(check.steps) and not attempted
         attempter = checker if last_chance else (yield from _who_attempts(game, checker, step))
         attempted = attempted or attempter is checker

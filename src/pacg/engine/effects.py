@@ -388,8 +388,11 @@ Asking = Callable[[Step, Any, CharacterState, "Play | None"], Process[None]]
 
 
 def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Play | None = None) -> Process[None]:
-    """Do each effect in order (PLAY-02: all of the power that is possible)."""
+    """Do each effect in order (PLAY-02: all of the power that is possible), for as long as the player they are
+    done for lives: a character who dies does nothing more, the rest of a power included (DEATH-01)."""
     for effect in effects:
+        if not player.alive:
+            return
         kind = type(effect)
         run = IMMEDIATE.get(kind)
         if run is not None:
@@ -649,7 +652,7 @@ def _heal(step: Step, effect: Heal, player: CharacterState, play: Play | None) -
     """Shuffle random cards from a character's discard pile into their deck."""
     game = step.game
     whose = play.power.whose if play else Whose.YOUR
-    candidates = [c for c in game.characters if c.alive and game.zones.cards(c.discard_pile)
+    candidates = [c for c in game.living() if game.zones.cards(c.discard_pile)
                   and (whose is not Whose.YOUR or c is player)
                   and (whose in (Whose.ANY, Whose.ANOTHER) or c.location == player.location)]
     if not candidates:
@@ -780,13 +783,18 @@ def _examine_deck(step: Step, effect: ExamineDeck, player: CharacterState, play:
 def _encounter_examined(
     step: Step, effect: EncounterExamined, player: CharacterState, play: Play | None
 ) -> Process[None]:
-    """Encounter the card just examined, if it fits, as though explored."""
+    """Encounter the card just examined, if it fits, as though explored; if the power says "you may", the player
+    is asked once it fits."""
     cards = step.game.cards_left(step.examined) if step.examined is not None else []
     if not cards or not fits(step.game, cards[0], effect.encounter_examined):
         return
+    card = cards[0]
+    if effect.optional and not (yield from choose(player, DecisionKind.MAY, f"{player.name}: encounter {card.name}?",
+                                                  [False, True])):
+        return
     from pacg.engine.encounter import encounter  # an encounter can start from an effect and hold one
 
-    yield from encounter(step.game, player, cards[0])
+    yield from encounter(step.game, player, card)
 
 
 def _gain_charge(step: Step, effect: GainCharge, player: CharacterState, play: Play | None) -> None:
@@ -1025,8 +1033,7 @@ def _summons_decide(encounter: Encounter, decides: str) -> bool:
 def _for_each(step: Step, effect: ForEach, player: CharacterState, play: Play | None) -> Process[None]:
     """Do the effects for each of the characters in turn, each of them acting as "you"."""
     for character in (yield from characters(step, player, effect.for_each, "")):
-        if character.alive:
-            yield from resolve(step, list(effect.do), character, play)
+        yield from resolve(step, list(effect.do), character, play)
 
 
 def _attempt(step: Step, effect: Attempt, player: CharacterState, play: Play | None) -> Process[None]:
@@ -1412,7 +1419,7 @@ def characters(
     game = step.game
     traits = frozenset(who.traits) if isinstance(who, WhoWithTraits) else None
     who = who.who if isinstance(who, WhoWithTraits) else who
-    alive = [c for c in game.characters if c.alive]
+    alive = game.living()
     if who is Who.YOU:
         group = [player]
     elif who is Who.EACH_AT_RANDOM_LOCATION:

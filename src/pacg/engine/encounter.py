@@ -22,7 +22,7 @@ from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close, close
-from pacg.engine.effects import apply_mandatory, play_window
+from pacg.engine.effects import apply_mandatory, play_window, resolve
 from pacg.engine.playing import Step, banish, fits, perform, standing_powers
 from pacg.engine.state import CharacterState, Encounter, GameState, TurnEnded
 from pacg.engine.summon import dismiss
@@ -35,8 +35,8 @@ STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
 
 def encounter(game: GameState, character: CharacterState, card: PhysicalCard) -> Process[str]:
     """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "banished", "defeated",
-    "undefeated", "acquired" or "not acquired". A power may have the location close once the encounter is over,
-    however it ended (`close_after_encounter`)."""
+    "undefeated", "acquired", "not acquired" or "ended" (the character died in it). A power may have the location
+    close once the encounter is over, however it ended (`close_after_encounter`)."""
     current = Encounter(card, character, character.location, game.is_summoned(card))
     try:
         outcome = yield from _encounter(game, current)
@@ -44,7 +44,16 @@ def encounter(game: GameState, character: CharacterState, card: PhysicalCard) ->
         yield from _location_closes(game, current)
         raise
     yield from _location_closes(game, current)
+    yield from _after_the_encounter(game, current)
     return outcome
+
+
+def _after_the_encounter(game: GameState, current: Encounter) -> Process[None]:
+    """What the encounter's checks left for after it ("after an encounter in which ... was played on a check"),
+    once its card is gone; a turn that ended during it takes these with it."""
+    for effects, doer in current.after:
+        step = Step(game=game, checker=doer, timing=Timing.AFTER_ACTING)
+        yield from resolve(step, list(effects), doer)
 
 
 def _encounter(game: GameState, current: Encounter) -> Process[str]:
@@ -93,6 +102,8 @@ def _steps(game: GameState, current: Encounter) -> Process[str]:
         step = Step(game=game, checker=current.character, timing=timing, against=current.card, purpose=purpose)
         yield from apply_mandatory(step, list(standing_powers(step)))
         yield from play_window(step)
+        if not current.character.alive:
+            return _ended_by_death(game, current)
         if current.evaded:
             game.note(f"{current.character.name} evades {card.name}")
             current.resolved = True
@@ -105,6 +116,8 @@ def _steps(game: GameState, current: Encounter) -> Process[str]:
         success = current.defeated
     else:
         success = yield from _check(game, current, purpose)
+    if not current.character.alive:
+        return _ended_by_death(game, current)
     after = Step(game=game, checker=current.character, timing=Timing.AFTER_ACTING, against=card, purpose=purpose)
     yield from apply_mandatory(after, list(standing_powers(after)))
     yield from play_window(after)
@@ -227,6 +240,16 @@ def _chance_to_close(game: GameState, current: Encounter) -> Process[None]:
         yield from close(game, character, location)
     else:
         yield from attempt_to_close(game, character, location)
+
+
+def _ended_by_death(game: GameState, current: Encounter) -> str:
+    """The encountering character died during the encounter: they do nothing more (DEATH-01), so the check is
+    not attempted and the card is neither defeated nor undefeated; it goes back as when a turn ends during an
+    encounter (ENC-09; a death on your own turn ends it, `damage.die`)."""
+    current.resolved = True
+    game.note(f"The encounter with {current.card.name} ends: {current.character.name} is dead")
+    _put_back(game, current)
+    return "ended"
 
 
 def _banish_encountered(game: GameState, current: Encounter) -> str:

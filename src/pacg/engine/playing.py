@@ -340,8 +340,8 @@ def standing_powers(state: Step) -> Iterator[Standing]:
     acting = state.encounterer or checker
     for _, power in acting.powers_at(timing):
         yield power, checker, None
-    for other in game.characters:  # others' paragraphs for local characters' checks ... (KEEP-01)
-        if other.helping_standing and other is not acting and other.alive:
+    for other in game.living():  # others' paragraphs for local characters' checks ... (KEEP-01)
+        if other.helping_standing and other is not acting:
             for power in other.helping_standing.get(timing, ()):
                 if helps(power.whose, other, checker):
                     yield power, other, None
@@ -378,8 +378,8 @@ def skill_of(game: GameState, character: CharacterState, skill: Skill) -> SkillD
     """A character's skill (DICE-03): their own, or one another character's power lets them have where they are
     ("local characters may have Knowledge: Wisdom +2", with their own Wisdom), whichever rolls better."""
     best = character.skill(skill)
-    for other in game.characters:
-        if not other.given_skills or other is character or not other.alive:
+    for other in game.living():
+        if not other.given_skills or other is character:
             continue
         for power, given in other.given_skills:
             if given.gain_skill != skill or not _among(given.who, other, character):
@@ -604,8 +604,7 @@ def _may_explore(_: Explore, step: Step, player: CharacterState) -> bool:
 def _may_heal(_: Heal, step: Step, player: CharacterState) -> bool:
     """Someone at the player's location has cards in the discard pile to heal."""
     zones = step.game.zones
-    return any(c.alive and c.location == player.location and zones.cards(c.discard_pile)
-               for c in step.game.characters)
+    return any(zones.cards(c.discard_pile) for c in step.game.local_characters(player.location))
 
 
 def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
@@ -874,9 +873,11 @@ def reroll_plays(state: CheckState) -> list[Play]:
 
 
 def table_order(game: GameState, first: CharacterState) -> list[CharacterState]:
-    """The players in turn order, starting with this one."""
-    index = game.characters.index(first) if first in game.characters else 0
-    return game.characters[index:] + game.characters[:index]
+    """The living players in turn order, starting with this one (DEATH-01: the dead play nothing and are asked
+    nothing)."""
+    characters = game.characters
+    index = characters.index(first) if first in characters else 0
+    return [character for character in characters[index:] + characters[:index] if character.alive]
 
 
 # --- moving played cards ------------------------------------------------------------------------------------
@@ -957,7 +958,7 @@ def put(game: GameState, player: CharacterState, card: PhysicalCard, place: Card
 def _others_instead(step: Step, player: CharacterState) -> list[tuple[Power, CharacterState]]:
     """Other characters' `instead` powers for cards anyone plays ("blessings others play on your checks may be
     recharged"), where they help the character the play is for (KEEP-01)."""
-    return [(power, other) for other in step.game.characters if other is not player and other.alive
+    return [(power, other) for other in step.game.living() if other is not player
             for power in other.instead_powers if helps(power.whose, other, step.checker)]
 
 

@@ -86,15 +86,16 @@ def play_turns(game: GameState) -> Process[Outcome]:
 
 
 def give_reward(game: GameState) -> Process[list[str]]:
-    """A won scenario's reward (END-03): each character draws a random card of the kind it names from the box
-    (none if the box has none left), each loot card goes to a character the players choose, and a feat is
-    noted for the characters to check. What was given, in words."""
+    """A won scenario's reward (END-03): each living character draws a random card of the kind it names from the
+    box (none if the box has none left), each loot card goes to a living character the players choose, and a feat
+    is noted for the characters to check. What was given, in words."""
     reward = game.scenario.reward if game.scenario is not None else None
     if reward is None:
         return []
     given = []
+    living = game.living()  # the dead take no reward (DEATH-01)
     if reward.draw_random is not None:
-        for character in game.characters:
+        for character in living:
             card = random_from_box(game, reward.draw_random)
             if card is not None:
                 game.zones.move(card, character.hand)
@@ -102,8 +103,7 @@ def give_reward(game: GameState) -> Process[list[str]]:
     for name in reward.loot:
         card = first_in_box(game, name)
         if card is not None:
-            who = yield from choose(game.characters[0], DecisionKind.LOOT, f"Who takes the loot {name}?",
-                                    game.characters)
+            who = yield from choose(living[0], DecisionKind.LOOT, f"Who takes the loot {name}?", living)
             game.zones.move(card, who.hand)
             given.append(f"{who.name} takes {name}")
     if reward.feat is not None:

@@ -19,6 +19,7 @@ from pacg.cards.model import AnyCard, Character, Location, MythicPath, Role, Sce
 from pacg.cards.powers import (
     CannotMove,
     ChoicesByMoment,
+    Effect,
     GainSkill,
     Instead,
     Moment,
@@ -433,6 +434,8 @@ class Encounter:
     summons: list[tuple[CharacterState, str]] = field(default_factory=list)  # who summoned what, and how it went
     margin: int | None = None  # by how much the encounter's check succeeded or failed, once rolled (CHK-14)
     random_monster: int | None = None  # a random monster's difficulty, once drawn for the card's check ("X")
+    # what its checks' powers left for after the encounter (`after_check` with `wait: encounter`), and who does it
+    after: list[tuple[tuple[Effect, ...], CharacterState]] = field(default_factory=list)
 
 
 _HELD = (ZoneKind.HAND, ZoneKind.DISPLAYED)
@@ -580,7 +583,13 @@ class GameState:
                 return character
         raise KeyError(f"no character {name!r} at the table")
 
+    def living(self) -> list[CharacterState]:
+        """The characters still alive, in the party's order: a dead character takes no turns, plays nothing and
+        is named by no power (DEATH-01: "you cannot take turns, play cards, move, or do anything else")."""
+        return [c for c in self.characters if c.alive]
+
     def local_characters(self, location: str) -> list[CharacterState]:
+        """The living characters at a location."""
         return [c for c in self.characters if c.alive and c.location == location]
 
     def add_location(self, location: LocationState) -> None:

@@ -115,11 +115,11 @@ def explore_step(game: GameState, character: CharacterState) -> Process[None]:
     (TURN-03); each step taken is followed by the players' "any time" plays (TURN-09)."""
     turn = game.turn
     assert turn is not None
-    gave = moved = False
+    gave = moved = exploring = False
     while character.alive:
         explorations = _explorations(game, character)
         earlier: list[Option] = []
-        if turn.explorations == 0:
+        if turn.explorations == 0 and not exploring:
             earlier = (_gives(game, character) if not gave and not moved else []) + (
                 _moves(game, character) if not moved else [])
         options = [_go_on(character, explorations, earlier), *explorations, *earlier]
@@ -140,6 +140,7 @@ def explore_step(game: GameState, character: CharacterState) -> Process[None]:
             yield from move_to(game, character, value)
             moved = True
         else:
+            exploring = True  # the explore step has begun: no giving or moving now (a play may examine, not explore)
             yield from _explore_with(game, character, value)
             continue
         yield from _any_time(game, character, table_order(game, character))
@@ -181,13 +182,18 @@ def _what_next(options: list[Option]) -> str:
 
 
 def _explore_with(game: GameState, character: CharacterState, play: Play | None) -> Process[None]:
-    """Explore: freely, or by the power played for it."""
+    """Explore: freely, or by the power played for it. A card played in the explore step explores only if its
+    power says so (`explore`): one that only examines the location deck ("examine the top card; you may encounter
+    it if it is a Demon") does that and no more."""
     turn = game.turn
     assert turn is not None
     turn.exploring = True
     try:
         if play is not None:
+            turn.extra_exploration = False
             yield from apply_play(Step(game=game, checker=character, timing=Timing.EXPLORE), play)
+            if not turn.extra_exploration:
+                return
         yield from explore(game, character)
     finally:
         turn.exploring = False
