@@ -9,7 +9,9 @@ from pacg.decisions import Decision
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.damage import deal_damage, take_damage
 from pacg.engine.effects import resolve
+from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
+from pacg.engine.state import TurnState
 from pacg.engine.zones import ZoneKind
 from table import Table, kind_of
 
@@ -86,3 +88,28 @@ def test_the_damage_of_a_failed_check_is_dealt_by_the_monster() -> None:
     assert "The damage to Seelah is reduced to 0" in table.game.log
     assert table.cards(seelah, ZoneKind.HAND) == ["Mace"]
 
+
+
+@pytest.mark.rule("DMG-01")
+@pytest.mark.rule("ENC-02")
+def test_an_armor_played_on_damage_before_you_act_leaves_the_checks_damage_a_limit_of_its_own() -> None:
+    """The Cultist of Baphomet deals Seelah 1 damage before she acts, on her turn's first exploration, and she
+    recharges Scale Mail for it. Her failed check's 9 damage is another instance, in another step: another armor
+    may reduce it (the Steel Shield, or burying the Padded Armor). The Padded Armor's discard reduces only damage
+    dealt before or after you act (its card says so), so it is offered for the first damage and not the second."""
+    table = Table()
+    table.location("Armory", ["Cultist of Baphomet"])
+    table.blessings("Blessing of Ascension")
+    seelah = table.character("Seelah", at="Armory", hand=["Scale Mail", "Padded Armor", "Steel Shield", "Mace"],
+                             deck=["Blessing of Ascension"] * 4)
+    table.game.turn = TurnState(seelah)
+    table.game.turn.explorations = 1
+    table.dice(1)
+    outcome = table.run(encounter(table.game, seelah, table.top("Armory")), "Recharge Scale Mail", "Strength", "Done",
+                        "Recharge Steel Shield")
+    damage = [d for d in table.decisions if kind_of(d) == "damage"]
+    before_acting = labels(next(d for d in damage if "dealt 1 Combat" in d.prompt))
+    check = labels(next(d for d in damage if "dealt 9 Combat" in d.prompt))
+    assert {"Recharge Scale Mail", "Discard Padded Armor", "Recharge Steel Shield"} <= set(before_acting)
+    assert {"Bury Padded Armor", "Recharge Steel Shield"} <= set(check) and "Discard Padded Armor" not in check
+    assert "The damage to Seelah is reduced to 6" in table.game.log and outcome == "undefeated"
