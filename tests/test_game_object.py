@@ -272,3 +272,24 @@ def test_a_seat_s_view_gives_its_own_character_apart_and_a_spectator_s_none() ->
         assert view["you"]["hand"] is not None
         assert all(c["hand"] is None for c in view["characters"] if c["name"] != seat)
     assert game.view_parts(None)["you"]() is None
+
+
+def test_refusing_an_answer_of_several_options_says_how_many_are_legal() -> None:
+    """Harsk (hand size 5) ends his turn holding 7 cards: "none" answers the question of cards to discard before
+    the reset, and is refused, with a message that doesn't offer it, when he must discard 2 to his hand size."""
+    hand = ["Shortbow", "Longsword", "Mace", "Helm", "Frog", "Javelin", "Bolas"]
+    position = {"scenario": "The Godless Ones", "seed": 1,
+                "characters": [{"name": "Harsk", "location": "Abattoir", "hand": hand,
+                                "deck": ["Blessing of Ascension"] * 5}],
+                "locations": [{"name": "Abattoir", "deck": ["Dire Rat"]}],
+                "blessings": ["Blessing of Ascension"] * 3}
+    game = new_game(table=position, library=library())
+    game.apply("end-exploring")
+    assert game.decision is not None and game.decision.choose == (0, 7)
+    game.apply("none")
+    assert game.decision is not None and game.decision.choose == (2, 2)
+    with pytest.raises(IllegalAction, match=r"\(legal: 2 of discard-shortbow, ") as refused:
+        game.apply("none")
+    assert "none" not in str(refused.value).partition("legal:")[2]
+    game.apply("discard-shortbow,discard-mace")
+    assert game.view("Harsk")["you"]["hand"] and "Shortbow" in game.view("Harsk")["you"]["discard"]

@@ -386,8 +386,8 @@ def test_u_takes_back_the_last_answer_and_says_why_when_it_cant() -> None:
 
 
 def test_several_cards_are_chosen_with_their_numbers_in_one_answer() -> None:
-    """The cards to discard before a reset: numbers separated by spaces or commas, Enter alone for none; a count
-    the decision doesn't allow is asked again."""
+    """The cards to discard before a reset: numbers separated by spaces or commas, Enter alone or `none` for none;
+    a count the decision doesn't allow is asked again."""
     table = new_game(table=Path(__file__).parent / "tables" / "screen.yaml", library=library())
     table.apply("end-exploring")
     decision = table.decision
@@ -397,6 +397,7 @@ def test_several_cards_are_chosen_with_their_numbers_in_one_answer() -> None:
     chosen = agent.act(table.view("Harsk"), decision)
     assert chosen == "discard-shortbow,discard-longsword"
     text = printed(console)
-    assert "Type the numbers of those you choose, separated by spaces; Enter alone for none." in text
+    assert "Type the numbers of those you choose, separated by spaces; Enter alone, or none, for none." in text
     assert "There is no option 9: choose 1 to 4." in text
     assert terminal(screen(), Keys([""])).act(table.view("Harsk"), decision) == "none"
+    assert terminal(screen(), Keys(["none"])).act(table.view("Harsk"), decision) == "none"

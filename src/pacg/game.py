@@ -196,9 +196,8 @@ class Game:
         if index is None:
             actions = decision.actions
             shown = ", ".join(actions[:12]) + (", ..." if len(actions) > 12 else "")
-            several = f"none, or {decision.choose[0]} to {decision.choose[1]} of " if decision.choose else ""
             raise IllegalAction(f"{action!r} is not an action of {decision.player}'s {decision.kind} decision "
-                                f"(legal: {several}{shown})")
+                                f"(legal: {_how_many(decision.choose)}{shown})")
         history = self._history
         history.answers.append(index)
         history.actions.append(action)
@@ -386,6 +385,17 @@ class Game:
 
 class DivergedError(ValueError):
     """A record whose game goes another way when played again."""
+
+
+def _how_many(choose: tuple[int, int] | None) -> str:
+    """How many options a decision of several options takes, for the message refusing an answer: "none, or 1 to
+    3 of ", "2 of ", "1 to 3 of " ("none" only where choosing none is legal); nothing for a decision of one."""
+    if choose is None:
+        return ""
+    fewest, most = choose
+    if fewest == most:
+        return f"{fewest} of "
+    return f"none, or 1 to {most} of " if fewest == 0 else f"{fewest} to {most} of "
 
 
 def new_game(scenario: str | None = None, characters: list[str] | None = None, seed: int | None = None, *,

@@ -589,7 +589,7 @@ class TerminalAgent:
     def _chosen(self, decision: Decision, answer: str) -> list[int] | None:
         """The options an answer picks, or None, having told the player what was wrong with it."""
         count = len(decision.options)
-        numbers = answer.replace(",", " ").split()
+        numbers = [] if answer == "none" and decision.choose is not None else answer.replace(",", " ").split()
         if not all(number.isdigit() for number in numbers):
             _problem(self.console, f"Didn't understand {answer!r}. {COMMANDS}")
             return None
@@ -617,7 +617,7 @@ def _typing_several(choose: tuple[int, int]) -> str:
     if fewest == most:
         return f"Type the numbers of {fewest}, separated by spaces."
     return "Type the numbers of those you choose, separated by spaces" + (
-        "; Enter alone for none." if not fewest else ".")
+        "; Enter alone, or none, for none." if not fewest else ".")
 
 
 def _built_in_library() -> CardLibrary:
