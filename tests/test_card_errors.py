@@ -11,11 +11,15 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from pacg.cards.files import card_file_paths
+from pacg.cards import reading
+from pacg.cards.files import MOST_CARD_BYTES, card_file_paths
 from pacg.cards.loader import CardFileError, CardProblem, load_library
+from pacg.cards.model import MAX_NAME_LENGTH
 from pacg.cards.reading import MAX_NESTING, load_card_file, read_card_folders
 from pacg.cards.references import REFERENCES, reference_problems
+from pacg.cli import app
 
 RAT = """\
     name: Test Rat
@@ -656,3 +660,125 @@ def test_a_number_out_of_bounds_is_refused_on_its_line(tmp_path: Path, case: str
 @pytest.mark.parametrize("card", [HERO, CHAPEL, RAT])
 def test_the_cards_the_bounds_are_tested_on_load(tmp_path: Path, card: str) -> None:
     load_card_file(write(tmp_path, "card.yaml", card))
+
+
+# (the card, the text replaced, its replacement, the start of the printed problem after the file's path)
+NUMBERS_AS_FLAGS = {
+    "copies": (RAT, "provenance: standin", "provenance: standin\ncopies: true",
+               ":6: copies: Input should be a valid integer, not true"),
+    "copies: yes": (RAT, "provenance: standin", "provenance: standin\ncopies: yes",
+                    ":6: copies: Input should be a valid integer, not true"),
+    "hand size": (HERO, "hand_size: {start: 5}", "hand_size: {start: true}",
+                  ":7: hand_size.start: Input should be a valid integer"),
+    "skill feats": (HERO, "{die: d8, ", "{die: d8, feats: true, ", ":6: skills.Strength.feats: Input should be a "
+                                                                   "valid integer"),
+    "skill modifier": (HERO, "Melee: 3", "Melee: true", ":6: skills.Strength.derived.Melee: Input should be a valid "
+                                                        "integer"),
+    "Cards List": (HERO, "weapon: {start: 1}", "weapon: {start: true}",
+                   ":10: cards_list.weapon.start: Input should be a valid integer"),
+    "Cards List feats": (HERO, "weapon: {start: 1}", "weapon: {start: 1, feats: false}",
+                         ":10: cards_list.weapon.feats: Input should be a valid integer, not false"),
+    "deck list": (CHAPEL, "monster: 1", "monster: true", ":5: deck.monster: Input should be a valid integer"),
+    "closing damage": (CHAPEL, "automatic: true", "damage: true",
+                       ":7: when_closing[0].damage: Input should be a valid integer"),
+    "players": (OUTING, "1: [Test Chapel]", "true: [Test Chapel]", ":7: locations"),
+}
+
+
+@pytest.mark.parametrize("case", list(NUMBERS_AS_FLAGS))
+def test_a_number_written_as_true_or_false_is_refused_not_read_as_1_or_0(tmp_path: Path, case: str) -> None:
+    """Every number of a card file (`model.Number`) is strict: YAML's true, false, yes and no are no numbers."""
+    card, old, new, printed = NUMBERS_AS_FLAGS[case]
+    assert old in card
+    path = write(tmp_path, "card.yaml", card.replace(old, new.replace("\n", "\n    ")))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}{printed}"), problem
+    assert "Input should be a valid integer" in problem
+
+
+# --- the size of a file, and names ---------------------------------------------------------------------------
+
+
+def test_an_oversized_card_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A list of a million items took minutes and gigabytes to reach its one error: a file bigger than any card
+    is refused at once, by its size, naming the file and the limit."""
+    path = write(tmp_path, "rat.yaml", RAT + "    immunities:\n" + "    - Fire\n" * (MOST_CARD_BYTES // 7))
+    size = path.stat().st_size
+    assert size > MOST_CARD_BYTES
+
+    def never(path: Path) -> str:
+        raise AssertionError("an oversized file is read")
+
+    monkeypatch.setattr(reading, "_read_text", never)
+    assert problems_of(path) == [
+        f"{path}:1: not a card file: {size:,} bytes is far too big (at most {MOST_CARD_BYTES:,})"]
+
+
+def test_a_card_file_up_to_the_size_limit_reads(tmp_path: Path) -> None:
+    notes = "x" * (MOST_CARD_BYTES - len(textwrap.dedent(RAT)) - len("notes: \n"))
+    path = write(tmp_path, "rat.yaml", RAT + f"    notes: {notes}\n")
+    assert path.stat().st_size == MOST_CARD_BYTES
+    assert load_card_file(path).notes == notes
+
+
+UNPLAIN_NAMES = {
+    "a newline": ('"Test\\nRat"', "a name is one line of text, without line breaks or control characters: not U+000A"),
+    "a block of lines": ("|\n      Test Rat", "a name is one line of text, without line breaks or control characters: "
+                                               "not U+000A"),
+    "a line separator": ('"Test\\u2028Rat"', "a name is one line of text, without line breaks or control characters: "
+                                             "not U+2028"),
+    "a control character": ('"Test\\x07Rat"', "a name is one line of text, without line breaks or control "
+                                              "characters: not U+0007"),
+    "a zero-width space": ('"Test\\u200bRat"', "a name is one line of text, without line breaks or control "
+                                               "characters: not U+200B"),
+    "terminal markup": ('"[bold]Test Rat[/bold]"', "a name is plain text, without markup such as [bold] or <b>: not "
+                                                   "'['"),
+    "web markup": ("<b>Test Rat</b>", "a name is plain text, without markup such as [bold] or <b>: not '<'"),
+    "a million characters": ("R" * 1_000_000, f"a name has 1 to {MAX_NAME_LENGTH} characters, not 1,000,000"),
+    "one character too many": ("R" * (MAX_NAME_LENGTH + 1), f"a name has 1 to {MAX_NAME_LENGTH} characters, not "
+                                                            f"{MAX_NAME_LENGTH + 1}"),
+    "a space at the end": ("'Test Rat '", "a name doesn't start or end with a space"),
+}
+
+
+@pytest.mark.parametrize("case", list(UNPLAIN_NAMES))
+def test_a_name_that_is_not_one_line_of_plain_text_is_refused_on_its_line(tmp_path: Path, case: str) -> None:
+    written, message = UNPLAIN_NAMES[case]
+    path = write(tmp_path, "rat.yaml", RAT.replace("name: Test Rat", f"name: {written}"))
+    assert problems_of(path) == [f"{path}:1: name: {message}"]
+
+
+def test_a_name_of_the_longest_length_reads(tmp_path: Path) -> None:
+    name = "Rat " * (MAX_NAME_LENGTH // 4 - 1) + "Rat!"
+    assert len(name) == MAX_NAME_LENGTH
+    assert load_card_file(write(tmp_path, "rat.yaml", RAT.replace("Test Rat", name))).name == name
+
+
+@pytest.mark.parametrize(("card", "old", "new", "printed"), [
+    (HERO, "favored: [weapon]", 'favored: [weapon]\nroles:\n- name: "Test\\nRole"\n  hand_size: {start: 5}',
+     ":10: roles[0].name: a name is one line of text"),
+    (OUTING, "henchmen: [Test Rat]", 'henchmen: ["Test [bold]Rat"]', ":5: henchmen[0]: a name is plain text"),
+    (OUTING, "1: [Test Chapel]", f"1: [{'C' * 100_000}]", f":7: locations[1][0]: a name has 1 to {MAX_NAME_LENGTH} "
+                                                          "characters, not 100,000"),
+], ids=["a role", "a card named", "a card named at length"])
+def test_the_names_a_card_gives_other_cards_and_its_roles_are_plain_names_too(tmp_path: Path, card: str, old: str,
+                                                                               new: str, printed: str) -> None:
+    path = write(tmp_path, "card.yaml", card.replace(old, new.replace("\n", "\n    ")))
+    [problem] = problems_of(path)
+    assert problem.startswith(f"{path}{printed}"), problem
+
+
+def test_custom_cards_are_held_to_the_same_size_and_names(box: Path, tmp_path: Path) -> None:
+    """`--cards DIR`: an oversized custom card and a bad name are reported as the box's would be, one line each,
+    by `pacg play` and `pacg cards list`, exit 1, never a traceback."""
+    custom = tmp_path / "custom"
+    big = write(custom, "big.yaml", RAT.replace("Test Rat", "Big Rat") + "    notes: " + "x" * MOST_CARD_BYTES + "\n")
+    marked = write(custom, "marked.yaml", RAT.replace("Test Rat", "<i>Rat</i>"))
+    expected = [f"{big}:1: not a card file: {big.stat().st_size:,} bytes is far too big (at most {MOST_CARD_BYTES:,})",
+                f"{marked}:1: name: a name is plain text, without markup such as [bold] or <b>: not '<'"]
+    assert library_problems(box, custom) == expected
+    for command in (["play", "--agent", "random", "--seed", "1"], ["cards", "list"]):
+        done = CliRunner().invoke(app, [*command, "--cards", str(custom)])
+        assert isinstance(done.exception, SystemExit), done.exception  # not a traceback
+        assert done.exit_code == 1
+        assert done.stderr.splitlines()[:2] == expected, done.stderr

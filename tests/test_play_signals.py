@@ -1,10 +1,12 @@
 """`pacg play` stopped by a signal at a random moment keeps a save that loads and resumes to the game's end.
 
 The game is saved after every answer, atomically, so SIGKILL loses at most the answer being written, and
-SIGTERM and SIGHUP stop it cleanly, with a message and no traceback. Each run plays a random game with a record
-file, is stopped after a random delay, and is then taken up again with `pacg play --resume`: it must end as
-the same game played without a stop ends (the random players go on where they were). The acceptance run is 200
-stops of each kind (PACG_LONG=1); the default run makes a few.
+SIGTERM and SIGHUP stop it cleanly, with a message and no traceback: one that comes during a save waits until the
+save is whole, so the message counts the answers the save holds and no half-written file is left. Each run plays a
+random game with a record file, is stopped after a random delay, and is then taken up again with `pacg play
+--resume`: it must end as the same game played without a stop ends (the random players go on where they were).
+The acceptance run is 200 stops of each kind (PACG_LONG=1); the default run makes a few. A stop that comes in the
+middle of a save is made certain in this process, by sending the signal from inside the save.
 """
 
 from __future__ import annotations
@@ -12,16 +14,25 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
-from pacg.game import load_game
+from pacg import record
+from pacg.agents.random_agent import RandomAgent
+from pacg.cli import app
+from pacg.game import load_game, new_game
+from pacg.record import partial_path, read_record
+from pacg.session import Saver, Stopped, stopped_by_signals
 from table import library
 
 pytestmark = pytest.mark.plays_at_random
@@ -78,7 +89,10 @@ def stop_and_resume(signum: int, run: int, folder: Path, outcomes: dict[int, dic
         return "ended first"
     if signum != signal.SIGKILL:
         assert game.returncode == 1, stderr
-        assert f"Game stopped ({signal.Signals(signum).name}) after" in stderr and "--resume" in stderr, stderr
+        stopped = re.search(rf"Game stopped \({signal.Signals(signum).name}\) after (\d+) answers", stderr)
+        assert stopped and "--resume" in stderr, stderr
+        assert int(stopped.group(1)) == answers_saved(log), "the message counts the answers saved"
+        assert not partial_path(log).exists(), "a stop leaves no half-written save"
     assert load_game(log, library=library()).actions  # the save left behind loads
     resumed = pacg("play", "--agent", "random", "--resume", str(log), "--json")
     assert resumed.returncode == 0, resumed.stderr
@@ -92,7 +106,67 @@ def test_a_stopped_game_leaves_a_save_that_loads_and_resumes_to_the_same_end(
     with ThreadPoolExecutor(max_workers=2) as pool:
         happened = list(pool.map(lambda run: stop_and_resume(signum, run, tmp_path, outcomes), range(RUNS[signum])))
     assert "resumed" in happened, happened
-    assert not list(tmp_path.glob("*.partial")) or signum == signal.SIGKILL
+    assert not list(tmp_path.glob("*.partial")), "a half-written save left by SIGKILL is gone once resumed"
+
+
+# --- a stop in the middle of a save, for certain ---------------------------------------------------------------
+
+
+def signal_from(function: Callable[..., Any], signum: int, when: Callable[..., bool]) -> Callable[..., Any]:
+    """`function`, which first sends this process the signal when its arguments are `when`'s, once."""
+    sent: list[int] = []
+
+    def sending(*args: Any) -> Any:
+        if not sent and when(*args):
+            sent.append(signum)
+            os.kill(os.getpid(), signum)
+        return function(*args)
+
+    return sending
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT],
+                         ids=lambda signum: signal.Signals(signum).name)
+def test_a_stop_signal_during_a_save_waits_until_the_save_is_whole(
+        signum: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The signal comes after the save is written, before it is renamed into place: the save is finished first,
+    then the game stops, its record holding every answer and no `.partial` file left behind."""
+    log = tmp_path / "game.json"
+    game = new_game("The Godless Ones", ["Harsk"], 3, library=library())
+    game.apply(RandomAgent(3).act({}, game.decision))  # type: ignore[arg-type]
+    monkeypatch.setattr(record.os, "replace", signal_from(os.replace, signum, lambda source, target: True))
+    saver = Saver(log, None)
+    with stopped_by_signals(), pytest.raises(KeyboardInterrupt if signum == signal.SIGINT else Stopped):
+        saver(game)
+    assert read_record(log).actions == game.actions
+    assert not partial_path(log).exists()
+    assert saver.answers_kept(game) == 1
+
+
+def test_pacg_play_stopped_during_a_save_counts_the_answers_saved(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM while the fifth answer is being saved: the save holds five answers, the message says five."""
+    log = tmp_path / "game.json"
+    saves = iter(range(100))
+    fifth = signal_from(os.replace, signal.SIGTERM, lambda source, target: target == log and next(saves) == 4)
+    monkeypatch.setattr(record.os, "replace", fifth)
+    done = CliRunner().invoke(app, ["play", "--agent", "random", "--characters", PARTY, "--seed", "2", "--log",
+                                    str(log)])
+    assert isinstance(done.exception, SystemExit) and done.exit_code == 1, done.output
+    assert done.stderr.startswith("Game stopped (SIGTERM) after 5 answers; saved in"), done.stderr
+    assert len(read_record(log).actions) == 5
+    assert not partial_path(log).exists()
+
+
+def test_a_half_written_save_left_by_sigkill_is_removed_when_the_game_starts(tmp_path: Path) -> None:
+    """A game killed as it saved leaves FILE.partial; a game saved to FILE removes it as it starts, before any
+    answer (here none is given: q at the first question)."""
+    log = tmp_path / "game.json"
+    partial_path(log).write_text('{"format": "pacg game rec', encoding="utf-8")
+    done = CliRunner().invoke(app, ["play", "--characters", "Harsk", "--seed", "8", "--plain", "--log", str(log)],
+                              input="q\n")
+    assert done.exit_code == 1 and "Game stopped after 0 answers" in done.stderr, done.output
+    assert not partial_path(log).exists()
 
 
 @pytest.mark.parametrize("delay", [0.3, 0.5, 0.8, 1.2])

@@ -10,12 +10,13 @@ to the disk and renamed over the old one, so a stop at any moment leaves the las
 
 The actions are the answers' action ids; `digests` holds a fingerprint of the game state at each turn start,
 so a replay that goes another way (an edited seed or answer, changed cards) stops with a message saying
-where; `outcome` is there once the game is over. Optional fields: `"cards"`, the folder of custom cards added
-to the box (`pacg play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier
-scenarios (COH-01); `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`,
-{character: path}; `"open_hands"`; `"ask_always"` (every play window opened); `"table"`, the table file a game
-started from (`pacg.tables`), as its data; `"ai_seats"`, {character: agent} for the seats AI teammates play
-(`pacg.seats`: `pacg play` adds it, the Game knows nothing of it).
+where; `outcome` is there once the game is over, and a replay that ends otherwise (an edited outcome) stops with
+a message naming what differs. Optional fields: `"cards"`, the folder of custom cards added to the box (`pacg
+play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier scenarios (COH-01);
+`"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`, {character: path};
+`"open_hands"`; `"ask_always"` (every play window opened); `"table"`, the table file a game started from
+(`pacg.tables`), as its data; `"ai_seats"`, {character: agent} for the seats AI teammates play (`pacg.seats`:
+`pacg play` adds it, the Game knows nothing of it).
 
 Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
 the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
@@ -27,10 +28,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from pacg.cards.files import too_big
 
 if TYPE_CHECKING:
     from pacg.cards.loader import CardLibrary
@@ -56,6 +60,7 @@ class RecordData:
     digests: list[str]
     source: str
     ai_seats: dict[str, str] = field(default_factory=dict)
+    outcome: dict[str, object] | None = None  # how the record says the game ended, if it did
 
 
 def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dict[str, object] | None
@@ -75,20 +80,37 @@ def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dic
     return data
 
 
+def partial_path(path: Path) -> Path:
+    """The file a save of a record is written to before it is renamed to the record's own: FILE.partial."""
+    return path.with_name(path.name + ".partial")
+
+
 def save_record(path: Path, record: Mapping[str, Any]) -> None:
     """Write a record atomically: to a new file, flushed and synced to the disk, then renamed over the old one
-    (and the folder synced), so that the file is always a whole save, the last one or the one before."""
-    partial = path.with_name(path.name + ".partial")
-    with open(partial, "w", encoding="utf-8") as file:
-        file.write(json.dumps(record) + "\n")
-        file.flush()
-        os.fsync(file.fileno())
-    os.replace(partial, path)
+    (and the folder synced), so that the file is always a whole save, the last one or the one before. A save
+    that fails takes its new file away; one cut short by SIGKILL leaves it, for `remove_stale_partial`."""
+    partial = partial_path(path)
+    try:
+        with open(partial, "w", encoding="utf-8") as file:
+            file.write(json.dumps(record) + "\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     folder = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(folder)
     finally:
         os.close(folder)
+
+
+def remove_stale_partial(path: Path) -> None:
+    """Remove the new file of a save of this record that was cut short (by SIGKILL, or the power going off), as
+    a game saved there starts or is taken up again: the record itself is the last whole save."""
+    with suppress(OSError):  # one that can't be removed can't be written either: the first save says so
+        partial_path(path).unlink(missing_ok=True)
 
 
 def check_writable(path: Path) -> None:
@@ -101,14 +123,16 @@ def check_writable(path: Path) -> None:
         raise RecordError(f"{path}: can't write the game record there (permission denied)")
 
 
-def read_record(record: Mapping[str, Any] | str | Path) -> RecordData:
-    """A record (data, or a file's path) checked field by field: RecordError with the first problem."""
+def read_record(record: Mapping[str, Any] | str | Path, source: str = "the record") -> RecordData:
+    """A record (data, or a file's path) checked field by field: RecordError with the first problem. The
+    messages name the file, or the record's data as `source` says (a saved game's name)."""
     if isinstance(record, Mapping):
-        return _checked(record, "the record")
+        return _checked(record, source)
     path = Path(record)
     try:
-        if path.stat().st_size > MOST_BYTES:
-            raise RecordError(f"{path}: not a game record: {path.stat().st_size:,} bytes is far too big")
+        problem = too_big(path, MOST_BYTES)
+        if problem is not None:
+            raise RecordError(f"{path}: not a game record: {problem}")
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise RecordError(f"{path}: can't read the game record ({error.strerror})") from None
@@ -151,10 +175,13 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     if not isinstance(paths, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in paths.items()):
         raise RecordError(f"{where}: field 'mythic_paths' must map characters to mythic paths")
     open_hands, ask_always = _flag(data, "open_hands", where), _flag(data, "ask_always", where)
+    outcome = data.get("outcome")
+    if not isinstance(outcome, dict | None):
+        raise RecordError(f"{where}: field 'outcome' must be how the game ended (an object)")
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
                   _table(data, where), ask_always)
-    return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where))
+    return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where), outcome)
 
 
 def _ai_seats(data: Mapping[str, Any], characters: list[str], where: str) -> dict[str, str]:
@@ -207,13 +234,14 @@ def _names(data: Mapping[str, Any], name: str, where: str, required: bool = Fals
     return names
 
 
-def _short(value: object) -> str:
+def _short(value: object, most: int = 40) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def replay_into(game: Game, data: RecordData) -> Game:
-    """Play a record's answers on the game made from its setup; RecordError where they don't fit."""
+    """Play a record's answers on the game made from its setup; RecordError where they don't fit, or when the
+    game they play ends otherwise than the record says."""
     from pacg.game import DivergedError, IllegalAction
 
     try:
@@ -227,7 +255,33 @@ def replay_into(game: Game, data: RecordData) -> Game:
                 raise RecordError(f"{data.source}: actions[{number}]: {error}") from None
     except DivergedError as error:
         raise RecordError(f"{data.source}: {error}") from None
+    _check_outcome(data, game.outcome)
     return game
+
+
+def _check_outcome(data: RecordData, replayed: Mapping[str, object] | None) -> None:
+    """Refuse a record whose outcome is not the one its answers come to (an edited outcome), naming what differs
+    in each; a record without an outcome says nothing of the end, and is taken as it is."""
+    if data.outcome is None:
+        return
+    recorded, ended = _as_json(data.outcome), _as_json(replayed)
+    if recorded != ended:
+        differences = _differences(recorded, ended)
+        raise RecordError(f"{data.source}: the recorded outcome differs from the replayed one: {differences}")
+
+
+def _differences(recorded: dict[str, Any], replayed: dict[str, Any] | None) -> str:
+    """What differs between a recorded outcome and the replayed one (None: the game is not over), in words."""
+    if replayed is None:
+        return f"result {_short(recorded.get('result'), 80)} recorded, but replayed the game is not over"
+    keys = [key for key in sorted(set(recorded) | set(replayed)) if recorded.get(key) != replayed.get(key)]
+    return "; ".join(f"{key} {_short(recorded.get(key), 80)} recorded, {_short(replayed.get(key), 80)} replayed"
+                     for key in keys)
+
+
+def _as_json(value: Mapping[str, object] | None) -> Any:
+    """A value as it reads back from JSON (tuples as lists), to compare with a record's."""
+    return json.loads(json.dumps(value))
 
 
 @cache

@@ -45,6 +45,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pacg.cards.files import too_big
 from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library
 from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
@@ -225,8 +226,9 @@ def _read_file(path: Path) -> tuple[Any, yaml.Node | None]:
     if path.suffix.lower() not in (".yaml", ".yml", ".json"):
         raise TableError(f"{path}: a table file is YAML (.yaml, .yml) or JSON (.json), not {path.suffix or 'this'}")
     try:
-        if path.stat().st_size > MOST_BYTES:
-            raise TableError(f"{path}: not a table file: {path.stat().st_size:,} bytes is far too big")
+        problem = too_big(path, MOST_BYTES)
+        if problem is not None:
+            raise TableError(f"{path}: not a table file: {problem}")
         if path.suffix.lower() != ".json":
             root, data = read_yaml(path, HOLDS)
             return data, root

@@ -11,6 +11,7 @@ As in `pacg.cards.powers`, the annotations are evaluated as Python reads them (n
 annotations`), not by pydantic from their text as it defines each model.
 """
 
+import unicodedata
 from collections.abc import Mapping
 from functools import cached_property
 from types import MappingProxyType
@@ -100,7 +101,37 @@ MAX_DECK_COUNT = 20  # cards of one type in a Cards List or a location's deck li
 MAX_SKILL_MODIFIER = 10  # "Melee: Strength +3"
 MAX_PLAYERS = 6  # a scenario lists its locations for 1 to 6 players (SETUP-05)
 
-DeckCount = Annotated[int, Field(ge=0, le=MAX_DECK_COUNT)]
+Number = Annotated[int, Field(strict=True)]
+"""A number on a card, written as a number: `true` or `false` (YAML's yes and no too) is refused, where it would
+otherwise be read as 1 or 0 (`copies: true`)."""
+
+DeckCount = Annotated[Number, Field(ge=0, le=MAX_DECK_COUNT)]
+
+MAX_NAME_LENGTH = 64  # the longest real card name has 27 characters
+MARKUP_CHARACTERS = "[]<>{}\\"  # markup: the terminal's ([bold], \[ escaped), the web page's (<b>), templates' ({{ }})
+_LINE_BREAKS = ("Zl", "Zp")  # the line and paragraph separators; a newline is a control character ("Cc")
+
+
+def _plain_name(name: str) -> str:
+    """A name as a card prints it: one line of plain text of at most MAX_NAME_LENGTH characters, with no markup,
+    no control character and no space at either end: names are shown on the terminal and the web page as they
+    are written, and matched as they are typed."""
+    if not name or len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"a name has 1 to {MAX_NAME_LENGTH} characters, not {len(name):,}")
+    for character in name:
+        category = unicodedata.category(character)
+        if category.startswith("C") or category in _LINE_BREAKS:
+            raise ValueError(f"a name is one line of text, without line breaks or control characters: not "
+                             f"U+{ord(character):04X}")
+        if character in MARKUP_CHARACTERS:
+            raise ValueError(f"a name is plain text, without markup such as [bold] or <b>: not {character!r}")
+    if name.strip() != name:
+        raise ValueError("a name doesn't start or end with a space")
+    return name
+
+
+CardName = Annotated[str, AfterValidator(_plain_name)]
+"""The name of a card (or of a role), the card's own or another's it names: `_plain_name`."""
 
 SetIndicator = Annotated[
     Literal["B", "C", "P", "1", "2", "3", "4", "5", "6"],
@@ -136,11 +167,11 @@ class _Strict(BaseModel):
 class Card(_Strict):
     """What every card has: name, type, set indicator, traits, copies and provenance."""
 
-    name: str = Field(min_length=1)
+    name: CardName = Field(min_length=1)
     type: CardType
     set: SetIndicator
     traits: tuple[Trait, ...] = ()
-    copies: int = Field(1, ge=1, le=MAX_COPIES)
+    copies: Number = Field(1, ge=1, le=MAX_COPIES)
     provenance: Literal["published", "standin"]
     notes: str | None = None  # sources, or what a stand-in was modelled on
 
@@ -233,7 +264,7 @@ class Boon(Card):
     acquire_costs: tuple[Cost, ...] = ()  # ways to acquire other than a check ("bury an armor")
     powers: tuple[Power, ...] = ()
     loot_type: CardType | None = Field(None, validate_default=True)  # a loot card acts as this type (LOOT-01)
-    owner: str | None = Field(None, min_length=1, validate_default=True)  # with the Owner trait: whose (OWN-01)
+    owner: CardName | None = Field(None, min_length=1, validate_default=True)  # with the Owner trait: whose (OWN-01)
 
     _type = _restrict_type(*BOON_TYPES)
 
@@ -320,21 +351,21 @@ class SkillEntry(_Strict):
     """
 
     die: DieField
-    feats: int = Field(0, ge=0, le=MAX_FEATS)
-    derived: ReadOnly[Skill, Annotated[int, Field(ge=-MAX_SKILL_MODIFIER, le=MAX_SKILL_MODIFIER)]] = {}
+    feats: Number = Field(0, ge=0, le=MAX_FEATS)
+    derived: ReadOnly[Skill, Annotated[Number, Field(ge=-MAX_SKILL_MODIFIER, le=MAX_SKILL_MODIFIER)]] = {}
 
 
 class Counted(_Strict):
     """A number with feat boxes that raise it by one each (hand size, a Cards List line)."""
 
     start: DeckCount
-    feats: int = Field(0, ge=0, le=MAX_FEATS)
+    feats: Number = Field(0, ge=0, le=MAX_FEATS)
 
 
 class HandSize(Counted):
     """A hand size, which is at least 1 (a starting hand of 0 could never hold a card of the favored type, SETUP-10)."""
 
-    start: int = Field(ge=1, le=MAX_HAND_SIZE)
+    start: Number = Field(ge=1, le=MAX_HAND_SIZE)
 
 
 class ProficiencyEntry(_Strict):
@@ -345,7 +376,7 @@ class ProficiencyEntry(_Strict):
 class Role(_Strict):
     """One side of a character's role card (ROLE-01)."""
 
-    name: str
+    name: CardName
     hand_size: HandSize
     proficiencies: tuple[ProficiencyEntry, ...] = ()
     powers: tuple[Power, ...] = ()
@@ -359,10 +390,10 @@ class Character(Card):
     proficiencies: tuple[ProficiencyEntry, ...] = ()
     favored: tuple[CardType, ...] = Field(min_length=1)
     cards_list: ReadOnly[CardType, Counted]
-    cohort: str | None = None
+    cohort: CardName | None = None
     powers: tuple[Power, ...] = ()
     roles: tuple[Role, ...] = ()
-    suggested_deck: ReadOnly[CardType, tuple[str, ...]] = {}  # rulebook page 28 (SETUP-02)
+    suggested_deck: ReadOnly[CardType, tuple[CardName, ...]] = {}  # rulebook page 28 (SETUP-02)
 
     _type = _restrict_type(CardType.CHARACTER)
 
@@ -389,7 +420,7 @@ class ClosingOption(_Strict):
     cost: Cost | None = None
     summon: str | CardFilter | None = None
     who: Who = Who.YOU  # who summons: each of them must defeat (or acquire) theirs ("each character here")
-    damage: int | None = Field(None, ge=1, le=20)  # be dealt this much damage ("be dealt 4 Combat damage")
+    damage: Number | None = Field(None, ge=1, le=20)  # be dealt this much damage ("be dealt 4 Combat damage")
     damage_type: DamageType = DamageType.COMBAT
     automatic: bool = False
 
@@ -420,7 +451,7 @@ class Reward(_Strict):
 
     text: str
     feat: Literal["skill", "power", "card", "any"] | None = None
-    loot: tuple[str, ...] = ()
+    loot: tuple[CardName, ...] = ()
     draw_random: CardFilter | None = None
 
 
@@ -428,10 +459,10 @@ class Scenario(Card):
     """A scenario card: villains, henchmen (the last one fills the stack, SETUP-07), locations by player
     count (SETUP-05), cohorts (SETUP-11), powers and reward."""
 
-    villains: tuple[str, ...] = ()
-    henchmen: tuple[str, ...] = Field(min_length=1)
-    locations: ReadOnly[Annotated[int, Field(ge=1, le=MAX_PLAYERS)], tuple[str, ...]]
-    cohorts: tuple[str, ...] = ()
+    villains: tuple[CardName, ...] = ()
+    henchmen: tuple[CardName, ...] = Field(min_length=1)
+    locations: ReadOnly[Annotated[Number, Field(ge=1, le=MAX_PLAYERS)], tuple[CardName, ...]]
+    cohorts: tuple[CardName, ...] = ()
     powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
@@ -443,7 +474,7 @@ class Scenario(Card):
 
 
 class Adventure(Card):
-    scenarios: tuple[str, ...] = Field(min_length=1)
+    scenarios: tuple[CardName, ...] = Field(min_length=1)
     powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
@@ -451,7 +482,7 @@ class Adventure(Card):
 
 
 class AdventurePath(Card):
-    adventures: tuple[str, ...] = Field(min_length=1)
+    adventures: tuple[CardName, ...] = Field(min_length=1)
     powers: tuple[Power, ...] = ()
     reward: Reward | None = None
 
@@ -478,7 +509,7 @@ class MythicPath(Card):
 class Redemption(Card):
     """The redemption card: the Corrupted boons that can be redeemed (RED-01)."""
 
-    redeemable: tuple[str, ...] = ()
+    redeemable: tuple[CardName, ...] = ()
 
     _type = _restrict_type(CardType.REDEMPTION)
 

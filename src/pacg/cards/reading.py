@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from pacg.cards.files import card_file_paths
+from pacg.cards.files import MOST_CARD_BYTES, card_file_paths, too_big
 from pacg.cards.loader import CardFileError, CardProblem, field_name
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard
 from pacg.cards.powers import complete_models
@@ -76,6 +76,8 @@ def _problems(path: Path, root: yaml.Node, error: ValidationError) -> list[CardP
         message = detail["msg"].removeprefix("Value error, ")
         if detail["type"] in _UNKNOWN_FIELD:
             message = "unknown field"
+        elif detail["type"].endswith("_type") and isinstance(detail.get("input"), bool):  # `copies: yes`
+            message += f", not {str(detail['input']).lower()}"
         line = node_at(root, location).start_mark.line + 1
         problems.append(CardProblem(path, line, field_name(location), message))
     return problems
@@ -89,12 +91,16 @@ _COLLECTION_START = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _COLLECTION_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
+def _unreadable(path: Path, error: OSError) -> CardFileError:
+    return CardFileError([CardProblem(path, 1, "", f"can't read the file ({error.strerror})")])
+
+
 def _read_text(path: Path) -> str:
     """The file's text, which must be UTF-8; a byte that isn't is reported with its line and offset."""
     try:
         raw = path.read_bytes()
     except OSError as error:
-        raise CardFileError([CardProblem(path, 1, "", f"can't read the file ({error.strerror})")]) from None
+        raise _unreadable(path, error) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -224,9 +230,20 @@ def _name_in(data: dict[str, Any]) -> str | None:
     return name if isinstance(name, str) else None
 
 
+def _check_size(path: Path) -> None:
+    """Refuse, before it is read, a card file bigger than MOST_CARD_BYTES."""
+    try:
+        problem = too_big(path, MOST_CARD_BYTES)
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    if problem is not None:
+        raise CardFileError([CardProblem(path, 1, "", f"not a card file: {problem}")])
+
+
 def read_card_file(path: Path) -> CardFile:
     """Read and validate one card file, keeping its node tree. Raises CardFileError naming the file, line and
     field."""
+    _check_size(path)
     root, data = read_yaml(path)
     model = _model(path, root, data)
     complete_models()
