@@ -30,6 +30,7 @@ from pacg.cli import app
 from pacg.decisions import Decision
 from pacg.game import Game, load_game, new_game, play
 from pacg.record import read_record, save_record
+from pacg.saves import SaveStore
 from table import kind_of, library
 
 # Whole games answered at random (in this process too): the powers they happen to use count as tested by no one.
@@ -174,6 +175,10 @@ def broken_records(folder: Path) -> dict[str, str]:
     assert len(actions) > 10
     good = {key: value for key, value in game.to_record().items() if key != "outcome"}
     middle = len(actions) // 2
+    outcome = game.outcome
+    assert outcome is not None
+    other = "won" if outcome["result"] == "lost" else "lost"
+    edited = {**outcome, "result": other, "turns": outcome["turns"] + 1}  # type: ignore[operator]
     texts = {
         "not-json": "this is not JSON {",
         "empty": "",
@@ -194,9 +199,13 @@ def broken_records(folder: Path) -> dict[str, str]:
         "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
         "removed-not-a-list": json.dumps({**good, "removed": "Sir Ilivan"}),
         "redeemed-not-a-list": json.dumps({**good, "redeemed": [1]}),
+        "edited-outcome": json.dumps({**good, "outcome": edited}),
+        "outcome-before-the-end": json.dumps({**good, "actions": actions[:middle], "outcome": outcome}),
+        "outcome-not-an-object": json.dumps({**good, "outcome": "won"}),
     }
     values = {"missing": str(folder / "no such game.json"), "folder": str(folder), "middle": str(middle),
-              "count": str(len(actions)), "count+1": str(len(actions) + 1)}
+              "count": str(len(actions)), "count+1": str(len(actions) + 1), "result": str(outcome["result"]),
+              "other-result": other, "turns": str(outcome["turns"]), "turns+1": str(edited["turns"])}
     for name, text in texts.items():
         (folder / f"{name}.json").write_text(text, encoding="utf-8")
         values[name] = str(folder / f"{name}.json")
@@ -252,6 +261,15 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "redeemed boons not a list": (["replay", "{redeemed-not-a-list}"], ["field 'redeemed'"]),
     "a boon that can't be redeemed": ([*RANDOM, "--redeemed", "Longsword"], ["'Longsword' can't be redeemed"]),
     "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
+    "an edited outcome": (["replay", "{edited-outcome}"], [
+        "{edited-outcome}: the recorded outcome differs from the replayed one: result '{other-result}' recorded, "
+        "'{result}' replayed; turns {turns+1} recorded, {turns} replayed"]),
+    "an outcome before the end": (["replay", "{outcome-before-the-end}"], [
+        "the recorded outcome differs from the replayed one: result '{result}' recorded, but replayed the game is "
+        "not over"]),
+    "an outcome that is not one": (["replay", "{outcome-not-an-object}"], ["field 'outcome' must be"]),
+    "resume an edited outcome": (["play", "--agent", "random", "--resume", "{edited-outcome}"],
+                                 ["the recorded outcome differs from the replayed one"]),
     "a folder": (["replay", "{folder}"], ["can't read"]),
 }
 
@@ -290,7 +308,7 @@ def test_bad_input_exits_with_a_clear_message_and_no_traceback(case: str, record
 
 
 IN_A_REAL_PROCESS = ["unknown character", "a misspelt character", "party of 5", "bad agent", "log not JSON",
-                     "a wrong answer", "missing file", "nested too deeply", "an unwritable log"]
+                     "a wrong answer", "missing file", "nested too deeply", "an unwritable log", "an edited outcome"]
 
 
 def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_values: dict[str, str]) -> None:
@@ -300,6 +318,24 @@ def test_bad_input_in_a_real_process_exits_non_zero_without_a_traceback(record_v
     for (case, (_, says)), done in zip(cases.items(), runs, strict=True):
         check_rejected(case, done.returncode, done.stdout, done.stderr, says)
         assert len(done.stderr.splitlines()) == 1 or "Usage" in done.stderr, f"{case}: one line: {done.stderr}"
+
+
+@pytest.mark.parametrize("edit", ["answer", "outcome"])
+def test_an_edited_saved_game_is_refused_by_its_name(edit: str) -> None:
+    """`pacg play --resume NAME` of a saved game whose answers or outcome were edited: the message names the save
+    (the database holds no file to name)."""
+    game = random_game(["Harsk", "Kyra"], 5)
+    record = game.to_record()
+    if edit == "answer":
+        record["actions"][3] = "fly-away"
+    else:
+        record["outcome"] = {**record["outcome"], "blessings_left": 99}
+    with SaveStore() as store:
+        store.put("edited game", record)
+    done = CliRunner().invoke(app, ["play", "--agent", "random", "--resume", "edited game"])
+    says = "actions[3]: 'fly-away' is not an action" if edit == "answer" else "blessings_left 99 recorded"
+    check_rejected(f"an edited {edit}", done.exit_code, done.stdout, done.stderr, [says])
+    assert done.stderr.startswith("Error: the saved game 'edited game': "), done.stderr
 
 
 def test_names_in_any_case_play_the_game_of_the_cards_own_names(tmp_path: Path) -> None:

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import json
 import random
-import socket
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx2
@@ -27,6 +23,7 @@ from pacg.web.app import create_app
 from pacg.web.service import GameService
 from pacg.web.store import GameStore, StoreError, open_store, token_hash
 from table import library
+from web_fixtures import Served
 
 GODLESS = "The Godless Ones"
 PARTY = ["Harsk", "Kyra"]
@@ -449,43 +446,9 @@ def test_a_request_over_the_time_bound_gets_503(monkeypatch: pytest.MonkeyPatch,
     assert response.status_code == 503 and "0.05 seconds" in response.json()["detail"]
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _serve(database: Path, port: int) -> subprocess.Popen[str]:
-    server = subprocess.Popen([sys.executable, "-m", "pacg", "serve", "--port", str(port), "--db", str(database),
-                               "--ai-pause", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + WAIT_SECONDS
-    while True:
-        try:
-            httpx2.get(f"http://127.0.0.1:{port}/api/setup", timeout=1)
-            return server
-        except httpx2.TransportError:
-            assert server.poll() is None, server.communicate()[0]
-            assert time.monotonic() < deadline, "the server didn't start"
-            time.sleep(0.1)
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Callable[[], tuple[subprocess.Popen[str], str]]]:
-    """`pacg serve` processes over one database file, killed at the end."""
-    database, port, started = tmp_path / "served.sqlite3", _free_port(), []
-
-    def start() -> tuple[subprocess.Popen[str], str]:
-        started.append(_serve(database, port))
-        return started[-1], f"http://127.0.0.1:{port}"
-
-    yield start
-    for process in started:
-        process.kill()
-        process.wait()
-
-
-def test_pacg_serve_killed_mid_game_and_started_again_carries_on(served: Callable[[], tuple[Any, str]]) -> None:
-    server, url = served()
+def test_pacg_serve_killed_mid_game_and_started_again_carries_on(pacg_serve: Callable[..., Served]) -> None:
+    server = pacg_serve()
+    url = server.url
     made = httpx2.post(f"{url}/api/games", json={"scenario": GODLESS, "characters": PARTY, "seed": 5}).json()
     tokens = made["seats"]
     views = {seat: httpx2.get(f"{url}/api/games/{made['id']}/view", headers=bearer(token)).json()
@@ -496,9 +459,8 @@ def test_pacg_serve_killed_mid_game_and_started_again_carries_on(served: Callabl
                            headers=bearer(tokens[seat]))
     assert answered.status_code == 200
     server.kill()
-    server.wait()
-    again, url = served()
-    assert again.stdout is not None and "(1 game kept in " in again.stdout.readline()
+    again = pacg_serve(port=int(url.rpartition(":")[2]))
+    assert "(1 game kept in " in again.log().splitlines()[0]
     assert httpx2.get(f"{url}/api/games/{made['id']}/view", headers=bearer(tokens[seat])).json() == answered.json()
 
 

@@ -601,13 +601,12 @@ def _resumed(resume: str, log: Path | None, save: str | None, cards: Path | None
 
     path = Path(resume)
     if path.is_file():
-        record: object = path
+        data = read_record(path)
         log = log or path
     else:
         with SaveStore() as store:
-            record = store.get(resume)
+            data = read_record(store.get(resume), f"the saved game {resume!r}")
         save = save or resume
-    data = read_record(record)  # type: ignore[arg-type]
     library = _record_library(data, resume, cards)
     return load_game(data, library=library), library, log, save, data.ai_seats
 
@@ -642,7 +641,7 @@ def _play_to_the_end(game: Game, library: CardLibrary, agent: AgentKind, log: Pa
             terminal.show_news()  # what happened after the last decision: the end of the game
     except (EOFError, KeyboardInterrupt, Stopped) as stop:
         why = f" ({stop})" if isinstance(stop, Stopped) else ""
-        raise _stop(f"Game stopped{why} after {len(game.actions)} answers; {saver.where()}", 1) from None
+        raise _stop(f"Game stopped{why} after {saver.answers_kept(game)} answers; {saver.where()}", 1) from None
     except (OSError, SaveError) as error:
         raise _fail(f"can't save the game: {error}", 1) from None
     except ScriptedDieError as error:
@@ -736,12 +735,25 @@ def serve_command(
                            "[default: the saved games' database]."),
     ai_pause: float = typer.Option(0.5, "--ai-pause", min=0, help="Seconds between two AI answers, for the table "
                                                                    "to follow them."),
+    games_per_minute: int = typer.Option(
+        10, "--games-per-minute", min=1, help="Games one client (an address) may make in a minute; past it, 429."),
+    ai_games: int = typer.Option(
+        20, "--ai-games", min=0, help="Games with AI seats, not over, the server plays at once; past it, making "
+                                      "another is 429 until one is left unused for --idle-seconds."),
+    ai_answers_per_second: float = typer.Option(
+        10.0, "--ai-answers-per-second", min=0.01, help="AI answers a second in one game, at most (whatever "
+                                                        "--ai-pause is)."),
+    idle_seconds: float = typer.Option(
+        1800.0, "--idle-seconds", min=0.1, help="Seconds a game no one uses or watches stays in memory (it stays in "
+                                                "the database, and is loaded again when next used); a game over "
+                                                "goes as soon as no one watches it."),
 ) -> None:
     """Serve games in the browser: open http://HOST:PORT/, make a game and share each seat's link. Games are kept
     in the database, so a restarted server carries on every one."""
     import uvicorn
 
-    from pacg.web.app import MOST_MESSAGE_BYTES, create_app
+    from pacg.web.app import MOST_FRAME_BYTES, create_app
+    from pacg.web.limits import Limits
     from pacg.web.service import GameService
     from pacg.web.store import StoreError, open_store
 
@@ -750,10 +762,11 @@ def serve_command(
         kept = len(store.games())
     except StoreError as error:
         raise _fail(f"--db: {error}") from None
-    service = GameService(store, _cards_library(), ai_pause)
+    limits = Limits(games_per_minute, ai_games, ai_answers_per_second, idle_seconds)
+    service = GameService(store, _cards_library(), ai_pause, limits)
     typer.echo(f"pacg: serving games at http://{host}:{port}/ ({kept} game{'s' if kept != 1 else ''} kept in "
                f"{store.where}; Ctrl-C stops)")
-    uvicorn.run(create_app(service), host=host, port=port, log_level="warning", ws_max_size=MOST_MESSAGE_BYTES,
+    uvicorn.run(create_app(service), host=host, port=port, log_level="warning", ws_max_size=MOST_FRAME_BYTES,
                 timeout_graceful_shutdown=5)
 
 

@@ -8,6 +8,8 @@
     POST /api/games/{id}/undo       {"version"?} -> the seat's new view
     WS   /api/games/{id}/ws?token=  pushes {"type": "view", ...} after every change; takes {"action", "version"?}
                                     and {"undo": true}; a refused message gets {"type": "error", "status", "detail"}
+                                    (400 not JSON, 413 over `MOST_MESSAGE_BYTES`, 415 binary, 422 not the shape
+                                    asked for); one over `MOST_FRAME_BYTES` closes the socket (1009)
     GET  /api/games/{id}/record     the game's record (for pacg replay), once it is over; 409 before
     GET  /api/setup                 the scenarios, characters and AI agents a game can be made of
     GET  /api/cards/{name}          a card's text
@@ -15,7 +17,8 @@
 Errors are JSON {"detail": message}: 401 a bad token (or none where one is needed), 404 no such game or card,
 409 not this seat's decision, the game over, or (with "version") a view that is no longer current: another
 answer came first; 413 a body over `MOST_BODY_BYTES`; 422 an action that isn't legal, a game that can't be set
-up, a body that isn't the JSON asked for; 503 the database failing, or a request over `MOST_REQUEST_SECONDS`.
+up, a body that isn't the JSON asked for (the message names each field that is wrong); 429, with Retry-After, a
+limit of the host's (`limits.Limits`) reached; 503 the database failing, or a request over `MOST_REQUEST_SECONDS`.
 A version is the number of changes made to the game: the view says it, and an answer that gives it lands only
 on that view's decision, so two answers to the same decision can't both land.
 """
@@ -25,30 +28,41 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from contextlib import asynccontextmanager, suppress
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterator, Mapping, MutableMapping, Sequence
+from contextlib import asynccontextmanager, contextmanager, suppress
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+import pydantic_core
+from fastapi import FastAPI, Header, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pacg.agents import AGENTS
 from pacg.cards.names import UnknownName
 from pacg.cards.text import card_summary
 from pacg.cards.vocabulary import MAX_PARTY, CardType
 from pacg.seats import default_ai
-from pacg.web.service import GameService, NewGame, NotFound, Unauthorized, Unprocessable, WebError
+from pacg.web.limits import Window
+from pacg.web.service import GameService, NewGame, NotFound, TooMany, Unauthorized, Unprocessable, WebError
 from pacg.web.store import StoreError
 
 MOST_BODY_BYTES = 16 * 1024  # the largest request: a new game's names, or one action id
-MOST_MESSAGE_BYTES = 4 * 1024  # the largest WebSocket message a client may send
+MOST_MESSAGE_BYTES = 4 * 1024  # the largest WebSocket message a client may send: a larger one gets an error (413)
+MOST_FRAME_BYTES = 16 * MOST_MESSAGE_BYTES  # past it the WebSocket protocol closes the socket (1009), unread
 MOST_REQUEST_SECONDS = 10.0
 POLL_SECONDS = 1.0  # how often a WebSocket checks the store for changes made by another server process
+MOST_INTEGER = 2**63 - 1  # a seed or a version: what a 64-bit integer holds
 NAME = Annotated[str, Field(min_length=1, max_length=100)]
+ACTION = Annotated[str, Field(min_length=1, max_length=2000)]
+VERSION = Annotated[int, Field(ge=1, le=MOST_INTEGER,
+                               description="the version of the view answered: refused (409) if not current")]
+STRICT = ConfigDict(extra="forbid", strict=True)  # a number is a JSON number, a flag true or false: "3", 1.0 aren't
+SHAPE = '{"action": id, "version": n} or {"undo": true, "version": n}'
 STATIC = resources.files("pacg.web") / "static"
 _log = logging.getLogger(__name__)
 
@@ -63,10 +77,10 @@ class NewGameRequest(BaseModel):
     """A game to make: the scenario, the party in turn order (names in any case), the seed, the characters AI
     players play and with which agent, whether the players show each other their hands."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     scenario: NAME
     characters: list[NAME] = Field(min_length=1, max_length=MAX_PARTY)
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(None, ge=0, le=MOST_INTEGER)
     ai: list[NAME] = Field(default_factory=list, max_length=MAX_PARTY)
     agent: NAME | None = None
     open_hands: bool = False
@@ -80,14 +94,61 @@ class NewGameResponse(BaseModel):
 
 
 class ActionRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    action: str = Field(min_length=1, max_length=2000)
-    version: int | None = Field(None, description="the version of the view answered: refused (409) if not current")
+    model_config = STRICT
+    action: ACTION
+    version: VERSION | None = None
 
 
 class UndoRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    version: int | None = None
+    model_config = STRICT
+    version: VERSION | None = None
+
+
+class SocketMessage(BaseModel):
+    """A message a seat sends on the WebSocket: an answer, {"action", "version"?}, or {"undo": true, "version"?}."""
+
+    model_config = STRICT
+    action: ACTION | None = None
+    undo: Literal[True] | None = None
+    version: VERSION | None = None
+
+
+class _TooLarge(WebError):
+    status = 413
+
+
+class _Unsupported(WebError):
+    status = 415
+
+
+def read_json(text: str | bytes) -> Any:
+    """JSON text as data, read by pydantic's reader, which refuses with a ValueError naming what and where (at line
+    and column) what Python's would choke on: nesting over 200 deep (a RecursionError), a number of thousands of
+    digits, NaN, a lone surrogate. A number too big for a float reads as infinity, which no field takes."""
+    return pydantic_core.from_json(text, allow_inf_nan=False)
+
+
+class _JsonRequest(Request):
+    """A request whose JSON body `read_json` reads: what it refuses is a JSON decode error to FastAPI (422)."""
+
+    async def json(self) -> Any:
+        body = await self.body()
+        try:
+            return read_json(body)
+        except ValueError as error:
+            raise json.JSONDecodeError(str(error), body.decode(errors="replace"), 0) from None
+
+
+class _JsonRoute(APIRoute):
+    """An API route whose requests are `_JsonRequest`s."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def handle(request: Request) -> Response:
+            return await handler(_JsonRequest(request.scope, request.receive))
+
+        return handle
 
 
 def create_app(service: GameService) -> FastAPI:
@@ -101,6 +162,7 @@ def create_app(service: GameService) -> FastAPI:
     app = FastAPI(title="pacg", summary="Play the Pathfinder Adventure Card Game together, with the rules enforced",
                   lifespan=lifespan)
     app.state.service = service
+    app.router.route_class = _JsonRoute
     _errors(app)
     _pages(app)
     _games(app, service)
@@ -112,11 +174,30 @@ def create_app(service: GameService) -> FastAPI:
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(WebError)
     async def refused(_: Request, error: WebError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if isinstance(error, TooMany) else None
+        return JSONResponse({"detail": error.message}, status_code=error.status, headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _said(error.errors(), "the body")}, status_code=422)
 
     @app.exception_handler(StoreError)
     async def store_failing(_: Request, error: StoreError) -> JSONResponse:
         return JSONResponse({"detail": f"the games' database is failing: {error}"}, status_code=503)
+
+
+def _said(errors: Sequence[Mapping[str, Any]], whole: str) -> str:
+    """Validation errors in one line, each naming its field ("version: Input should be a valid integer; ..."), and
+    never the input (it may be what JSON can't say: 1e400 is read as infinity); `whole` names the body or message,
+    for an error about it all."""
+    return "; ".join(_one_error(error, whole) for error in errors)
+
+
+def _one_error(error: Mapping[str, Any], whole: str) -> str:
+    if error["type"] == "json_invalid":
+        return f"{whole} is not JSON: {error.get('ctx', {}).get('error', error['msg'])}"
+    where = ".".join(str(part) for part in error["loc"] if part != "body")
+    return f"{where or whole}: {error['msg']}"
 
 
 def _pages(app: FastAPI) -> None:
@@ -133,6 +214,8 @@ def _pages(app: FastAPI) -> None:
 
 def _games(app: FastAPI, service: GameService) -> None:
     library = service.library
+    most = service.limits.games_per_minute
+    made = Window(most) if most is not None else None
 
     @app.get("/api/setup", summary="What a game can be made of")
     def setup() -> dict[str, Any]:
@@ -148,9 +231,10 @@ def _games(app: FastAPI, service: GameService) -> None:
             raise NotFound(str(error)) from None
 
     @app.post("/api/games", status_code=201, response_model=NewGameResponse, summary="Make a game")
-    def create(request: NewGameRequest) -> NewGameResponse:
-        game_id, tokens = service.create(NewGame(request.scenario, list(request.characters), request.seed,
-                                                 list(request.ai), request.agent, request.open_hands))
+    def create(request: NewGameRequest, http: Request) -> NewGameResponse:
+        with _counted(made, http.client.host if http.client is not None else "unknown"):
+            game_id, tokens = service.create(NewGame(request.scenario, list(request.characters), request.seed,
+                                                     list(request.ai), request.agent, request.open_hands))
         return NewGameResponse(id=game_id, seats=tokens,
                                links={seat: f"/games/{game_id}#token={token}" for seat, token in tokens.items()},
                                spectate=f"/games/{game_id}")
@@ -173,6 +257,24 @@ def _games(app: FastAPI, service: GameService) -> None:
              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return service.undo(game_id, service.seat(game_id, _bearer(authorization)),
                             request.version if request is not None else None)
+
+
+@contextmanager
+def _counted(made: Window | None, client: str) -> Iterator[None]:
+    """A game the client makes, counted in the window of the games each client made in the last minute (None: no
+    limit); TooMany past `Limits.games_per_minute`; not counted if it isn't made."""
+    if made is None:
+        yield
+        return
+    wait = made.admit(client)
+    if wait:
+        raise TooMany(f"a client may make at most {made.most} game{'s' if made.most != 1 else ''} a minute: "
+                      f"try again in {max(1, round(wait))} s", wait)
+    try:
+        yield
+    except BaseException:
+        made.give_back(client)
+        raise
 
 
 def _bearer(authorization: str | None) -> str | None:
@@ -218,6 +320,10 @@ class _Connection:
             await self._take_answers()
         except WebSocketDisconnect:
             pass
+        except Exception:  # the server's fault: logged, and the socket closed for the client to connect again
+            _log.exception("a WebSocket of game %s failed", self.game_id)
+            with suppress(WebSocketDisconnect, RuntimeError):
+                await self.websocket.close(code=1011, reason="the server failed: connect again")
         finally:
             self.service.unlisten(self.game_id, self.listener)
             pushing.cancel()
@@ -253,33 +359,52 @@ class _Connection:
             await self.websocket.send_json({"type": "view", **view})
 
     async def _take_answers(self) -> None:
+        """Answer each message: the seat's new view, or an error saying what is wrong with it (the socket stays
+        open), until the client leaves."""
         while True:
-            text = await self.websocket.receive_text()
+            frame = await self.websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
             try:
-                view = await self._answer(text)
+                view = await self._answer(_socket_message(frame))
             except WebError as error:
-                await self.websocket.send_json({"type": "error", "status": error.status, "detail": error.message})
+                await self._send_error(error.status, error.message)
+            except StoreError as error:
+                await self._send_error(503, f"the games' database is failing: {error}")
             else:
                 await self._send_if_newer(view)
 
-    async def _answer(self, text: str) -> dict[str, Any]:
-        if len(text.encode()) > MOST_MESSAGE_BYTES:
-            raise WebError(f"a message is at most {MOST_MESSAGE_BYTES} bytes")
-        try:
-            message = json.loads(text)
-        except ValueError:
-            raise WebError("a message is JSON: {\"action\": id, \"version\": n} or {\"undo\": true}") from None
-        if not isinstance(message, dict):
-            raise WebError("a message is a JSON object: {\"action\": id, \"version\": n} or {\"undo\": true}")
-        version = message.get("version")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-            raise Unprocessable("\"version\" is a number: the version of the view answered")
-        if message.get("undo") is True:
-            return await run_in_threadpool(self.service.undo, self.game_id, self.seat, version)
-        action = message.get("action")
-        if not isinstance(action, str) or not action:
-            raise Unprocessable("a message is {\"action\": id, \"version\": n} or {\"undo\": true}")
-        return await run_in_threadpool(self.service.act, self.game_id, self.seat, action, version)
+    async def _answer(self, message: SocketMessage) -> dict[str, Any]:
+        if message.undo:
+            return await run_in_threadpool(self.service.undo, self.game_id, self.seat, message.version)
+        assert message.action is not None  # `_socket_message`: one or the other
+        return await run_in_threadpool(self.service.act, self.game_id, self.seat, message.action, message.version)
+
+    async def _send_error(self, status: int, detail: str) -> None:
+        await self.websocket.send_json({"type": "error", "status": status, "detail": detail})
+
+
+def _socket_message(frame: Message) -> SocketMessage:
+    """The message a WebSocket frame ("websocket.receive") brings, checked: else a WebError with the status HTTP
+    would give and what is wrong, where."""
+    text = frame.get("text")
+    if text is None:
+        raise _Unsupported(f"a message is a text frame of JSON, not a binary one: {SHAPE}")
+    size = len(text.encode())
+    if size > MOST_MESSAGE_BYTES:
+        raise _TooLarge(f"a message is at most {MOST_MESSAGE_BYTES} bytes: this one is {size}")
+    try:
+        data = read_json(text)
+    except ValueError as error:
+        raise WebError(f"a message is JSON, {SHAPE}: {error}") from None
+    try:
+        message = SocketMessage.model_validate(data)
+    except ValidationError as error:
+        raise Unprocessable(f"{_said(error.errors(include_input=False), 'the message')} (a message is {SHAPE})"
+                            ) from None
+    if (message.action is None) == (message.undo is None):
+        raise Unprocessable(f"a message is {SHAPE}: an action or an undo")
+    return message
 
 
 class _Bounded:

@@ -10,16 +10,24 @@ made under the game's lock and stored as a compare-and-set on its version: the a
 AI seats are played here, on a worker thread, one answer at a time, each stored and told to the listeners (the
 WebSocket connections) like a person's, so the table sees the AI play; a request never waits for an AI. A game
 left at an AI seat's decision (a server stopped mid-turn) is taken up again by the first request that reads it.
+
+The host's `Limits` bound what clients may make the server do: games with AI seats live at once (`TooMany`, HTTP
+429, past it), AI answers a second in a game, and how long a game no one uses stays in memory. A game is forgotten
+(dropped from memory; it stays in the store) once no WebSocket watches it and it is over or unused for
+`idle_seconds`; its AI players stop, and the next request that reads it loads it again and has them play on.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,10 +37,12 @@ from pacg.engine.setup import SetupError
 from pacg.game import Game, IllegalAction, load_game, new_game
 from pacg.record import read_record
 from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, record_with_ai, undo_to_person
+from pacg.web.limits import Limits
 from pacg.web.store import GameStore, StoredGame, token_hash
 
 LIVE_GAMES = 256  # games a process keeps in memory; one dropped is loaded again from the store when next used
 AI_WORKERS = 2
+SWEEP_SECONDS = 30.0  # how often, at most, the games no one uses are looked for (more often for a short idle time)
 Listener = Callable[[int], None]  # told a game's new version after each change
 _log = logging.getLogger(__name__)
 
@@ -63,16 +73,31 @@ class Unprocessable(WebError):
     status = 422
 
 
+class TooMany(WebError):
+    """A limit of the host's reached: try again in `retry_after` seconds (a whole number, at least 1)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
 @dataclass
 class _Live:
     """A game in this process's memory: the Game object at `version`, its AI seats ({seat: agent}), the lock every
-    use of it holds, and whether an AI worker is playing it."""
+    use of it holds, whether an AI worker is playing it, and when a person last used it (`time.monotonic`)."""
 
     game: Game
     version: int
     ai: dict[str, str]
     lock: threading.RLock = field(default_factory=threading.RLock)
     driving: bool = False
+    used: float = field(default_factory=time.monotonic)
+
+    def playing_ai(self) -> bool:
+        """Whether it has AI seats and isn't over: what `Limits.ai_games` counts."""
+        return bool(self.ai) and not self.game.over
 
 
 @dataclass(frozen=True)
@@ -91,40 +116,78 @@ class NewGame:
 class GameService:
     """The games of one server process over one store; safe to use from many threads."""
 
-    def __init__(self, store: GameStore, library: CardLibrary, ai_pause: float = 0.0) -> None:
+    def __init__(self, store: GameStore, library: CardLibrary, ai_pause: float = 0.0, limits: Limits | None = None
+                 ) -> None:
         self.store = store
         self.library = library
         self.ai_pause = ai_pause  # seconds between two AI answers, for the table to follow them
+        self.limits = limits or Limits()
         self._live: OrderedDict[str, _Live] = OrderedDict()
         self._live_lock = threading.Lock()
+        self._ai_making = 0  # games with AI seats being made: counted against `Limits.ai_games` already
         self._listeners: dict[str, set[Listener]] = {}
         self._workers = ThreadPoolExecutor(AI_WORKERS, thread_name_prefix="pacg-ai")
-        self._closing = False
+        self._closing = threading.Event()
+        if self.limits.idle_seconds is not None:
+            threading.Thread(target=self._sweep, args=(self.limits.idle_seconds,), name="pacg-sweep",
+                             daemon=True).start()
 
     def close(self) -> None:
-        """Stop the AI workers (an AI answer under way is finished and stored first)."""
-        self._closing = True
+        """Stop the AI workers (an AI answer under way is finished and stored first) and the sweep."""
+        self._closing.set()
         self._workers.shutdown(wait=True, cancel_futures=True)
 
     # --- making a game and knowing who asks -----------------------------------------------------------------
 
     def create(self, request: NewGame) -> tuple[str, dict[str, str]]:
-        """Make and store a game; its id and a new token for each human seat."""
-        try:
-            game = new_game(request.scenario, request.characters, request.seed, library=self.library,
-                            open_hands=request.open_hands)
-            agent = agent_named(request.agent)
-            ai = ai_seats(request.ai, game.seats(), agent)
-        except (SetupError, UnknownName, ValueError) as error:
-            raise Unprocessable(str(error)) from None
-        game_id = secrets.token_urlsafe(9)
-        tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
-        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
-        self.store.create(game_id, record_with_ai(game, ai), hashes)
-        live = _Live(game, 1, ai)
-        self._remember(game_id, live)
+        """Make and store a game; its id and a new token for each human seat. TooMany for a game with AI seats
+        when `Limits.ai_games` of them are live."""
+        with self._room_for(bool(request.ai)):
+            try:
+                game = new_game(request.scenario, request.characters, request.seed, library=self.library,
+                                open_hands=request.open_hands)
+                agent = agent_named(request.agent)
+                ai = ai_seats(request.ai, game.seats(), agent)
+            except (SetupError, UnknownName, ValueError) as error:
+                raise Unprocessable(str(error)) from None
+            game_id = secrets.token_urlsafe(9)
+            tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
+            hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+            self.store.create(game_id, record_with_ai(game, ai), hashes)
+            live = _Live(game, 1, ai)
+            self._remember(game_id, live)
         self._play_ai(game_id, live)
         return game_id, tokens
+
+    @contextmanager
+    def _room_for(self, with_ai: bool) -> Iterator[None]:
+        """A place among the `Limits.ai_games` for a game with AI seats, held while it is made (then it is live
+        and counted as such); TooMany, with the time until a live one may be forgotten, when none is free."""
+        most = self.limits.ai_games
+        if not with_ai or most is None:
+            yield
+            return
+        with self._live_lock:
+            playing = [(game_id, live) for game_id, live in self._live.items() if live.playing_ai()]
+            if len(playing) + self._ai_making >= most:
+                raise TooMany(f"this server plays at most {most} game{'s' if most != 1 else ''} with AI seats at "
+                              "once: try again later, or make a game without AI seats", self._free_in(playing))
+            self._ai_making += 1
+        try:
+            yield
+        finally:
+            with self._live_lock:
+                self._ai_making -= 1
+
+    def _free_in(self, playing: list[tuple[str, _Live]]) -> float:
+        """Seconds until the first of these games no one watches may be forgotten for being unused (the idle time
+        itself when all are watched, a minute without one)."""
+        idle = self.limits.idle_seconds
+        if idle is None:
+            return 60.0
+        now = time.monotonic()
+        return min((live.used + idle - now for game_id, live in playing if game_id not in self._listeners),
+                   default=idle)
 
     def seat(self, game_id: str, token: str | None) -> str | None:
         """The seat a token is for in the game (None, a spectator, when no token is given); NotFound for no such
@@ -221,9 +284,11 @@ class GameService:
         live.version += 1
 
     def _changed(self, game_id: str, live: _Live) -> None:
-        """Tell the game's listeners its new version, and have the AI play on if the decision is an AI seat's."""
+        """Tell the game's listeners its new version, have the AI play on if the decision is an AI seat's, and
+        forget the game if it is over and no one watches."""
         self._tell(game_id, live.version)
         self._play_ai(game_id, live)
+        self._forget_unused(game_id)
 
     # --- listeners (WebSocket connections) ------------------------------------------------------------------
 
@@ -238,6 +303,7 @@ class GameService:
                 listeners.discard(listener)
                 if not listeners:
                     del self._listeners[game_id]
+        self._forget_unused(game_id)
 
     def _tell(self, game_id: str, version: int) -> None:
         with self._live_lock:
@@ -251,7 +317,7 @@ class GameService:
         """Have a worker play the AI seats' decisions, if the decision now is one's and none is at it."""
         with live.lock:
             decision = live.game.decision
-            if self._closing or live.driving or decision is None or decision.player not in live.ai:
+            if self._closing.is_set() or live.driving or decision is None or decision.player not in live.ai:
                 return
             live.driving = True
         self._submit(game_id, live)
@@ -264,14 +330,15 @@ class GameService:
                 live.driving = False
 
     def _drive(self, game_id: str, live: _Live) -> None:
-        """Answer one AI seat's decision, store it and tell it; then the next one, `ai_pause` seconds later (a timer,
-        so a pause holds no worker), until a person's turn to answer or the end."""
+        """Answer one AI seat's decision, store it and tell it; then the next one, `_ai_pause()` seconds later (a
+        timer, so a pause holds no worker), until a person's turn to answer, the end or the game forgotten."""
         try:
             if not self._answer_for_ai(game_id, live):
                 return
             self._tell(game_id, live.version)
-            if self.ai_pause:
-                timer = threading.Timer(self.ai_pause, self._submit, (game_id, live))
+            self._forget_unused(game_id)
+            if pause := self._ai_pause():
+                timer = threading.Timer(pause, self._submit, (game_id, live))
                 timer.daemon = True
                 timer.start()
             else:
@@ -281,16 +348,24 @@ class GameService:
                 live.driving = False
             _log.exception("the AI players of game %s stopped", game_id)  # a request that reads it starts them again
 
+    def _ai_pause(self) -> float:
+        """Seconds from one AI answer to the next in a game: `ai_pause`, or longer to keep to
+        `Limits.ai_answers_per_second`."""
+        rate = self.limits.ai_answers_per_second
+        return max(self.ai_pause, 1 / rate if rate is not None else 0.0)
+
     def _answer_for_ai(self, game_id: str, live: _Live) -> bool:
         """Answer the decision for its AI seat and store the answer; False, with the worker done, when the decision
-        is no AI seat's (or the server is closing). Ending is decided under the game's lock, so a change that comes
-        to an AI seat's decision just after is never left without a worker (`_play_ai`). The AI thinks on a copy of
-        the game, without the lock, so the table's views and undos don't wait for a slow one (the search agent);
-        if the game changed meanwhile, it thinks again."""
+        is no AI seat's, the game has been forgotten (the request that loads it again has the AI play on) or the
+        server is closing. Ending is decided under the game's lock, so a change that comes to an AI seat's decision
+        just after is never left without a worker (`_play_ai`). The AI thinks on a copy of the game, without the
+        lock, so the table's views and undos don't wait for a slow one (the search agent); if the game changed
+        meanwhile, it thinks again."""
         with live.lock:
             self._refresh(game_id, live)
             decision = live.game.decision
-            if self._closing or decision is None or decision.player not in live.ai:
+            if (self._closing.is_set() or not self._holds(game_id, live) or decision is None
+                    or decision.player not in live.ai):
                 live.driving = False
                 return False
             seat, version, thinking = decision.player, live.version, live.game.clone()
@@ -314,6 +389,7 @@ class GameService:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
+                live.used = time.monotonic()
         if live is None:
             stored = self._stored(game_id)
             live = self._remember(game_id, _Live(*_game_of(stored, self.library)))
@@ -343,6 +419,31 @@ class GameService:
             while len(self._live) > LIVE_GAMES:
                 self._live.popitem(last=False)
         return kept
+
+    def _holds(self, game_id: str, live: _Live) -> bool:
+        """Whether this is the game's live copy still (not forgotten, nor replaced by one loaded again)."""
+        with self._live_lock:
+            return self._live.get(game_id) is live
+
+    # --- forgetting games -----------------------------------------------------------------------------------
+
+    def _sweep(self, idle: float) -> None:
+        """Until the service closes: forget the games no one uses, every `SWEEP_SECONDS` (or a quarter of the
+        idle time, when that is shorter)."""
+        while not self._closing.wait(min(SWEEP_SECONDS, idle / 4)):
+            self._forget_unused()
+
+    def _forget_unused(self, *game_ids: str) -> None:
+        """Forget the games (every one, when none is named) that no WebSocket watches and that are over or unused
+        for `Limits.idle_seconds`. Whether a game is over is one attribute of it: read without its lock."""
+        idle = self.limits.idle_seconds
+        now = time.monotonic()
+        with self._live_lock:
+            for game_id in game_ids or list(self._live):
+                live = self._live.get(game_id)
+                if live is not None and game_id not in self._listeners and (
+                        live.game.over or (idle is not None and now - live.used >= idle)):
+                    del self._live[game_id]
 
 
 def _acting(seat: str | None) -> str:
