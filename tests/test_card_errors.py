@@ -682,12 +682,16 @@ NUMBERS_AS_FLAGS = {
     "closing damage": (CHAPEL, "automatic: true", "damage: true",
                        ":7: when_closing[0].damage: Input should be a valid integer"),
     "players": (OUTING, "1: [Test Chapel]", "true: [Test Chapel]", ":7: locations"),
+    "a power's dice": (HERO, "add_dice: 1d6", "add_skill_dice: true",
+                       ":15: powers[0].effects[0].add_skill_dice: Input should be a valid integer, not true"),
+    "a die's face": (HERO, "add_dice: 1d6", "roll_die: 6\n        at_least: yes\n        then: [{draw: 1}]",
+                     ":16: powers[0].effects[0].at_least: Input should be a valid integer, not true"),
 }
 
 
 @pytest.mark.parametrize("case", list(NUMBERS_AS_FLAGS))
 def test_a_number_written_as_true_or_false_is_refused_not_read_as_1_or_0(tmp_path: Path, case: str) -> None:
-    """Every number of a card file (`model.Number`) is strict: YAML's true, false, yes and no are no numbers."""
+    """Every number of a card file (`powers.Number`) is strict: YAML's true, false, yes and no are no numbers."""
     card, old, new, printed = NUMBERS_AS_FLAGS[case]
     assert old in card
     path = write(tmp_path, "card.yaml", card.replace(old, new.replace("\n", "\n    ")))
@@ -712,6 +716,27 @@ def test_an_oversized_card_file_is_refused_before_it_is_read(tmp_path: Path, mon
     monkeypatch.setattr(reading, "_read_text", never)
     assert problems_of(path) == [
         f"{path}:1: not a card file: {size:,} bytes is far too big (at most {MOST_CARD_BYTES:,})"]
+
+
+def test_the_card_cache_reads_no_oversized_card_file_to_know_whether_it_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache's key holds each card file's contents, but of a file too big to be one only its size and time:
+    `pacg play --cards DIR` with a file of gigabytes there reads none of it before refusing it."""
+    from pacg.cards import cache
+
+    big = tmp_path / "huge.yaml"
+    with open(big, "wb") as file:
+        file.truncate(4 * MOST_CARD_BYTES)  # a sparse file: no bytes written, none to read but zeros
+    small = write(tmp_path, "rat.yaml", RAT)
+    opened: list[str] = []
+    real_open = open
+    monkeypatch.setattr("builtins.open", lambda path, *args, **kwargs: (opened.append(str(path)),
+                                                                         real_open(path, *args, **kwargs))[1])
+    assert cache.Key((tmp_path,)).digest
+    assert str(small) in opened and str(big) not in opened
+    monkeypatch.undo()
+    assert [problem.split(": ", 1)[1] for problem in problems_of(big)] == [
+        f"not a card file: {4 * MOST_CARD_BYTES:,} bytes is far too big (at most {MOST_CARD_BYTES:,})"]
 
 
 def test_a_card_file_up_to_the_size_limit_reads(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from pacg.cards.files import CARD_FILE_SUFFIXES
+from pacg.cards.files import CARD_FILE_SUFFIXES, MOST_CARD_BYTES
 
 if TYPE_CHECKING:
     from pacg.cards.loader import CardLibrary
@@ -103,7 +103,11 @@ def _stamp(path: str) -> str:
 
 
 def _contents(path: str) -> bytes:
+    """What of a card file the key holds: its bytes, or, for a file too big to be a card file (which the loader
+    refuses without reading it), its size and time stamp rather than gigabytes read for nothing."""
     try:
+        if os.path.getsize(path) > MOST_CARD_BYTES:
+            return f"\0too big\0{_stamp(path)}".encode()
         with open(path, "rb") as file:
             return file.read()
     except OSError:  # the loader reports it (and stores nothing), as it would without the cache

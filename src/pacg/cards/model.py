@@ -38,6 +38,7 @@ from pacg.cards.powers import (
     ChoicesByMoment,
     Cost,
     Instead,
+    Number,
     Power,
     PowersByTiming,
     Timing,
@@ -100,10 +101,6 @@ MAX_HAND_SIZE = 15
 MAX_DECK_COUNT = 20  # cards of one type in a Cards List or a location's deck list
 MAX_SKILL_MODIFIER = 10  # "Melee: Strength +3"
 MAX_PLAYERS = 6  # a scenario lists its locations for 1 to 6 players (SETUP-05)
-
-Number = Annotated[int, Field(strict=True)]
-"""A number on a card, written as a number: `true` or `false` (YAML's yes and no too) is refused, where it would
-otherwise be read as 1 or 0 (`copies: true`)."""
 
 DeckCount = Annotated[Number, Field(ge=0, le=MAX_DECK_COUNT)]
 

@@ -93,6 +93,10 @@ def _no_dice(value: Any) -> Amount:
     return amount
 
 
+Number = Annotated[int, Field(strict=True)]
+"""A number on a card, written as a number: `true` or `false` (YAML's yes and no too) is refused, where it would
+otherwise be read as 1 or 0 (`copies: true`)."""
+
 _AMOUNT_SCHEMA = "a number, or a sum such as '1 + AD', 'AD + location deck' or '1d4+1' (docs/card-format.md)"
 
 AmountField = Annotated[
@@ -252,7 +256,7 @@ class ChargeCost(_Strict):
     """Mythic charges expended to use a power (MYTH-01): "discard a mythic charge". The power is offered only
     to a character who has that many."""
 
-    charges: int = Field(ge=1, le=MAX_AMOUNT)
+    charges: Number = Field(ge=1, le=MAX_AMOUNT)
 
     def text(self) -> str:
         return f"expend {self.charges} mythic charge{'s' if self.charges != 1 else ''}"
@@ -262,7 +266,7 @@ class DamageCost(_Strict):
     """Damage to take to use a power ("take 1 Combat damage to reduce ..."): dealt to you, and, being what the
     power costs, not reduced; with too few cards in hand you discard what you have (DMG-02)."""
 
-    damage: int = Field(ge=1, le=MAX_AMOUNT)
+    damage: Number = Field(ge=1, le=MAX_AMOUNT)
     damage_type: DamageType = DamageType.COMBAT
 
     def text(self) -> str:
@@ -388,12 +392,12 @@ class Conditions(_Strict):
     displaying: CardFilter | None = None  # you have such a card displayed
     location: CardFilter | None = None  # your location is such a card ("at an Abyssal location")
     turn: Literal["yours", "first exploration"] | None = None  # on your turn / its first exploration
-    max_difficulty: int | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
+    max_difficulty: Number | None = Field(None, ge=1, le=MAX_DIFFICULTY)  # its highest difficulty at most this (CHK-08)
     played: tuple[CardFilter, ...] | None = None  # a card matching one of these was played on the check
     not_played: tuple[CardFilter, ...] | None = None  # no card matching any of these was played on the check
     played_action: tuple[CardAction, ...] | None = None  # a card was played with one of these actions (for its power)
     after_roll: Literal["failed", "succeeded"] | None = None  # the check's roll, once rolled (CHK-13)
-    mythic_charges: int | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
+    mythic_charges: Number | None = Field(None, ge=1, le=MAX_AMOUNT)  # you have at least this many (MYTH-01)
     margin: SumField | None = None  # the check succeeded or failed by at least this much (CHK-14)
     blessings_discard: CardFilter | None = None  # the top card of the blessings discard pile is such a card
     # the card last played (after playing: the card just played) has the name of the blessings discard's top card
@@ -403,7 +407,7 @@ class Conditions(_Strict):
     role: tuple[str, ...] | None = None  # your character has chosen one of these roles (ROLE-01)
     summoned: bool | None = None  # the card it is against was (true) or wasn't (false) summoned (SUM-01)
     alone: bool | None = None  # you are (true) or aren't (false) the only character at your location
-    adventure_deck: int | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
+    adventure_deck: Number | None = Field(None, ge=0, le=MAX_AMOUNT)  # the adventure deck number is at least this
     any_of: Annotated[tuple["Conditions", ...] | None, Field(alias="any")] = None  # at least one of these holds
     none_of: Annotated[tuple["Conditions", ...] | None, Field(alias="not")] = None  # none of these holds
 
@@ -437,7 +441,7 @@ class AddDice(_Strict):
 class AddSkillDice(_Strict):
     """Add this many dice of the type the check already rolls (CHK-12: blessings)."""
 
-    add_skill_dice: int = Field(ge=1, le=MAX_CARD_DICE)
+    add_skill_dice: Number = Field(ge=1, le=MAX_CARD_DICE)
 
     def text(self) -> str:
         dice = "die" if self.add_skill_dice == 1 else "dice"
@@ -540,7 +544,7 @@ class Reroll(_Strict):
     1 die"), keeping the others."""
 
     reroll: Literal[True]
-    dice: int | None = Field(None, ge=1, le=MAX_CARD_DICE)
+    dice: Number | None = Field(None, ge=1, le=MAX_CARD_DICE)
 
     def text(self) -> str:
         if self.dice is None:
@@ -751,9 +755,9 @@ class PlaceEncountered(_Strict):
 class CountFace(_Strict):
     """A die of this many sides that shows this face counts as another number (a 6 on a d6 counts as 7)."""
 
-    count_face: int = Field(ge=1, le=max(CARD_DICE))
+    count_face: Number = Field(ge=1, le=max(CARD_DICE))
     die: CardDie
-    value: int = Field(ge=0, le=MAX_AMOUNT)
+    value: Number = Field(ge=0, le=MAX_AMOUNT)
 
     def text(self) -> str:
         return f"each d{self.die} that shows {self.count_face} counts as {self.value}"
@@ -780,7 +784,7 @@ class Move(_Strict):
     from the same location coming along; to one chosen, one at random, or the location `to` names."""
 
     move: Characters
-    with_local: int = Field(0, ge=0, le=MAX_AMOUNT)
+    with_local: Number = Field(0, ge=0, le=MAX_AMOUNT)
     to: str = "chosen"  # "chosen", "random", or a location's name: there, where it is in play
     where: CardFilter | None = None  # only to such a location ("to a location with the Abyssal trait")
 
@@ -1019,7 +1023,7 @@ class GainSkill(_Strict):
 
     gain_skill: Skill
     ability: Skill
-    modifier: int = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
+    modifier: Number = Field(0, ge=-MAX_AMOUNT, le=MAX_AMOUNT)
     who: Literal[Who.YOU, Who.EACH_LOCAL, Who.EACH_OTHER_LOCAL, Who.EACH, Who.EACH_OTHER] = Who.YOU
 
     def text(self) -> str:
@@ -1087,7 +1091,7 @@ class RollDie(_Strict):
     explore again"; "roll 1d20: if the result is no more than the number of undefeated trees, ...")."""
 
     roll_die: CardDie
-    at_least: int | None = Field(None, ge=1, le=max(CARD_DICE))
+    at_least: Number | None = Field(None, ge=1, le=max(CARD_DICE))
     beats: Literal["location deck"] | None = None  # the roll must be more than the cards in your location deck
     at_most: SumField | None = None  # the roll must be no more than this
     then: tuple["Effect", ...]
@@ -1540,7 +1544,7 @@ class MoveAlong(_Strict):
     location you leave may move with you ("another character at your location may move with you"); if any does,
     the `if_any` effects follow, while you are still at the location you leave."""
 
-    move_along: int = Field(ge=1, le=MAX_AMOUNT)
+    move_along: Number = Field(ge=1, le=MAX_AMOUNT)
     if_any: tuple["Effect", ...] = ()  # done if any character came along, before you leave ("if one does, ...")
 
     def text(self) -> str:
