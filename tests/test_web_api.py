@@ -521,3 +521,19 @@ def _fuzzed_game(client: TestClient) -> dict[str, Any]:
         _FUZZED.clear()
         _FUZZED[id(client)] = make(client)
     return _FUZZED[id(client)]
+
+
+def test_a_stored_game_that_no_longer_replays_is_a_409_naming_it_not_a_500(store_url: str) -> None:
+    """A game kept in the database by another version of pacg or its cards may no longer play: reading it says so,
+    naming the game, and the server goes on serving the others."""
+    with _server(store_url) as before:
+        made, other = make(before, seed=8), make(before, seed=9)
+        stored = before.app.state.service.store.get(made["id"])
+        record = {**stored.record, "actions": ["fly-away"]}
+        assert before.app.state.service.store.replace(made["id"], stored.version, record)
+    with _server(store_url) as after:
+        token = made["seats"]["Harsk"]
+        refused = after.get(f"/api/games/{made['id']}/view", headers=bearer(token))
+        assert refused.status_code == 409
+        assert refused.json()["detail"].startswith(f"this game can't be played on by this server: game {made['id']}: ")
+        assert view_of(after, other["id"], other["seats"]["Harsk"])["view"]["decision"] is not None

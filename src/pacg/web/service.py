@@ -35,7 +35,7 @@ from pacg.cards.loader import CardLibrary
 from pacg.cards.names import UnknownName
 from pacg.engine.setup import SetupError
 from pacg.game import Game, IllegalAction, load_game, new_game
-from pacg.record import read_record
+from pacg.record import RecordError, read_record
 from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, record_with_ai, undo_to_person
 from pacg.web.limits import Limits
 from pacg.web.store import GameStore, StoredGame, token_hash
@@ -392,7 +392,7 @@ class GameService:
                 live.used = time.monotonic()
         if live is None:
             stored = self._stored(game_id)
-            live = self._remember(game_id, _Live(*_game_of(stored, self.library)))
+            live = self._remember(game_id, _Live(*_game_of(game_id, stored, self.library)))
         else:
             with live.lock:
                 self._refresh(game_id, live)
@@ -404,7 +404,7 @@ class GameService:
             self._reload(game_id, live)
 
     def _reload(self, game_id: str, live: _Live) -> None:
-        live.game, live.version, live.ai = _game_of(self._stored(game_id), self.library)
+        live.game, live.version, live.ai = _game_of(game_id, self._stored(game_id), self.library)
 
     def _stored(self, game_id: str) -> StoredGame:
         stored = self.store.get(game_id)
@@ -460,7 +460,11 @@ def _own_undo(game: Game, ai: dict[str, str], seat: str | None) -> dict[str, Any
     return {"possible": not why, "why_not": why}
 
 
-def _game_of(stored: StoredGame, library: CardLibrary) -> tuple[Game, int, dict[str, str]]:
-    """The game a stored record makes again, its version and its AI seats."""
-    data = read_record(stored.record)
-    return load_game(data, library=library), stored.version, dict(data.ai_seats)
+def _game_of(game_id: str, stored: StoredGame, library: CardLibrary) -> tuple[Game, int, dict[str, str]]:
+    """The game a stored record makes again, its version and its AI seats; Conflict (409) naming the game when
+    its record no longer plays with these cards (stored by another version of pacg or its cards) or is broken."""
+    try:
+        data = read_record(stored.record, f"game {game_id}")
+        return load_game(data, library=library), stored.version, dict(data.ai_seats)
+    except RecordError as error:
+        raise Conflict(f"this game can't be played on by this server: {error}") from None
