@@ -145,10 +145,11 @@ def test_a_stop_signal_during_a_save_waits_until_the_save_is_whole(
 
 def test_pacg_play_stopped_during_a_save_counts_the_answers_saved(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """SIGTERM while the fifth answer is being saved: the save holds five answers, the message says five."""
+    """SIGTERM while the fifth answer is being saved (the sixth save: the game is saved as it starts): the save
+    holds five answers, the message says five."""
     log = tmp_path / "game.json"
     saves = iter(range(100))
-    fifth = signal_from(os.replace, signal.SIGTERM, lambda source, target: target == log and next(saves) == 4)
+    fifth = signal_from(os.replace, signal.SIGTERM, lambda source, target: target == log and next(saves) == 5)
     monkeypatch.setattr(record.os, "replace", fifth)
     done = CliRunner().invoke(app, ["play", "--agent", "random", "--characters", PARTY, "--seed", "2", "--log",
                                     str(log)])
@@ -199,3 +200,6 @@ def test_ctrl_c_at_a_prompt_stops_the_game_saying_how_to_resume_it() -> None:
     assert game.returncode == 1
     assert stderr.decode() == ("Game stopped after 0 answers; saved as godless-ones-6: resume with `pacg play "
                                "--resume godless-ones-6`\n")
+    resumed = subprocess.run([*PACG, "play", "--resume", "godless-ones-6", "--agent", "random"], capture_output=True,
+                             text=True, timeout=120, check=False)
+    assert resumed.returncode == 0, resumed.stderr  # the save it names is there, and plays on from the start

@@ -633,8 +633,7 @@ def _play_to_the_end(game: Game, library: CardLibrary, agent: AgentKind, log: Pa
     saver = Saver(log, save, seats)
     terminal = None
     try:
-        if game.actions:
-            saver(game)  # taken up again: saved where it now goes on
+        saver(game)  # saved from its start (a game stopped before its first answer resumes too), or where it goes on
         terminal = _play_seats(game, library, agent, saver, full_screen, seats or {}, pause)
         if terminal is not None:
             terminal.view = game.view(game.seats()[0])
