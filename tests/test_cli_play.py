@@ -445,3 +445,18 @@ def test_a_new_game_never_replaces_a_saved_one() -> None:
     refused = CliRunner().invoke(app, [*args, "--save", "godless-ones-9"], input="1\n")
     check_rejected("--save with a saved name", refused.exit_code, refused.stdout, refused.stderr,
                    ["a game is saved as 'godless-ones-9' already", "--resume"])
+
+
+def test_a_new_game_never_writes_over_a_record_file(tmp_path: Path) -> None:
+    """--log names a file a game was recorded in: a new game is refused, the record left as it was, and the
+    message says how to take that game up; --resume of that file goes on with it."""
+    log = tmp_path / "game.json"
+    first = CliRunner().invoke(app, [*RANDOM, "--characters", "Harsk", "--log", str(log)])
+    assert first.exit_code == 0, first.output
+    recorded = log.read_bytes()
+    again = CliRunner().invoke(app, [*RANDOM, "--characters", "Kyra", "--log", str(log)])
+    check_rejected("--log of a record", again.exit_code, again.stdout, again.stderr,
+                   [f"--log: {log} is there already", f"--resume {log}"])
+    assert log.read_bytes() == recorded
+    resumed = CliRunner().invoke(app, ["play", "--agent", "random", "--resume", str(log), "--log", str(log)])
+    assert resumed.exit_code == 0, resumed.output

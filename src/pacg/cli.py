@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import json
 import random
+import shlex
 import signal
 import sys
 from contextlib import contextmanager
@@ -465,6 +466,9 @@ def play_command(
         with _starting():
             if log is not None:
                 check_writable(log)
+                if resume is None and log.exists():  # a new game never replaces a saved one
+                    raise _fail(f"--log: {log} is there already: a new game doesn't write over it (take a game "
+                                f"there up again with --resume {shlex.quote(str(log))}, or give another file)")
             if save is not None:
                 check_name(save)
             kind = _ai_kind(ai_agent, ai, agent)
