@@ -6,6 +6,7 @@ of the power language is registered with the engine in one place.
 from __future__ import annotations
 
 import textwrap
+from inspect import isgeneratorfunction
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from pacg.cards.loader import CardFileError
 from pacg.cards.model import Boon
 from pacg.cards.powers import EFFECT_MODELS, Conditions, Power, Timing
 from pacg.cards.reading import load_card_file
-from pacg.engine.effects import ASKING, IMMEDIATE
+from pacg.engine.effects import SPECS
 from pacg.engine.playing import CONDITION_TESTS
 from pacg.engine.support import RUNS, Holder, Kind, kind_of, refusals
 from table import library
@@ -169,11 +170,12 @@ def test_a_paragraphs_kind_is_read_from_its_data() -> None:
     assert kinds == [Kind.PLAYED, Kind.WHILE_DISPLAYED, Kind.WHILE_DISPLAYED]
 
 
-def test_every_effect_has_one_handler_and_every_condition_a_test() -> None:
-    """One registry of handlers (effects.IMMEDIATE, effects.ASKING) and one of condition tests: a new effect
+def test_every_effect_is_declared_once_and_every_condition_has_a_test() -> None:
+    """One declaration per effect (`effects.SPECS`, `declared.EffectSpec`) and one test per condition: a new effect
     or condition without one fails when the engine is imported, and this test says so too."""
-    models = set(EFFECT_MODELS.values())
-    assert models == set(IMMEDIATE) | set(ASKING) and not set(IMMEDIATE) & set(ASKING)
+    assert set(SPECS) == set(EFFECT_MODELS.values())
+    assert all(spec.model is model for model, spec in SPECS.items())
+    assert all(spec.asks == isgeneratorfunction(spec.run) for spec in SPECS.values())
     assert set(Conditions.model_fields) == set(CONDITION_TESTS)
 
 

@@ -116,6 +116,7 @@ from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
+from pacg.engine.declared import ANY_MOMENT, BEFORE_THE_CHECK, ENCOUNTER, OF_THE_ENCOUNTER, Kind, declaration, declare
 from pacg.engine.playing import (
     Play,
     Standing,
@@ -146,7 +147,6 @@ from pacg.engine.state import (
     TurnEnded,
 )
 from pacg.engine.summon import summon_and_build, summon_and_encounter
-from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
@@ -154,6 +154,7 @@ if TYPE_CHECKING:
 
 # Enumeration members read on hot paths, read once (see `playing`: an enumeration's member is slow to read).
 _PLAY, _LEAVE, _ENTER = DecisionKind.PLAY, Timing.LEAVE, Timing.ENTER
+_EVASION, _DAMAGE = Timing.EVASION, Timing.DAMAGE
 
 # --- playing in turn order ------------------------------------------------------------------------------------
 
@@ -273,11 +274,11 @@ def work_out_on_check(state: CheckState, play: Play) -> bool:
                        if conditions_hold(paragraph.conditions, state, play.player)]
     for paragraph in paragraphs:
         for effect in paragraph.effects:
-            kind = type(effect)
-            if kind not in IMMEDIATE:
+            spec = SPECS[type(effect)]
+            if spec.asks:
                 return False  # it may ask, or start a process: what comes of it is not known before
-            if kind in CHECK_MODIFIERS or kind is AdjustDifficulty:
-                IMMEDIATE[kind](state, effect, play.player, play)
+            if spec.changes_the_check:
+                spec.run(state, effect, play.player, play)
     apply_standing_powers(state, after_play=True)
     return True
 
@@ -377,14 +378,11 @@ def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
 
 # --- what effects do ------------------------------------------------------------------------------------------
 #
-# Every effect of the power language has exactly one handler, registered below in `IMMEDIATE` (effects that
-# only change the game's state: a check's dice, a flag of the encounter) or `ASKING` (effects that may ask the
-# players or start other processes). A new effect without a handler fails at import, not in a game.
-
-# An immediate handler's step is a CheckState for an effect on a check (CHECK_MODIFIERS, which `applies` offers
-# only on a check), and its effect is of the type it is registered under: one dict's type can't say either.
-Immediate = Callable[[Any, Any, CharacterState, "Play | None"], None]
-Asking = Callable[[Step, Any, CharacterState, "Play | None"], Process[None]]
+# Every effect of the power language is declared once, at the end of this module (`SPECS`, `declared.effect`):
+# what it does (its handler below: a generator where it may ask the players or start other processes), the
+# moments it acts at, when it can be offered ... A model without a declaration fails at import, not in a game.
+# A handler's step is a CheckState for an effect on a check (`on_check`: `playing.applies` offers it only on a
+# check), and its effect is of its declaration's model.
 
 
 def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Play | None = None) -> Process[None]:
@@ -393,19 +391,18 @@ def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Pla
     for effect in effects:
         if not player.alive:
             return
-        kind = type(effect)
-        run = IMMEDIATE.get(kind)
-        if run is not None:
-            run(step, effect, player, play)
+        spec = SPECS[type(effect)]
+        if spec.asks:
+            yield from spec.run(step, effect, player, play)
         else:
-            yield from ASKING[kind](step, effect, player, play)
+            spec.run(step, effect, player, play)
 
 
 def apply_modifiers(state: Step, power: Power, player: CharacterState, play: Play | None = None) -> None:
     """A standing paragraph's effects on a check being prepared (CHK-08, PLAY-10): each is immediate (the card
     loader refuses a standing check paragraph that would need to ask anything)."""
     for effect in power.effects:
-        IMMEDIATE[type(effect)](state, effect, player, play)
+        SPECS[type(effect)].run(state, effect, player, play)
 
 
 def apply_standing_powers(state: CheckState, after_play: bool = False) -> None:
@@ -584,7 +581,8 @@ def _take_over(step: Step, effect: TakeEncounter, player: CharacterState, play: 
         encounter.character = player
 
 
-def _on_encounter(attribute: str, value: Callable[[Any], object]) -> Immediate:
+def _on_encounter(attribute: str, value: Callable[[Any], object]) -> Callable[[Step, Any, CharacterState, Play | None],
+                                                                           None]:
     """A handler that records what a power decided for the encounter with the card (evaded, defeated ...)."""
     def handler(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:
         encounter = step.encounter
@@ -1282,97 +1280,199 @@ def _exchange_from_box(step: Step, effect: ExchangeFromBox, player: CharacterSta
         game.note(f"{player.name}'s {played.name} is exchanged for {other.name} from the box")
 
 
-IMMEDIATE: dict[type, Immediate] = {
-    # on a check
-    AddDice: _add_dice,
-    AddSkillDice: _add_skill_dice,
-    AddSkill: _add_skill,
-    AddModifier: _add_modifier,
-    AddTraits: _add_traits,
-    ReplaceDie: _replace_die,
-    ReplaceHighestDie: _replace_highest_die,
-    Succeed: _succeed,
-    CannotSucceed: _cannot_succeed,
-    AddCardNumber: _add_card_number,
-    BlessingDie: _blessing_die,
-    CountFace: _count_face,
-    SharedTraitDice: _shared_trait_dice,
-    AfterCheck: _after_check,
-    InsteadOfDamage: _instead_of_damage,
-    AdjustDifficulty: _adjust,
-    # on the encounter
-    Evade: _on_encounter("evaded", lambda effect: True),
-    Defeat: _on_encounter("defeated", lambda effect: effect.defeat),
-    KeepEncountered: _on_encounter("keep", lambda effect: effect.keep_encountered),
-    PlaceEncountered: _on_encounter("place", lambda effect: effect.place_encountered),
-    CloseLocation: _close_location,
-    CloseAfterEncounter: _on_encounter("closes", lambda effect: True),
-    Banish: _banish,
-    # on the turn, the step, the character
-    Explore: _explore,
-    ReduceDamage: _reduce,
-    ReduceDamageTo: _reduce_to,
-    HalveDamage: _halve,
-    ChangeDamageType: _change_type,
-    Draw: _draw,
-    ExamineMore: _examine_more,
-    GainCharge: _gain_charge,
-    DrawRandom: _draw_random,
-    BlessingToLocation: _blessing_to_location,
-    ShuffleIntoBlessingsDeck: _shuffle_into_blessings_deck,
-    IgnoreLocationPowers: _ignore_location,
-    EndTurn: _end_turn,
-    AddToLocation: _add_to_location,
-    BuildLocation: _build_location,
-    ExchangeFromBox: _exchange_from_box,
-    # read where they apply
-    UseSkill: _marker,
-    Reroll: _marker,
-    NoHelp: _marker,
-    IgnoreTypeLimit: _marker,
-    Instead: _marker,
-    GainSkill: _marker,
-    PlayAsCopy: _marker,
-    CannotEvade: _marker,
-    CannotMove: _marker,
-    CannotPlay: _marker,
-    CannotReduce: _cannot_reduce,
-    TakeEncounter: _take_over,
-}
+# --- when an effect has something to act on (an effect's `offered_if`, PLAY-07): no evading without an encounter,
+# no exploring outside your explore step (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01) ...
 
-ASKING: dict[type, Asking] = {
-    ShiftDamage: _shift,
-    Heal: _heal,
-    Examine: _examine,
-    ExamineDeck: _examine_deck,
-    ExchangeExamined: _exchange_examined,
-    EncounterExamined: _encounter_examined,
-    MoveCards: _move_cards,
-    Move: _move,
-    RollDie: _roll_die,
-    DealDamage: _deal_damage,
-    Dies: _dies,
-    Summon: _summon,
-    Attempt: _attempt,
-    ForEach: _for_each,
-    Lasting: _lasting,
-    ChooseOne: _choose_one,
-    ChooseTrait: _choose_trait,
-    May: _may,
-    ChooseFromBox: _choose_from_box,
-    AcquireFromBox: _acquire_from_box,
-    MoveAlong: _move_along,
-    GiveCard: _give_card,
-    GiveAcquired: _give_acquired,
-    IgnoreTraits: _ignore_traits,
-    SwapFromBox: _swap_from_box,
-    Redeem: _redeem,
-    SwapTrait: _swap_trait,
-}
 
-_unhandled = set(EFFECT_MODELS.values()) - set(IMMEDIATE) - set(ASKING)
-assert not _unhandled, f"effects with no handler: {_unhandled}"  # every effect is run (DESIGN.md 2)
-assert not set(IMMEDIATE) & set(ASKING), "an effect has two handlers"
+def _may_evade(_: Evade, step: Step, player: CharacterState) -> bool:
+    """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
+    return step.timing is _EVASION and step.against is not None and not any(
+        CannotEvade in power.effect_kinds for power in step.against.card.paragraphs)
+
+
+def _may_explore(_: Explore, step: Step, player: CharacterState) -> bool:
+    """Only in your own explore step (TURN-04)."""
+    turn = step.game.turn
+    return turn is not None and turn.exploring and turn.character is player
+
+
+def _may_heal(_: Heal, step: Step, player: CharacterState) -> bool:
+    """Someone at the player's location has cards in the discard pile to heal."""
+    zones = step.game.zones
+    return any(zones.cards(c.discard_pile) for c in step.game.local_characters(player.location))
+
+
+def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
+    return step.timing is _DAMAGE and step.damage > 0
+
+
+def _damage_of(types: Sequence[str], step: Step, player: CharacterState) -> bool:
+    """Damage of one of these types (or "all") is being dealt (DMG-01, ARMOR-01)."""
+    return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
+
+
+def _damage_type_changed(effect: ChangeDamageType, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power changes is being dealt (DMG-01)."""
+    return _damage_of(effect.types, step, player)
+
+
+def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
+    return _damage_of(effect.types, step, player)
+
+
+def _damage_reduced_to(effect: ReduceDamageTo, step: Step, player: CharacterState) -> bool:
+    """Damage of a type the power reduces is being dealt, and more than the power reduces it to (PLAY-07:
+    reducing 1 damage "to 1" does nothing)."""
+    return _damage_of(effect.types, step, player) and step.damage > step.value(effect.reduce_damage_to, player)
+
+
+def _may_draw(_: Draw, step: Step, player: CharacterState) -> bool:
+    """The player has a card to draw."""
+    return bool(step.game.zones.cards(player.deck))
+
+
+def _may_succeed(_: Succeed, step: Step, player: CharacterState) -> bool:
+    """A combat check can never succeed automatically (CHK-01)."""
+    return not step.is_combat
+
+
+def _may_add_traits(effect: AddTraits, step: Step, player: CharacterState) -> bool:
+    """No power may add a trait the card is immune to (ENC-03)."""
+    return step.immunities.isdisjoint(effect.add_traits)
+
+
+def _may_swap_trait(effect: SwapTrait, step: Step, player: CharacterState) -> bool:
+    """The check has one of the traits to replace (PLAY-07)."""
+    return step.in_check and not set(effect.swap_trait).isdisjoint(step.traits)  # type: ignore[attr-defined]
+
+
+def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool:
+    """An encounter not taken over yet."""
+    encounter = step.encounter
+    return encounter is not None and encounter.character is step.checker
+
+
+def _may_move_cards(effect: MoveCards, step: Step, player: CharacterState) -> bool:
+    """A card of the kind in the place the power takes your cards from ("take a card with the Arcane trait from
+    your discard pile"); this card, and another character's cards, are looked at as the power is used."""
+    if effect.cards == "this card" or effect.character is not Who.YOU:
+        return True
+    return any(fits(step.game, card, effect.cards) for card in source_cards(step.game, player, effect.source))
+
+
+def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
+    """A boon there to redeem: the card encountered, or one in the player's place, not checked off yet (RED-01);
+    this card, whichever it is, is looked at when the power is used."""
+    if effect.redeem == "this card":
+        return True
+    encounter = step.encounter
+    return bool(redeemable_cards(step.game, player, effect.redeem, encounter.card if encounter else None))
+
+
+def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> bool:
+    """The deck being examined has cards below those examined."""
+    return step.examined is not None and len(step.game.cards_left(step.examined)) > step.examining
+
+
+def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
+    """A card of the kind is being examined."""
+    return any(fits(step.game, card, effect.exchange_examined) for card in examined_cards(step))
+
+
+# --- the declarations: every effect of the power language, each once (`declared`) ------------------------------
+
+ON_A_CHECK = frozenset({Timing.CHECK})
+
+SPECS = declare((
+    declaration(AddDice, _add_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(AddSkillDice, _add_skill_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(AddSkill, _add_skill, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(AddModifier, _add_modifier, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(AddTraits, _add_traits, moments=ON_A_CHECK, on_check=True, offered_if=_may_add_traits),
+    declaration(ReplaceDie, _replace_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(ReplaceHighestDie, _replace_highest_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(Succeed, _succeed, moments=ON_A_CHECK, on_check=True, to_succeed=True, offered_if=_may_succeed),
+    declaration(CannotSucceed, _cannot_succeed, moments=ON_A_CHECK, on_check=True),
+    declaration(AddCardNumber, _add_card_number, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(BlessingDie, _blessing_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(CountFace, _count_face, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(SharedTraitDice, _shared_trait_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
+    declaration(AfterCheck, _after_check,
+                moments=frozenset({Timing.AFTER_PLAYING, Timing.CHECK}), on_check=True, holds=(("after_check", True),)),
+    declaration(InsteadOfDamage, _instead_of_damage,
+                moments=ON_A_CHECK, on_check=True, holds=(("instead_of_damage", True),)),
+    declaration(AdjustDifficulty, _adjust, moments=BEFORE_THE_CHECK, alters_check=True),
+    declaration(Evade, _on_encounter("evaded", lambda effect: True),
+                moments=frozenset({Timing.EVASION}), offered_if=_may_evade),
+    declaration(Defeat, _on_encounter("defeated", lambda effect: effect.defeat), moments=BEFORE_THE_CHECK),
+    declaration(KeepEncountered, _on_encounter("keep", lambda effect: effect.keep_encountered),
+                moments=OF_THE_ENCOUNTER),
+    declaration(PlaceEncountered, _on_encounter("place", lambda effect: effect.place_encountered),
+                moments=OF_THE_ENCOUNTER),
+    declaration(CloseLocation, _close_location, moments=OF_THE_ENCOUNTER),
+    declaration(CloseAfterEncounter, _on_encounter("closes", lambda effect: True), moments=OF_THE_ENCOUNTER),
+    declaration(Banish, _banish, moments=ANY_MOMENT),
+    declaration(Explore, _explore, moments=ENCOUNTER | {Timing.EXPLORE}, offered_if=_may_explore),
+    declaration(ReduceDamage, _reduce, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_reduced),
+    declaration(ReduceDamageTo, _reduce_to, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_reduced_to),
+    declaration(HalveDamage, _halve, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_dealt),
+    declaration(ChangeDamageType, _change_type, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_type_changed),
+    declaration(Draw, _draw, moments=ANY_MOMENT, offered_if=_may_draw),
+    declaration(ExamineMore, _examine_more, moments=frozenset({Timing.EXAMINE}), offered_if=_may_examine_more),
+    declaration(GainCharge, _gain_charge, moments=ANY_MOMENT),
+    declaration(DrawRandom, _draw_random, moments=ANY_MOMENT),
+    declaration(BlessingToLocation, _blessing_to_location, moments=ANY_MOMENT),
+    declaration(ShuffleIntoBlessingsDeck, _shuffle_into_blessings_deck, moments=ANY_MOMENT),
+    declaration(IgnoreLocationPowers, _ignore_location, moments=ANY_MOMENT),
+    declaration(EndTurn, _end_turn, moments=ANY_MOMENT),
+    declaration(AddToLocation, _add_to_location, moments=ANY_MOMENT),
+    declaration(BuildLocation, _build_location, moments=ANY_MOMENT),
+    declaration(ExchangeFromBox, _exchange_from_box, moments=frozenset({Timing.AFTER_PLAYING})),
+    declaration(UseSkill, _marker, moments=ON_A_CHECK, on_check=True),
+    declaration(Reroll, _marker, moments=ON_A_CHECK, on_check=True),
+    declaration(NoHelp, _marker, moments=ON_A_CHECK, on_check=True),
+    declaration(IgnoreTypeLimit, _marker, moments=ANY_MOMENT, kinds={Kind.ACTIVATED, Kind.PLAYED}),
+    declaration(Instead, _marker,
+                moments=ANY_MOMENT, kinds={Kind.REPLACEMENT, Kind.STANDING, Kind.USED}, alters_check=True),
+    declaration(GainSkill, _marker, moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}),
+    declaration(PlayAsCopy, _marker,
+                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True),
+    declaration(CannotEvade, _marker, moments=frozenset({Timing.EVASION}), kinds={Kind.STANDING}),
+    declaration(CannotMove, _marker,
+                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.WHILE_DISPLAYED}, read_where_it_applies=True),
+    declaration(CannotPlay, _marker,
+                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True),
+    declaration(CannotReduce, _cannot_reduce, moments=frozenset({Timing.DAMAGE}), kinds={Kind.STANDING}),
+    declaration(TakeEncounter, _take_over, moments=frozenset({Timing.ON_ENCOUNTER}), offered_if=_may_take_over),
+    declaration(ShiftDamage, _shift, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_dealt),
+    declaration(Heal, _heal, moments=ANY_MOMENT, offered_if=_may_heal),
+    declaration(Examine, _examine, moments=ANY_MOMENT),
+    declaration(ExamineDeck, _examine_deck, moments=ANY_MOMENT),
+    declaration(ExchangeExamined, _exchange_examined, moments=frozenset({Timing.EXAMINE}), offered_if=_may_exchange),
+    declaration(EncounterExamined, _encounter_examined, moments=ANY_MOMENT),
+    declaration(MoveCards, _move_cards, moments=ANY_MOMENT, offered_if=_may_move_cards),
+    declaration(Move, _move, moments=ANY_MOMENT),
+    declaration(RollDie, _roll_die, moments=ANY_MOMENT, holds=(("then", False),)),
+    declaration(DealDamage, _deal_damage, moments=ANY_MOMENT),
+    declaration(Dies, _dies, moments=ANY_MOMENT),
+    declaration(Summon, _summon, moments=ANY_MOMENT),
+    declaration(Attempt, _attempt, moments=ANY_MOMENT, holds=(("success", True), ("failure", True))),
+    declaration(ForEach, _for_each, moments=ANY_MOMENT, holds=(("do", False),)),
+    declaration(Lasting, _lasting, moments=ANY_MOMENT),
+    declaration(ChooseOne, _choose_one, moments=ANY_MOMENT, holds=(("choose_one", False),)),
+    declaration(ChooseTrait, _choose_trait, moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}),
+    declaration(May, _may, moments=ANY_MOMENT, holds=(("may", False), ("if_you_do", False))),
+    declaration(ChooseFromBox, _choose_from_box, moments=ANY_MOMENT, holds=(("if_kept", False), ("if_not", False))),
+    declaration(AcquireFromBox, _acquire_from_box, moments=ANY_MOMENT),
+    declaration(MoveAlong, _move_along, moments=frozenset({Timing.LEAVE}), holds=(("if_any", False),)),
+    declaration(GiveCard, _give_card, moments=ANY_MOMENT),
+    declaration(GiveAcquired, _give_acquired, moments=frozenset({Timing.ACQUIRE})),
+    declaration(IgnoreTraits, _ignore_traits, moments=ANY_MOMENT),
+    declaration(SwapFromBox, _swap_from_box, moments=frozenset({Timing.ON_ENCOUNTER})),
+    declaration(Redeem, _redeem, moments=ANY_MOMENT, offered_if=_may_redeem),
+    declaration(SwapTrait, _swap_trait, moments=ON_A_CHECK, on_check=True, offered_if=_may_swap_trait),
+), EFFECT_MODELS.values())
 
 
 # --- naming characters ---

@@ -15,37 +15,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from pacg.cards.amounts import Amount
 from pacg.cards.model import AnyCard, Bane
 from pacg.cards.powers import (
-    AddTraits,
-    CannotEvade,
     CannotPlay,
     CardFilter,
     CardPlace,
-    ChangeDamageType,
     ChargeCost,
     Conditions,
     DamageCost,
-    Draw,
-    Evade,
-    ExamineMore,
-    ExchangeExamined,
-    Explore,
-    HalveDamage,
-    Heal,
     IgnoreTypeLimit,
     Instead,
     Moment,
-    MoveCards,
     NoHelp,
     Power,
     Purpose,
-    Redeem,
-    ReduceDamage,
-    ReduceDamageTo,
-    ShiftDamage,
     Source,
-    Succeed,
-    SwapTrait,
-    TakeEncounter,
     ThisCardCost,
     Timing,
     Who,
@@ -54,9 +36,8 @@ from pacg.cards.powers import (
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
 from pacg.engine import trace
-from pacg.engine.redemption import redeemable_cards
+from pacg.engine.declared import SPECS
 from pacg.engine.state import CharacterState, GameState, SkillDie
-from pacg.engine.support import CHECK_MODIFIERS
 from pacg.engine.values import difficulty_of, margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
@@ -106,7 +87,7 @@ class Play(NamedTuple):
 
 # Enumeration members read on the hottest paths, read once here: reading a member of an enumeration is slow on
 # Python 3.11 (its metaclass defines __getattr__, which takes every such read off the interpreter's fast path).
-_ANY_TIME, _AFTER_PLAYING, _EVASION, _DAMAGE = Timing.ANY_TIME, Timing.AFTER_PLAYING, Timing.EVASION, Timing.DAMAGE
+_ANY_TIME, _AFTER_PLAYING = Timing.ANY_TIME, Timing.AFTER_PLAYING
 _RECHARGE, _DECK_TOP, _DISPLAY, _DISPLAYED = Purpose.RECHARGE, Source.DECK_TOP, CardAction.DISPLAY, ZoneKind.DISPLAYED
 
 
@@ -587,77 +568,6 @@ def conditions_hold(conditions: Conditions, state: Step, player: CharacterState,
 # --- what may be played in a step or on a check ------------------------------------------------------------
 
 
-
-
-def _may_evade(_: Evade, step: Step, player: CharacterState) -> bool:
-    """Evading needs a card to evade, in the evasion step, and "cannot" beats "can" (GOLD-03)."""
-    return step.timing is _EVASION and step.against is not None and not any(
-        CannotEvade in power.effect_kinds for power in step.against.card.paragraphs)
-
-
-def _may_explore(_: Explore, step: Step, player: CharacterState) -> bool:
-    """Only in your own explore step (TURN-04)."""
-    turn = step.game.turn
-    return turn is not None and turn.exploring and turn.character is player
-
-
-def _may_heal(_: Heal, step: Step, player: CharacterState) -> bool:
-    """Someone at the player's location has cards in the discard pile to heal."""
-    zones = step.game.zones
-    return any(zones.cards(c.discard_pile) for c in step.game.local_characters(player.location))
-
-
-def _damage_dealt(_: Any, step: Step, player: CharacterState) -> bool:
-    return step.timing is _DAMAGE and step.damage > 0
-
-
-def _damage_of(types: Sequence[str], step: Step, player: CharacterState) -> bool:
-    """Damage of one of these types (or "all") is being dealt (DMG-01, ARMOR-01)."""
-    return _damage_dealt(None, step, player) and bool({"all", step.damage_type} & set(types))
-
-
-def _damage_type_changed(effect: ChangeDamageType, step: Step, player: CharacterState) -> bool:
-    """Damage of a type the power changes is being dealt (DMG-01)."""
-    return _damage_of(effect.types, step, player)
-
-
-def _damage_reduced(effect: ReduceDamage, step: Step, player: CharacterState) -> bool:
-    """Damage of a type the power reduces is being dealt (DMG-01, ARMOR-01)."""
-    return _damage_of(effect.types, step, player)
-
-
-def _damage_reduced_to(effect: ReduceDamageTo, step: Step, player: CharacterState) -> bool:
-    """Damage of a type the power reduces is being dealt, and more than the power reduces it to (PLAY-07:
-    reducing 1 damage "to 1" does nothing)."""
-    return _damage_of(effect.types, step, player) and step.damage > step.value(effect.reduce_damage_to, player)
-
-
-def _may_draw(_: Draw, step: Step, player: CharacterState) -> bool:
-    """The player has a card to draw."""
-    return bool(step.game.zones.cards(player.deck))
-
-
-def _may_succeed(_: Succeed, step: Step, player: CharacterState) -> bool:
-    """A combat check can never succeed automatically (CHK-01)."""
-    return not step.is_combat
-
-
-def _may_add_traits(effect: AddTraits, step: Step, player: CharacterState) -> bool:
-    """No power may add a trait the card is immune to (ENC-03)."""
-    return step.immunities.isdisjoint(effect.add_traits)
-
-
-def _may_swap_trait(effect: SwapTrait, step: Step, player: CharacterState) -> bool:
-    """The check has one of the traits to replace (PLAY-07)."""
-    return step.in_check and not set(effect.swap_trait).isdisjoint(step.traits)  # type: ignore[attr-defined]
-
-
-def _may_take_over(_: TakeEncounter, step: Step, player: CharacterState) -> bool:
-    """An encounter not taken over yet."""
-    encounter = step.encounter
-    return encounter is not None and encounter.character is step.checker
-
-
 # The character's zones a power's "from your ..." names.
 _SOURCE_ZONES = {"hand": [ZoneKind.HAND], "top of deck": [ZoneKind.DECK], "bottom of deck": [ZoneKind.DECK],
                  "discard pile": [ZoneKind.DISCARD],
@@ -676,60 +586,9 @@ def source_cards(game: GameState, character: CharacterState, source: str) -> lis
     return cards[-1:] if source == "bottom of deck" else cards
 
 
-def _may_move_cards(effect: MoveCards, step: Step, player: CharacterState) -> bool:
-    """A card of the kind in the place the power takes your cards from ("take a card with the Arcane trait from
-    your discard pile"); this card, and another character's cards, are looked at as the power is used."""
-    if effect.cards == "this card" or effect.character is not Who.YOU:
-        return True
-    return any(fits(step.game, card, effect.cards) for card in source_cards(step.game, player, effect.source))
-
-
-def _may_redeem(effect: Redeem, step: Step, player: CharacterState) -> bool:
-    """A boon there to redeem: the card encountered, or one in the player's place, not checked off yet (RED-01);
-    this card, whichever it is, is looked at when the power is used."""
-    if effect.redeem == "this card":
-        return True
-    encounter = step.encounter
-    return bool(redeemable_cards(step.game, player, effect.redeem, encounter.card if encounter else None))
 def examined_cards(step: Step) -> list[PhysicalCard]:
     """The cards being examined, as a deck is examined (EXAM-01)."""
     return step.game.cards_left(step.examined)[:step.examining] if step.examined is not None else []
-
-
-def _may_examine_more(_: ExamineMore, step: Step, player: CharacterState) -> bool:
-    """The deck being examined has cards below those examined."""
-    return step.examined is not None and len(step.game.cards_left(step.examined)) > step.examining
-
-
-def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) -> bool:
-    """A card of the kind is being examined."""
-    return any(fits(step.game, card, effect.exchange_examined) for card in examined_cards(step))
-
-
-EffectTest = Callable[[Any, Step, CharacterState], bool]
-
-# Whether an effect has something to act on in a step, for the player who would use it (PLAY-07): nothing
-# that changes a check outside one, no evading without an encounter, no exploring outside your explore step
-# (TURN-04), no reducing damage that isn't being dealt (DMG-01, ARMOR-01). An effect not listed always applies.
-STEP_TESTS: dict[type, EffectTest] = {
-    Evade: _may_evade,
-    Explore: _may_explore,
-    ReduceDamage: _damage_reduced,
-    ReduceDamageTo: _damage_reduced_to,
-    HalveDamage: _damage_dealt,
-    ChangeDamageType: _damage_type_changed,
-    ShiftDamage: _damage_dealt,
-    Draw: _may_draw,
-    Heal: _may_heal,
-    Succeed: _may_succeed,
-    AddTraits: _may_add_traits,
-    TakeEncounter: _may_take_over,
-    Redeem: _may_redeem,
-    MoveCards: _may_move_cards,
-    ExamineMore: _may_examine_more,
-    ExchangeExamined: _may_exchange,
-    SwapTrait: _may_swap_trait,
-}
 
 
 def applies(power: Power, step: Step, player: CharacterState) -> bool:
@@ -737,10 +596,10 @@ def applies(power: Power, step: Step, player: CharacterState) -> bool:
     player who would use it (PLAY-07)."""
     in_check = step.in_check
     for effect in power.effects:
-        kind = type(effect)
-        if kind in CHECK_MODIFIERS and not in_check:
+        spec = SPECS[type(effect)]  # (every effect is declared once `effects` is imported: `declared.declare`)
+        if spec.on_check and not in_check:
             return False
-        test = STEP_TESTS.get(kind)
+        test = spec.offered_if
         if test is not None and not test(effect, step, player):
             return False
     return True

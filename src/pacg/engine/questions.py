@@ -16,30 +16,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pacg.cards.powers import (
-    AddCardNumber,
-    AddDice,
-    AddModifier,
-    AddSkill,
-    AddSkillDice,
-    BlessingDie,
-    CountFace,
-    GainCharge,
-    ReplaceDie,
-    ReplaceHighestDie,
-    SharedTraitDice,
-    Succeed,
-)
+from pacg.cards.powers import GainCharge
+from pacg.engine.declared import ONLY_TO_SUCCEED
 from pacg.engine.playing import Play, PowerOffer, Step, may_follow, plays_in, powers_following, riders
 
 if TYPE_CHECKING:
     from pacg.engine.check import CheckState
     from pacg.engine.state import CharacterState
 
-# The effects that only make a check likelier to succeed: on a check that can't fail they change nothing.
 _CHARGE_ONLY = frozenset({GainCharge})
-_ONLY_TO_SUCCEED = frozenset({AddDice, AddSkillDice, AddSkill, AddModifier, AddCardNumber, BlessingDie, CountFace,
-                              ReplaceDie, ReplaceHighestDie, SharedTraitDice, Succeed})
 
 
 def plays_worth_asking(step: Step, player: CharacterState) -> list[Play]:
@@ -85,7 +70,7 @@ def worth_asking(step: Step, play: Play) -> bool:
     kinds = play.power.effect_kinds
     if kinds == _CHARGE_ONLY:
         pointless = play.player.mythic_path is None
-    elif step.in_check and kinds and kinds <= _ONLY_TO_SUCCEED:
+    elif step.in_check and kinds and kinds <= ONLY_TO_SUCCEED:  # on a check that can't fail they change nothing
         state: CheckState = step  # type: ignore[assignment]  # a step in a check is its CheckState
         pointless = state.chance() == 1
     else:

@@ -7,17 +7,18 @@ one place, which paragraphs it runs, and the card loader refuses any other with 
   paragraphs (`playing.player_powers`, `playing.standing_powers`, `effects._when_played`, `effects.move_to`,
   `closing.close_permanently`, `setup`, ...). A test plays a paragraph of every entry and sees it work
   (tests/test_runs_table.py).
-- `EFFECT_MOMENTS` names the moments at which an effect has anything to act on (PLAY-07): evading only in the
-  evasion step, reducing damage only while damage is dealt, changing a check only on a check ...
+- Each effect's declaration (`declared.EffectSpec`, made in `effects`) names the moments at which it has anything
+  to act on (PLAY-07): evading only in the evasion step, reducing damage only while damage is dealt, changing a
+  check only on a check ...; and the kinds of paragraph it may be written in.
 - A paragraph that applies by itself on a check is worked out each time a check is prepared, to show its odds
-  before anyone commits a card (DESIGN.md 6): its effects may only change the check (`IMMEDIATE` effects).
-  One that applies by itself at "any time" is no step's: it may only say what is read where cards are played
-  (`ANY_TIME_STANDING`: a restriction, or a character's way to play a card as a copy of another).
+  before anyone commits a card (DESIGN.md 6): its effects may only change the check (`changes_the_check`), and
+  none may ask. One that applies by itself at "any time" is no step's: it may only say what is read where cards
+  are played (`read_where_it_applies`: a restriction, or a character's way to play a card as a copy of another).
 - An amount names a value only where the engine knows it (`KNOWN_AT`): the check's margin once a check is
   rolled, the adventure deck number of the card encountered in an encounter.
 
-Every effect has a handler (`effects.IMMEDIATE`, `effects.ASKING`) and every condition a test
-(`playing.CONDITION_TESTS`): both are checked when those modules are imported.
+Every effect is declared (`effects.SPECS`) and every condition has a test (`playing.CONDITION_TESTS`): both are
+checked when those modules are imported.
 """
 
 from __future__ import annotations
@@ -30,83 +31,23 @@ from pacg.cards.amounts import Amount
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, MythicPath, Scenario
 from pacg.cards.powers import (
     ANY_CARD,
-    AddCardNumber,
-    AddDice,
-    AddModifier,
-    AddSkill,
-    AddSkillDice,
-    AddTraits,
-    AdjustDifficulty,
     AfterCheck,
-    Attempt,
-    BlessingDie,
-    CannotEvade,
-    CannotMove,
-    CannotPlay,
-    CannotReduce,
-    CannotSucceed,
-    ChangeDamageType,
-    ChooseFromBox,
-    ChooseOne,
     ChooseTrait,
-    CloseAfterEncounter,
-    CloseLocation,
     Conditions,
     Cost,
-    CountFace,
-    Defeat,
-    Evade,
-    ExamineMore,
-    ExchangeExamined,
-    ExchangeFromBox,
-    Explore,
-    ForEach,
-    GainSkill,
-    GiveAcquired,
-    HalveDamage,
-    IgnoreTypeLimit,
     Instead,
-    InsteadOfDamage,
-    KeepEncountered,
     Lasting,
-    May,
-    MoveAlong,
-    NoHelp,
-    PlaceEncountered,
-    PlayAsCopy,
     Power,
-    ReduceDamage,
-    ReduceDamageTo,
-    ReplaceDie,
-    ReplaceHighestDie,
-    Reroll,
-    RollDie,
-    SharedTraitDice,
-    ShiftDamage,
     Source,
-    Succeed,
-    SwapFromBox,
-    SwapTrait,
-    TakeEncounter,
     ThisCardCost,
     Timing,
-    UseSkill,
     names_chosen_trait,
 )
 from pacg.cards.vocabulary import CardAction
+from pacg.engine import effects as _declaring  # noqa: F401  (declares every effect: `declared.SPECS`)
+from pacg.engine.declared import ENCOUNTER, Kind, spec_of
 
-
-class Kind(StrEnum):
-    """The kinds of paragraph, kept apart as the rulebook keeps them (PLAY-01, PLAY-10, CHAR-01)."""
-
-    PLAYED = "played"  # a boon or cohort (or a bane) in hand, played for its power by revealing, discarding ... it
-    ACTIVATED = "activated"  # a displayed card's power, used while it is displayed (it counts as playing it)
-    USED = "used"  # a power of a character, location, scenario or encountered card that a player may use
-    WHEN_PLAYED = "when played"  # a boon's paragraph that is not a power: it happens whenever the card is played
-    WHILE_DISPLAYED = "while displayed"  # works by itself while its card is displayed
-    WHILE_ENCOUNTERED = "while encountered"  # a boon's paragraph for its own encounter ("acquire it at once")
-    STANDING = "standing"  # works by itself: a character's, a location's, a scenario's, the card encountered
-    REPLACEMENT = "replacement"  # "instead": a card goes somewhere else than a play or cost would send it
+__all__ = ["RUNS", "KNOWN_AT", "Holder", "Kind", "kind_of", "paragraphs", "refusals"]
 
 
 class Holder(StrEnum):
@@ -136,15 +77,10 @@ _STANDING = frozenset({
     Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
     Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED, Timing.TURN_START, Timing.TURN_END,
 })
-# The steps of an encounter, in which only the encountering character uses the card's own powers.
-_ENCOUNTER = frozenset({
-    Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
-    Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED,
-})
 # The steps of a boon's encounter and of a bane's: a boon is acquired or not, never defeated; a bane is defeated
 # or undefeated, never acquired (ENC-07).
-_OF_A_BOON = _ENCOUNTER - {Timing.DEFEAT, Timing.UNDEFEATED}
-_OF_A_BANE = _ENCOUNTER - {Timing.ACQUIRE}
+_OF_A_BOON = ENCOUNTER - {Timing.DEFEAT, Timing.UNDEFEATED}
+_OF_A_BANE = ENCOUNTER - {Timing.ACQUIRE}
 
 RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.BOON, Kind.PLAYED): _WINDOWS,
@@ -183,53 +119,6 @@ RUNS: dict[tuple[Holder, Kind], frozenset[Timing]] = {
     (Holder.LASTING, Kind.USED): _WINDOWS,  # a power the character may use meanwhile (`playing.player_powers`)
 }
 
-# The effects that change the check being attempted: they act only on a check (CHK-09).
-CHECK_MODIFIERS = frozenset({UseSkill, AddDice, AddSkillDice, AddSkill, AddModifier, AddTraits, ReplaceDie, Succeed,
-                             CannotSucceed, Reroll, AddCardNumber, AfterCheck, BlessingDie, CountFace, NoHelp,
-                             SharedTraitDice, SwapTrait, ReplaceHighestDie, InsteadOfDamage})
-# The effects on the check that ask the player (which trait becomes which): never in a paragraph that applies by
-# itself, which is worked out, without asking, each time a check is prepared.
-ASKING_ON_THE_CHECK = frozenset({SwapTrait})
-_BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
-_OF_THE_ENCOUNTER = _ENCOUNTER - {Timing.DAMAGE}
-
-EFFECT_MOMENTS: dict[type, frozenset[Timing]] = {
-    **{kind: frozenset({Timing.CHECK}) for kind in CHECK_MODIFIERS},
-    AfterCheck: frozenset({Timing.CHECK, Timing.AFTER_PLAYING}),  # after playing a card on a check
-    AdjustDifficulty: _BEFORE_THE_CHECK,
-    Evade: frozenset({Timing.EVASION}),
-    CannotEvade: frozenset({Timing.EVASION}),
-    Explore: _ENCOUNTER | {Timing.EXPLORE},
-    ReduceDamage: frozenset({Timing.DAMAGE}),
-    ReduceDamageTo: frozenset({Timing.DAMAGE}),
-    HalveDamage: frozenset({Timing.DAMAGE}),
-    ChangeDamageType: frozenset({Timing.DAMAGE}),
-    ShiftDamage: frozenset({Timing.DAMAGE}),
-    TakeEncounter: frozenset({Timing.ON_ENCOUNTER}),
-    SwapFromBox: frozenset({Timing.ON_ENCOUNTER}),
-    Defeat: _BEFORE_THE_CHECK,
-    PlaceEncountered: _OF_THE_ENCOUNTER,
-    KeepEncountered: _OF_THE_ENCOUNTER,
-    CloseLocation: _OF_THE_ENCOUNTER,
-    CloseAfterEncounter: _OF_THE_ENCOUNTER,
-    GainSkill: frozenset({Timing.SETUP}),
-    ChooseTrait: frozenset({Timing.SETUP}),
-    PlayAsCopy: frozenset({Timing.ANY_TIME}),
-    CannotPlay: frozenset({Timing.ANY_TIME}),
-    CannotReduce: frozenset({Timing.DAMAGE}),
-    CannotMove: frozenset({Timing.ANY_TIME}),
-    MoveAlong: frozenset({Timing.LEAVE}),
-    GiveAcquired: frozenset({Timing.ACQUIRE}),
-    ExamineMore: frozenset({Timing.EXAMINE}),
-    ExchangeExamined: frozenset({Timing.EXAMINE}),
-    ExchangeFromBox: frozenset({Timing.AFTER_PLAYING}),
-}
-
-# The effects read wherever they apply rather than applied at a step (`playing._barred`, `GameState.sealed`,
-# `playing._copies`): the only ones a paragraph that works by itself at "any time" may hold, since no step is at
-# "any time".
-ANY_TIME_STANDING: frozenset[type] = frozenset((CannotPlay, CannotMove, PlayAsCopy))
-
 # The values an amount may name only at some moments (amounts.py), and those moments: the check's margin once
 # the check is rolled (in what happens after it, and in the steps that follow an encounter's check), the card
 # encountered's adventure deck number while a card is encountered or checked against, the cards summoned in an
@@ -237,23 +126,9 @@ ANY_TIME_STANDING: frozenset[type] = frozenset((CannotPlay, CannotMove, PlayAsCo
 _AFTER_THE_CHECK = frozenset({Timing.AFTER_ACTING, Timing.DEFEAT, Timing.UNDEFEATED})
 KNOWN_AT: dict[str, frozenset[Timing]] = {
     "margin": _AFTER_THE_CHECK,
-    "encountered AD": _ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
-    "undefeated summons": _ENCOUNTER,
+    "encountered AD": ENCOUNTER | {Timing.ANY_TIME, Timing.AFTER_PLAYING},
+    "undefeated summons": ENCOUNTER,
 }
-
-# Effects that may be written only in one kind of paragraph.
-EFFECT_KINDS: dict[type, frozenset[Kind]] = {
-    Instead: frozenset({Kind.REPLACEMENT, Kind.STANDING, Kind.USED}),
-    IgnoreTypeLimit: frozenset({Kind.PLAYED, Kind.ACTIVATED}),
-    GainSkill: frozenset({Kind.STANDING}),
-    ChooseTrait: frozenset({Kind.STANDING}),
-    PlayAsCopy: frozenset({Kind.STANDING}),
-    CannotEvade: frozenset({Kind.STANDING}),
-    CannotPlay: frozenset({Kind.STANDING}),
-    CannotReduce: frozenset({Kind.STANDING}),
-    CannotMove: frozenset({Kind.WHILE_DISPLAYED}),
-}
-
 
 def kind_of(power: Power, holder: Holder) -> Kind:
     """Which kind of paragraph a power is, read from its data."""
@@ -397,32 +272,31 @@ def _effects_refusals(
         if isinstance(effect, Lasting):
             for index, paragraph in enumerate(effect.lasting):
                 problems += _power_refusals(paragraph, Holder.LASTING, (*here, "lasting", index), card)
-        for name, inner, done in _inner_effects(effect):
+        for name, inner, done in _held_effects(effect):
             problems += _effects_refusals(inner, power, kind, (*here, *name), card, after_the_check or done)
     return problems
 
 
 def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: bool) -> str:
     """Why an effect can't act in this paragraph, or ''."""
-    effect_kind = type(effect)
-    name = _effect_name(effect_kind)
-    if after_the_check and effect_kind in CHECK_MODIFIERS:
+    spec = spec_of(type(effect))
+    name = _effect_name(spec.model)
+    if after_the_check and spec.on_check:
         return f"{name} can't change a check once the check is done"
-    kinds = EFFECT_KINDS.get(effect_kind)
+    kinds = spec.kinds
     if kinds is not None and kind not in kinds:
         allowed = " or ".join(str(one) for one in sorted(kinds))
         return f"{name} is only for {allowed} paragraphs"
-    moments = EFFECT_MOMENTS.get(effect_kind)
-    if moments is not None and power.when not in moments:
-        known = ", ".join(sorted(str(moment) for moment in moments))
+    if power.when not in spec.moments:
+        known = ", ".join(sorted(str(moment) for moment in spec.moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
-    if power.when is Timing.CHECK and standing and effect_kind in ASKING_ON_THE_CHECK:
+    if power.when is Timing.CHECK and standing and spec.on_check and spec.asks:
         return f"{name} asks the player, so it can't apply by itself on a check: make the paragraph optional"
     preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
-    if preparing and not _changes_the_check(effect):
+    if preparing and not spec.changes_the_check:
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
-    if power.when is Timing.ANY_TIME and standing and effect_kind not in ANY_TIME_STANDING:
+    if power.when is Timing.ANY_TIME and standing and not spec.read_where_it_applies:
         return (f"{name} can't apply by itself at 'any time': no step applies such a paragraph, it may only "
                 "restrict (cannot_play, cannot_move) or let a card be played as another (play_as_copy)")
     return ""
@@ -463,33 +337,18 @@ def _condition_refusal(conditions: Conditions, when: Timing) -> str:
     return ""
 
 
-def _changes_the_check(effect: object) -> bool:
-    """An effect on the check itself, or a replacement read where a card played on it goes."""
-    return type(effect) in CHECK_MODIFIERS or isinstance(effect, (AdjustDifficulty, Instead))
-
-
-def _inner_effects(effect: object) -> list[tuple[Field, Sequence[Any], bool]]:
-    """The lists of effects an effect holds, each with its field and whether they come once a check is done
-    (after the check; on another check's success or failure)."""
-    if isinstance(effect, AfterCheck):
-        return [(("after_check",), effect.after_check, True)]
-    if isinstance(effect, InsteadOfDamage):
-        return [(("instead_of_damage",), effect.instead_of_damage, True)]
-    if isinstance(effect, Attempt):
-        return [(("success",), effect.success, True), (("failure",), effect.failure, True)]
-    if isinstance(effect, RollDie):
-        return [(("then",), effect.then, False)]
-    if isinstance(effect, ForEach):
-        return [(("do",), effect.do, False)]
-    if isinstance(effect, May):
-        return [(("may",), effect.may, False), (("if_you_do",), effect.if_you_do, False)]
-    if isinstance(effect, ChooseFromBox):
-        return [(("if_kept",), effect.if_kept, False), (("if_not",), effect.if_not, False)]
-    if isinstance(effect, MoveAlong):
-        return [(("if_any",), effect.if_any, False)]
-    if isinstance(effect, ChooseOne):
-        return [(("choose_one", index), option, False) for index, option in enumerate(effect.choose_one)]
-    return []
+def _held_effects(effect: object) -> list[tuple[Field, Sequence[Any], bool]]:
+    """The lists of effects an effect holds (its declaration's `holds`), each with its field and whether they come
+    once a check is done (after the check; on another check's success or failure); "choose one" holds a list of
+    each option."""
+    held: list[tuple[Field, Sequence[Any], bool]] = []
+    for name, after in spec_of(type(effect)).holds:
+        value = getattr(effect, name)
+        if value and isinstance(value[0], tuple):  # the options of a "choose one"
+            held += [((name, index), option, after) for index, option in enumerate(value)]
+        else:
+            held.append(((name,), value, after))
+    return held
 
 
 def _effect_name(kind: type) -> str:
