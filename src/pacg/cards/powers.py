@@ -27,7 +27,7 @@ from dataclasses import field as dataclass_field
 from enum import StrEnum
 from functools import cache, cached_property
 from types import MappingProxyType
-from typing import Annotated, Any, Literal, TypeAlias, TypeVar, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeAlias, TypeVar, Union
 
 from pydantic import (
     AfterValidator,
@@ -129,6 +129,8 @@ class _Strict(BaseModel):
     # Validators are built when first needed (`complete_models`), not on import: a process that reads the card
     # library from its cache (`pacg.cards.cache`) validates nothing and never pays for them.
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
+
+
 
 
 def _known_trait(trait: str) -> str:
@@ -420,7 +422,102 @@ class Conditions(_Strict):
 # --- effects -------------------------------------------------------------------------------------------
 
 
-class UseSkill(_Strict):
+class Kind(StrEnum):
+    """The kinds of paragraph, kept apart as the rulebook keeps them (PLAY-01, PLAY-10, CHAR-01)."""
+
+    PLAYED = "played"  # a boon or cohort (or a bane) in hand, played for its power by revealing, discarding ... it
+    ACTIVATED = "activated"  # a displayed card's power, used while it is displayed (it counts as playing it)
+    USED = "used"  # a power of a character, location, scenario or encountered card that a player may use
+    WHEN_PLAYED = "when played"  # a boon's paragraph that is not a power: it happens whenever the card is played
+    WHILE_DISPLAYED = "while displayed"  # works by itself while its card is displayed
+    WHILE_ENCOUNTERED = "while encountered"  # a boon's paragraph for its own encounter ("acquire it at once")
+    STANDING = "standing"  # works by itself: a character's, a location's, a scenario's, the card encountered
+    REPLACEMENT = "replacement"  # "instead": a card goes somewhere else than a play or cost would send it
+
+
+# The moments an effect may act at (`_Effect`'s `moments`): any, a check only, the steps of an encounter ...
+ANY_MOMENT = frozenset(Timing)
+ON_A_CHECK = frozenset({Timing.CHECK})
+ENCOUNTER = frozenset({
+    Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK, Timing.AFTER_ACTING, Timing.DAMAGE,
+    Timing.ACQUIRE, Timing.DEFEAT, Timing.UNDEFEATED,
+})  # the steps of an encounter, in which only the encountering character uses the card's own powers
+BEFORE_THE_CHECK = frozenset({Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING, Timing.CHECK})
+OF_THE_ENCOUNTER = ENCOUNTER - {Timing.DAMAGE}
+
+
+EFFECT_MODELS: dict[str, type["_Effect"]] = {}
+"""Every effect of the power language by the key a card file writes it with, in the order defined (`_Effect`)."""
+
+
+class _Effect(_Strict):
+    """An effect of the power language (an effect primitive), declared with what the card language allows of it,
+    `class Evade(_Effect, key="evade", moments=...)`, and its card's words (`text`); what the engine does with it
+    is declared in `pacg.engine.effects` (`pacg.engine.declared`), and nothing else says anything of it:
+
+    - `key`: what a card file writes it with (it is one of `EFFECT_MODELS` and of the `Effect` union);
+    - `moments`: the moments at which it has anything to act on (PLAY-07): evading only in the evasion step,
+      reducing damage only while damage is dealt; `ANY_MOMENT` where nothing restricts it, spelled out;
+    - `on_check`: it changes the check being attempted, so it acts only on a check (CHK-09), and `to_succeed`: all
+      it can do is make the check likelier to succeed (on a check that can't fail it is not worth asking about);
+    - `asks`: it may ask the players (or start a process), so it can't stand by itself on a check;
+    - `kinds`: the kinds of paragraph it may be written in (None: any);
+    - `alters_check`: though not only for a check, it may apply by itself as a check is prepared (the
+      difficulty, where a card played on it goes);
+    - `read_where_it_applies`: it works by being read where cards are played or characters move (a restriction,
+      a way to play), so it may stand by itself at "any time";
+    - `holds`: the fields holding effects of its own, each with whether they come once a check is done.
+
+    A model without a key, its moments or its words fails as it is defined, naming it."""
+
+    key: ClassVar[str]
+    moments: ClassVar[frozenset[Timing]]
+    on_check: ClassVar[bool]
+    to_succeed: ClassVar[bool]
+    asks: ClassVar[bool]
+    kinds: ClassVar[frozenset[Kind] | None]
+    alters_check: ClassVar[bool]
+    read_where_it_applies: ClassVar[bool]
+    holds: ClassVar[tuple[tuple[str, bool], ...]]
+
+    def __init_subclass__(
+        cls, key: str = "", moments: frozenset[Timing] = frozenset(), on_check: bool = False,
+        to_succeed: bool = False, asks: bool = False, kinds: Iterable[Kind] | None = None, alters_check: bool = False,
+        read_where_it_applies: bool = False, holds: tuple[tuple[str, bool], ...] = (), **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        name = cls.__name__
+        if not key:
+            raise TypeError(f"effect {name} names no key: class {name}(_Effect, key=..., moments=...)")
+        if key in EFFECT_MODELS:
+            raise TypeError(f"effect {name}: the key {key!r} is {EFFECT_MODELS[key].__name__}'s")
+        if not moments:
+            raise TypeError(f"effect {name}: no moments declared (ANY_MOMENT where nothing restricts it)")
+        if to_succeed and not on_check:
+            raise TypeError(f"effect {name}: only an effect on a check (on_check) can only help it succeed")
+        if "text" not in cls.__dict__:
+            raise TypeError(f"effect {name} says nothing of itself: it needs a text() for its card's words")
+        cls.key, cls.moments, cls.kinds = key, frozenset(moments), frozenset(kinds) if kinds is not None else None
+        cls.on_check, cls.to_succeed, cls.asks, cls.alters_check = on_check, to_succeed, asks, alters_check
+        cls.read_where_it_applies, cls.holds = read_where_it_applies, holds
+        EFFECT_MODELS[key] = cls
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        # (the class's keywords are for `__init_subclass__`, not pydantic's)
+        super().__pydantic_init_subclass__()
+
+    @classmethod
+    def changes_the_check(cls) -> bool:
+        """It may stand by itself in a check's paragraph, worked out as the check is prepared."""
+        return cls.on_check or cls.alters_check
+
+    def text(self) -> str:
+        """The effect as its card reads ("add 1d6 to your check")."""
+        raise NotImplementedError(type(self).__name__)
+
+
+class UseSkill(_Effect, key="use_skill", moments=ON_A_CHECK, on_check=True):
     """Use one of these skills for the check; the card that does this adds its traits (CHK-05, CHK-06)."""
 
     use_skill: tuple[Skill, ...]
@@ -429,7 +526,7 @@ class UseSkill(_Strict):
         return f"use your {listing(self.use_skill)} skill"
 
 
-class AddDice(_Strict):
+class AddDice(_Effect, key="add_dice", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add these dice (and bonus) to the check (KEEP-05)."""
 
     add_dice: DiceField
@@ -438,7 +535,7 @@ class AddDice(_Strict):
         return f"add {self.add_dice.text()}"
 
 
-class AddSkillDice(_Strict):
+class AddSkillDice(_Effect, key="add_skill_dice", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add this many dice of the type the check already rolls (CHK-12: blessings)."""
 
     add_skill_dice: Number = Field(ge=1, le=MAX_CARD_DICE)
@@ -448,7 +545,7 @@ class AddSkillDice(_Strict):
         return f"add {self.add_skill_dice} {dice} of the type the check rolls"
 
 
-class AddSkill(_Strict):
+class AddSkill(_Effect, key="add_skill", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add one of these skills of yours (its die and modifier) to the check, not as a trait (CHK-06)."""
 
     add_skill: tuple[Skill, ...]
@@ -457,7 +554,7 @@ class AddSkill(_Strict):
         return f"add your {listing(self.add_skill)} skill"
 
 
-class AddModifier(_Strict):
+class AddModifier(_Effect, key="add_modifier", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add a number to the check's result."""
 
     add_modifier: SumField
@@ -468,7 +565,7 @@ class AddModifier(_Strict):
         return f"add {self.add_modifier.text()}"
 
 
-class AddTraits(_Strict):
+class AddTraits(_Effect, key="add_traits", moments=ON_A_CHECK, on_check=True):
     """Add traits to the check."""
 
     add_traits: tuple[PowerTrait, ...]
@@ -478,7 +575,7 @@ class AddTraits(_Strict):
         return f"add the {listing(self.add_traits, 'and')} {traits} to the check"
 
 
-class AdjustDifficulty(_Strict):
+class AdjustDifficulty(_Effect, key="adjust_difficulty", moments=BEFORE_THE_CHECK, alters_check=True):
     """Raise (or, negative, lower) the difficulty of the check (CHK-08)."""
 
     adjust_difficulty: SumField
@@ -497,7 +594,7 @@ class AdjustDifficulty(_Strict):
         return f"increase the difficulty by {amount.text()}"
 
 
-class ReplaceDie(_Strict):
+class ReplaceDie(_Effect, key="replace_die", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Roll this skill's die (or a die of these sides) in place of the check's die (CHK-11)."""
 
     replace_die: Skill | CardDie
@@ -508,7 +605,7 @@ class ReplaceDie(_Strict):
         return f"roll your {self.replace_die} die instead of the check's die"
 
 
-class ReplaceHighestDie(_Strict):
+class ReplaceHighestDie(_Effect, key="replace_highest_die", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Replace the highest die of the check's dice, once they are assembled, with a die of these sides ("the
     mighty d20", MYTH-01). Unlike `replace_die` it leaves the check's die as it is, so blessings still add
     the skill's die (CHK-12)."""
@@ -519,7 +616,7 @@ class ReplaceHighestDie(_Strict):
         return f"replace your highest die with a d{self.replace_highest_die}"
 
 
-class Succeed(_Strict):
+class Succeed(_Effect, key="succeed", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Succeed at the check without rolling; never on a combat check (CHK-01)."""
 
     succeed: Literal[True]
@@ -528,7 +625,7 @@ class Succeed(_Strict):
         return "succeed at the check without rolling"
 
 
-class CannotSucceed(_Strict):
+class CannotSucceed(_Effect, key="cannot_succeed", moments=ON_A_CHECK, on_check=True):
     """The check can't succeed, whatever it rolls ("cannot" beats "can", GOLD-03: not even a power that succeeds
     without rolling); failing it deals its damage as any failed check does. Written in a bane's check paragraph
     that applies by itself: "without the Magic trait, you can't defeat this card"."""
@@ -539,7 +636,7 @@ class CannotSucceed(_Strict):
         return "the check can't succeed"
 
 
-class Reroll(_Strict):
+class Reroll(_Effect, key="reroll", moments=ON_A_CHECK, on_check=True):
     """Reroll the check's dice once (CHK-13); with `dice`, only that many dice of the player's choice ("reroll
     1 die"), keeping the others."""
 
@@ -552,7 +649,7 @@ class Reroll(_Strict):
         return f"reroll {self.dice} {'die' if self.dice == 1 else 'dice'} of your choice"
 
 
-class Evade(_Strict):
+class Evade(_Effect, key="evade", moments=frozenset({Timing.EVASION})):
     """Evade the card being encountered (ENC-05)."""
 
     evade: Literal[True]
@@ -561,7 +658,7 @@ class Evade(_Strict):
         return "evade the card you are encountering"
 
 
-class Explore(_Strict):
+class Explore(_Effect, key="explore", moments=ENCOUNTER | {Timing.EXPLORE}):
     """Explore again (TURN-04)."""
 
     explore: Literal[True]
@@ -581,7 +678,7 @@ def _damage_kinds(types: Sequence[str]) -> str:
         ["your chosen trait's" if kind == CHOSEN else str(kind) for kind in types])
 
 
-class ReduceDamage(_Strict):
+class ReduceDamage(_Effect, key="reduce_damage", moments=frozenset({Timing.DAMAGE})):
     """Reduce damage of these types (or "all" damage) by an amount; "all" as amount makes it 0 (DMG-01)."""
 
     reduce_damage: Literal["all"] | AmountField
@@ -593,7 +690,7 @@ class ReduceDamage(_Strict):
         return f"reduce {_damage_kinds(self.types)} damage by {self.reduce_damage.text()}"
 
 
-class ReduceDamageTo(_Strict):
+class ReduceDamageTo(_Effect, key="reduce_damage_to", moments=frozenset({Timing.DAMAGE})):
     """Reduce damage of these types (or "all" damage) to an amount, where it is more (DMG-01): "reduce damage
     dealt before you act to 1"."""
 
@@ -604,7 +701,7 @@ class ReduceDamageTo(_Strict):
         return f"reduce {_damage_kinds(self.types)} damage to {self.reduce_damage_to.text()}"
 
 
-class HalveDamage(_Strict):
+class HalveDamage(_Effect, key="halve_damage", moments=frozenset({Timing.DAMAGE})):
     """The damage being dealt is halved, rounded up or down: a bane's paragraph for the damage it deals ("its
     damage is halved, rounded up")."""
 
@@ -614,7 +711,7 @@ class HalveDamage(_Strict):
         return f"the damage is halved, {self.halve_damage}"
 
 
-class ChangeDamageType(_Strict):
+class ChangeDamageType(_Effect, key="change_damage_type", moments=frozenset({Timing.DAMAGE})):
     """The damage being dealt, where it is of one of these types (or "all"), becomes damage of another type, so
     that only what reduces the new type reduces it (DMG-01): "Combat damage dealt to characters here becomes
     Fire damage"."""
@@ -627,7 +724,7 @@ class ChangeDamageType(_Strict):
         return f"{changed} dealt to you becomes {self.change_damage_type} damage"
 
 
-class Draw(_Strict):
+class Draw(_Effect, key="draw", moments=ANY_MOMENT):
     """Draw cards from your deck (DRAW-01)."""
 
     draw: AmountField
@@ -636,7 +733,7 @@ class Draw(_Strict):
         return f"draw {self.draw.count_text('card', 'cards')}"
 
 
-class Heal(_Strict):
+class Heal(_Effect, key="heal", moments=ANY_MOMENT, asks=True):
     """Shuffle this many random cards from a character's discard pile into their deck (dice are rolled when it
     is used)."""
 
@@ -647,7 +744,7 @@ class Heal(_Strict):
         return f"shuffle {cards} from a character's discard pile into their deck"
 
 
-class Examine(_Strict):
+class Examine(_Effect, key="examine", moments=ANY_MOMENT, asks=True):
     """Examine the top cards of your location's deck (EXAM-01)."""
 
     examine: AmountField
@@ -656,7 +753,7 @@ class Examine(_Strict):
         return f"examine {_top_cards(self.examine)} of your location deck"
 
 
-class ExamineMore(_Strict):
+class ExamineMore(_Effect, key="examine_more", moments=frozenset({Timing.EXAMINE})):
     """Examine this many more cards of the location deck you are examining: the cards below those you have looked
     at (EXAM-01)."""
 
@@ -670,7 +767,7 @@ class ExamineMore(_Strict):
                "of that deck"
 
 
-class ExchangeExamined(_Strict):
+class ExchangeExamined(_Effect, key="exchange_examined", moments=frozenset({Timing.EXAMINE}), asks=True):
     """Exchange a card of this kind you are examining for a random card of its type from the box: the card drawn
     takes its place in the deck, and the examined card goes back into the box (SET-03)."""
 
@@ -682,7 +779,7 @@ class ExchangeExamined(_Strict):
         return f"exchange {filter_text(self.exchange_examined)} you examine for a random card of its type from the box"
 
 
-class GainCharge(_Strict):
+class GainCharge(_Effect, key="gain_charge", moments=ANY_MOMENT):
     """Gain mythic charges."""
 
     gain_charge: AmountField
@@ -691,7 +788,7 @@ class GainCharge(_Strict):
         return f"gain {self.gain_charge.count_text('mythic charge', 'mythic charges')}"
 
 
-class CloseLocation(_Strict):
+class CloseLocation(_Effect, key="close_location", moments=OF_THE_ENCOUNTER):
     """You may attempt to close the location (a henchman's "if defeated, you may close", CLOSE-01), or, with
     `automatic`, the character encountering the card closes it without its When Closing requirement."""
 
@@ -703,7 +800,7 @@ class CloseLocation(_Strict):
         return "you may attempt to close your location"
 
 
-class CloseAfterEncounter(_Strict):
+class CloseAfterEncounter(_Effect, key="close_after_encounter", moments=OF_THE_ENCOUNTER):
     """When the encounter ends, however it ends, its location closes as if its When Closing requirement were
     met (CLOSE-03, CLOSE-04): no check, no cost ("after you encounter this card, the location closes")."""
 
@@ -713,7 +810,7 @@ class CloseAfterEncounter(_Strict):
         return "after the encounter, the location closes"
 
 
-class Banish(_Strict):
+class Banish(_Effect, key="banish", moments=ANY_MOMENT):
     """Banish the card being encountered or the card played, as the power names."""
 
     banish: Literal["encountered", "this card"]
@@ -723,7 +820,7 @@ class Banish(_Strict):
 
 
 
-class Defeat(_Strict):
+class Defeat(_Effect, key="defeat", moments=BEFORE_THE_CHECK):
     """Decide the encounter without attempting the check: the card being encountered is defeated (`true`; a
     bane is then banished, ENC-07) or undefeated (`false`), as a barrier's choice decides (ENC-06)."""
 
@@ -733,7 +830,7 @@ class Defeat(_Strict):
         return "defeat the card you are encountering" if self.defeat else "the card you are encountering is undefeated"
 
 
-class PlaceEncountered(_Strict):
+class PlaceEncountered(_Effect, key="place_encountered", moments=OF_THE_ENCOUNTER):
     """Put the card being encountered on the top or bottom of its location deck, or under its top card, instead
     of shuffling it in (SUM-05: a card added to the top or bottom of a deck goes there), leave it face up on top
     (ENC-10), or display it by its location, out of the deck, where its paragraphs `while: displayed` work for
@@ -752,7 +849,7 @@ class PlaceEncountered(_Strict):
         return f"put the card you are encountering {where} its location deck"
 
 
-class CountFace(_Strict):
+class CountFace(_Effect, key="count_face", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """A die of this many sides that shows this face counts as another number (a 6 on a d6 counts as 7)."""
 
     count_face: Number = Field(ge=1, le=max(CARD_DICE))
@@ -766,7 +863,7 @@ class CountFace(_Strict):
         return f"make each d{self.die} that shows {self.count_face} count as {self.value}"
 
 
-class IgnoreTypeLimit(_Strict):
+class IgnoreTypeLimit(_Effect, key="ignore_type_limit", moments=ANY_MOMENT, kinds={Kind.ACTIVATED, Kind.PLAYED}):
     """Playing this card does not count toward the limit of one card of each type per check or step
     (ENC-02, BOON-01): another card of its type may still be played."""
 
@@ -779,7 +876,7 @@ class IgnoreTypeLimit(_Strict):
         return "play it outside the limit of one card of each type"
 
 
-class Move(_Strict):
+class Move(_Effect, key="move", moments=ANY_MOMENT, asks=True):
     """Move to another location (TURN-03): you or another character, with up to `with_local` other characters
     from the same location coming along; to one chosen, one at random, or the location `to` names."""
 
@@ -806,7 +903,7 @@ class Move(_Strict):
         return self.text() if self.move is Who.YOU else f"have {self.text().replace(' moves', ' move', 1)}"
 
 
-class ShiftDamage(_Strict):
+class ShiftDamage(_Effect, key="shift_damage", moments=frozenset({Timing.DAMAGE}), asks=True):
     """Pass this much of the damage being dealt to you to another character instead (DMG-02)."""
 
     shift_damage: AmountField
@@ -819,7 +916,7 @@ class ShiftDamage(_Strict):
         return f"pass {self.shift_damage.text()} of that damage to {self.to.words()}"
 
 
-class EncounterExamined(_Strict):
+class EncounterExamined(_Effect, key="encounter_examined", moments=ANY_MOMENT, asks=True):
     """Encounter the card you just examined if it matches, as if explored (EXAM-01 says examining is not
     exploring; this power lets you encounter it anyway); `optional`: you may, and are asked once it matches."""
 
@@ -874,7 +971,7 @@ def _random(words: str) -> str:
     return f"a random {rest}" if article in ("a", "an") else words
 
 
-class AddCardNumber(_Strict):
+class AddCardNumber(_Effect, key="add_card_number", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add a card's adventure deck number to the check (a letter set counts as 0, SET-01): the card paid as
     this power's cost ("discard a card to add 1 plus its adventure deck number"), or the card encountered."""
 
@@ -885,7 +982,7 @@ class AddCardNumber(_Strict):
         return f"add the adventure deck number of {card}"
 
 
-class NoHelp(_Strict):
+class NoHelp(_Effect, key="no_help", moments=ON_A_CHECK, on_check=True):
     """No one else may play cards or use powers on this check."""
 
     no_help: Literal[True]
@@ -894,7 +991,7 @@ class NoHelp(_Strict):
         return "no one else may play cards or use powers on the check"
 
 
-class KeepEncountered(_Strict):
+class KeepEncountered(_Effect, key="keep_encountered", moments=OF_THE_ENCOUNTER):
     """When the encounter ends, the encountered card goes into your hand (a bane you defeat, instead of being
     banished) or is buried under your character card (a boon you acquire, instead of going into your hand).
     A summoned card still goes back to the box. (Top or bottom of its deck: `place_encountered`.)"""
@@ -907,7 +1004,8 @@ class KeepEncountered(_Strict):
         return "bury the acquired card instead of putting it into your hand"
 
 
-class Instead(_Strict):
+class Instead(_Effect, key="instead",
+              moments=ANY_MOMENT, kinds={Kind.REPLACEMENT, Kind.STANDING, Kind.USED}, alters_check=True):
     """A card played for its power (or paid for this power's cost) goes somewhere other than where it would
     go ("you may recharge a Ranged weapon instead of discarding or burying it"; "an Attack spell you play is
     banished afterwards"). A list of places is the player's choice; `replaces` limits it to those actions
@@ -951,7 +1049,7 @@ _SOURCES = Literal[
 ]
 
 
-class MoveCards(_Strict):
+class MoveCards(_Effect, key="move_cards", moments=ANY_MOMENT, asks=True):
     """Move cards of a character's from one of their places to another: "recharge any number of weapons from
     your hand", "shuffle a random card from your discard pile into your deck", "put a card from your hand on
     top of your deck", "take a Mount from your deck or discard pile" (searching a deck shuffles it). A list of
@@ -1001,7 +1099,7 @@ class MoveCards(_Strict):
         return text
 
 
-class DrawRandom(_Strict):
+class DrawRandom(_Effect, key="draw_random", moments=ANY_MOMENT):
     """Draw random cards of a kind from the box into your hand (DRAW-01: from the box, draw at random)."""
 
     draw_random: CardFilter
@@ -1015,7 +1113,7 @@ class DrawRandom(_Strict):
         return f"draw {_random(what) if self.count == Amount(1) else what} from the box"
 
 
-class GainSkill(_Strict):
+class GainSkill(_Effect, key="gain_skill", moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}):
     """You have this skill, as a character card writes it: `{gain_skill: Perception, ability: Wisdom,
     modifier: 2}` is "Perception: Wisdom +2" (DICE-03). With `who`, those characters may have it too, each with
     their own ability's die, while they are where the group says ("local characters may have Knowledge: Wisdom
@@ -1031,7 +1129,7 @@ class GainSkill(_Strict):
         return f"you have {skill}" if self.who is Who.YOU else f"{self.who.words()} may have {skill}"
 
 
-class ChooseTrait(_Strict):
+class ChooseTrait(_Effect, key="choose_trait", moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}, asks=True):
     """Choose one of these traits, once, as the scenario is set up, and remember it: from then on the
     character's powers that name the trait `chosen` name that one ("pick one 'mastered' trait: Acid, Cold,
     Electricity or Fire")."""
@@ -1042,7 +1140,8 @@ class ChooseTrait(_Strict):
         return f"choose the {listing(self.choose_trait)} trait: it is your chosen trait"
 
 
-class PlayAsCopy(_Strict):
+class PlayAsCopy(_Effect, key="play_as_copy",
+                 moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True):
     """You may play a card of this kind from your hand as a copy of another card: the top card of the blessings
     discard pile, or any card of it. The card played acts with the other card's name, type, traits and powers (it
     counts as playing that card: a blessing, for the limit of one card of each type, ENC-02), while the card you
@@ -1058,7 +1157,9 @@ class PlayAsCopy(_Strict):
                "discard pile"
 
 
-class AfterCheck(_Strict):
+class AfterCheck(_Effect, key="after_check",
+                 moments=frozenset({Timing.AFTER_PLAYING, Timing.CHECK}), on_check=True,
+                 holds=(("after_check", True),)):
     """After the check, do these effects; `only_if` limits them to a success or a failure, `against` to a
     check against such a card ("if that check defeats a monster, that character may draw a card";
     "if the monster is undefeated, put it on top of its deck"). `by: checker` has the character who attempted
@@ -1085,7 +1186,7 @@ class AfterCheck(_Strict):
         return f"{when}, {listing([effect_text(effect) for effect in self.after_check], 'and')}"
 
 
-class RollDie(_Strict):
+class RollDie(_Effect, key="roll_die", moments=ANY_MOMENT, holds=(("then", False),), asks=True):
     """Roll one die with this many sides; on `at_least` or more (or on more than the cards in your location deck,
     `beats`; or on no more than an amount, `at_most`), do the effects in `then` ("roll 1d6: on a 4 or more,
     explore again"; "roll 1d20: if the result is no more than the number of undefeated trees, ...")."""
@@ -1116,7 +1217,7 @@ class RollDie(_Strict):
         return f"roll 1d{self.roll_die}; on a {result}, {effects}"
 
 
-class TakeEncounter(_Strict):
+class TakeEncounter(_Effect, key="take_encounter", moments=frozenset({Timing.ON_ENCOUNTER})):
     """Encounter the card another character is encountering, in their place (a card's exception to KEEP-02)."""
 
     take_encounter: Literal[True]
@@ -1125,7 +1226,7 @@ class TakeEncounter(_Strict):
         return "encounter the card in that character's place"
 
 
-class ExamineDeck(_Strict):
+class ExamineDeck(_Effect, key="examine_deck", moments=ANY_MOMENT, asks=True):
     """Examine the top cards of a deck (EXAM-01): your location's, any location's, or your own character deck;
     then, as the power allows, put them back in any order, draw one of a kind, or put one of a kind at the
     bottom of that deck. (To encounter an examined card: `encounter_examined`.)"""
@@ -1148,7 +1249,7 @@ class ExamineDeck(_Strict):
         return text
 
 
-class SwapTrait(_Strict):
+class SwapTrait(_Effect, key="swap_trait", moments=ON_A_CHECK, on_check=True, asks=True):
     """Replace one of these traits of the check with another of them, as the player chooses ("treat a spell's Cold
     trait as Fire")."""
 
@@ -1158,7 +1259,7 @@ class SwapTrait(_Strict):
         return f"replace one {listing(self.swap_trait)} trait of the check with another of them"
 
 
-class IgnoreLocationPowers(_Strict):
+class IgnoreLocationPowers(_Effect, key="ignore_location_powers", moments=ANY_MOMENT):
     """Ignore your location's At This Location powers until the end of the turn."""
 
     ignore_location_powers: Literal[True]
@@ -1167,7 +1268,7 @@ class IgnoreLocationPowers(_Strict):
         return "ignore your location's At This Location powers until the end of the turn"
 
 
-class BlessingDie(_Strict):
+class BlessingDie(_Effect, key="blessing_die", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Blessings played on the check add dice of this many sides instead of the check's die (an exception to
     CHK-12, which gives a blessing the die the check already rolls): anyone's, or (`played_by: you`) only those
     the character whose power this is plays ("your blessings roll a d12 on local characters' checks")."""
@@ -1180,7 +1281,7 @@ class BlessingDie(_Strict):
         return f"blessings {played} on the check add d{self.blessing_die}s"
 
 
-class SharedTraitDice(_Strict):
+class SharedTraitDice(_Effect, key="shared_trait_dice", moments=ON_A_CHECK, on_check=True, to_succeed=True):
     """Add these dice if the card paid as this power's cost shares a trait, other than Basic and Elite, with
     the card encountered."""
 
@@ -1193,7 +1294,8 @@ class SharedTraitDice(_Strict):
         )
 
 
-class InsteadOfDamage(_Strict):
+class InsteadOfDamage(_Effect, key="instead_of_damage",
+                      moments=ON_A_CHECK, on_check=True, holds=(("instead_of_damage", True),)):
     """If the check fails, do these effects instead of dealing its damage to the character who attempted it
     (CHK-15: a failed check to defeat a monster deals the difference "unless the card specifies otherwise"): a
     bane's paragraph on the checks to defeat it ("if you fail, instead of you, every character at your location
@@ -1211,7 +1313,7 @@ class InsteadOfDamage(_Strict):
 # --- effects of bane, location and scenario powers ------------------------------------------------------
 
 
-class DealDamage(_Strict):
+class DealDamage(_Effect, key="deal_damage", moments=ANY_MOMENT, asks=True):
     """Deal damage of a type (DMG-01, DMG-02) to characters (`to`); dice are rolled separately for each
     character (DICE-02)."""
 
@@ -1243,7 +1345,7 @@ SERVITOR_DEMON = "servitor demon"  # this adventure's servitor demon (SUM-07)
 ENCOUNTERED = "the encountered card"  # a copy of the card being encountered (SUM-01: a card in play is copied)
 
 
-class Summon(_Strict):
+class Summon(_Effect, key="summon", moments=ANY_MOMENT, asks=True):
     """Summon and encounter a card from the box (SUM-01, SUM-02): a named card, "servitor demon" (SUM-07), or
     a random card of a kind (SUM-06); a location is summoned and built with `build_location` (SUM-04). The
     summoned card goes back to the box afterwards; `who: each local` has every character at your location summon
@@ -1276,7 +1378,7 @@ class Summon(_Strict):
         return text
 
 
-class BuildLocation(_Strict):
+class BuildLocation(_Effect, key="build_location", moments=ANY_MOMENT):
     """Summon and build a location: if it is not already built, take it from the box and build it as at the
     setup; it and its deck stay for the rest of the scenario, a location like any other (SUM-04)."""
 
@@ -1286,7 +1388,7 @@ class BuildLocation(_Strict):
         return f"summon and build the {self.build_location}"
 
 
-class ForEach(_Strict):
+class ForEach(_Effect, key="for_each", moments=ANY_MOMENT, holds=(("do", False),), asks=True):
     """Do these effects for each of some characters, one after another: each of them is "you" in them ("each
     character at your location attempts a Wisdom 5 check")."""
 
@@ -1305,7 +1407,7 @@ class ForEach(_Strict):
         return f"for {self.for_each.words()}: {listing([effect_text(effect) for effect in self.do], 'and')}"
 
 
-class Attempt(_Strict):
+class Attempt(_Effect, key="attempt", moments=ANY_MOMENT, holds=(("success", True), ("failure", True)), asks=True):
     """Attempt a check (CHK-02 grammar), then do `success` or `failure` effects ("before you act, succeed at
     a Perception 9 check or the difficulty is increased by 3")."""
 
@@ -1332,7 +1434,7 @@ class Attempt(_Strict):
         return text
 
 
-class BlessingToLocation(_Strict):
+class BlessingToLocation(_Effect, key="blessing_to_location", moments=ANY_MOMENT):
     """Shuffle the top card of the blessings deck into your location deck (a removal from the blessings deck:
     with none left, the scenario is lost, END-01)."""
 
@@ -1346,7 +1448,7 @@ THIS_CARD = "this card"  # the card whose power it is
 TOP_OF_BLESSINGS_DISCARD = "top of blessings discard"  # the top card of the blessings discard pile
 
 
-class ShuffleIntoBlessingsDeck(_Strict):
+class ShuffleIntoBlessingsDeck(_Effect, key="shuffle_into_blessings_deck", moments=ANY_MOMENT):
     """Shuffle a card into the blessings deck: a named card from the box (a scenario's setup: "shuffle the
     villain into the blessings deck"; nothing if the box has none), this card, the card whose power it is
     (a bane that came up as the blessings deck advanced goes back into it), or the top card of the blessings
@@ -1362,7 +1464,7 @@ class ShuffleIntoBlessingsDeck(_Strict):
         return f"shuffle {self.shuffle_into_blessings_deck} from the box into the blessings deck"
 
 
-class Dies(_Strict):
+class Dies(_Effect, key="dies", moments=ANY_MOMENT, asks=True):
     """The characters named die (DEATH-01: deck, hand and discard pile are buried; no more turns or plays this
     scenario; DEATH-02 when no one is left): "if you fail to defeat him, you die"."""
 
@@ -1372,7 +1474,7 @@ class Dies(_Strict):
         return "you die" if self.dies is Who.YOU else f"{self.dies.words()} dies"
 
 
-class EndTurn(_Strict):
+class EndTurn(_Effect, key="end_turn", moments=ANY_MOMENT):
     """Your turn ends at once (ENC-09: an encounter under way ends, its card neither defeated nor undefeated)."""
 
     end_turn: Literal[True]
@@ -1381,7 +1483,7 @@ class EndTurn(_Strict):
         return "your turn ends"
 
 
-class CannotEvade(_Strict):
+class CannotEvade(_Effect, key="cannot_evade", moments=frozenset({Timing.EVASION}), kinds={Kind.STANDING}):
     """The card being encountered can't be evaded: no evasion power may be used on it ("cannot" beats "can",
     GOLD-03)."""
 
@@ -1397,7 +1499,7 @@ class CannotEvade(_Strict):
 Until = Literal["end of turn", "end of encounter", "end of exploration", "end of next exploration"]
 
 
-class Lasting(_Strict):
+class Lasting(_Effect, key="lasting", moments=ANY_MOMENT, asks=True):
     """Paragraphs that apply, for some characters, until the end of the turn, of the encounter or of the
     exploration ("during that exploration, add 1d4+2 to your checks to acquire"; "you can't play weapons or
     spells against it"), or only during the next exploration of the turn: the one the power gives you, even
@@ -1422,7 +1524,8 @@ class Lasting(_Strict):
         return f"{when}{whom}: {paragraphs[:1].lower()}{paragraphs[1:]}"
 
 
-class CannotPlay(_Strict):
+class CannotPlay(_Effect, key="cannot_play",
+                 moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True):
     """You can't play cards of this kind ("cannot" beats "can", GOLD-03); written in a lasting paragraph."""
 
     cannot_play: CardFilter
@@ -1431,7 +1534,8 @@ class CannotPlay(_Strict):
         return f"you can't play {_cards_words(self.cannot_play, plural=True)}"
 
 
-class CannotMove(_Strict):
+class CannotMove(_Effect, key="cannot_move",
+                 moments=frozenset({Timing.ANY_TIME}), kinds={Kind.WHILE_DISPLAYED}, read_where_it_applies=True):
     """No one may move into or out of the location this card is displayed by (a bane's paragraph `while:
     displayed`, `when: any time`; "cannot" beats "can", GOLD-03)."""
 
@@ -1441,7 +1545,7 @@ class CannotMove(_Strict):
         return "no one may move into or out of this location"
 
 
-class CannotReduce(_Strict):
+class CannotReduce(_Effect, key="cannot_reduce", moments=frozenset({Timing.DAMAGE}), kinds={Kind.STANDING}):
     """The damage being dealt can't be reduced (a bane's paragraph for the damage it deals)."""
 
     cannot_reduce: Literal[True]
@@ -1450,7 +1554,7 @@ class CannotReduce(_Strict):
         return "the damage can't be reduced"
 
 
-class ChooseOne(_Strict):
+class ChooseOne(_Effect, key="choose_one", moments=ANY_MOMENT, holds=(("choose_one", False),), asks=True):
     """The player chooses one of these lists of effects and does it ("add the Electricity or the Force
     trait"; "draw a card or examine the top card of your location deck")."""
 
@@ -1463,7 +1567,7 @@ class ChooseOne(_Strict):
             listing([effect_text(effect) for effect in option], "and") for option in self.choose_one)
 
 
-class May(_Strict):
+class May(_Effect, key="may", moments=ANY_MOMENT, holds=(("may", False), ("if_you_do", False)), asks=True):
     """The player may do these effects; if they do, the `if_you_do` effects follow ("you may bury a card; if
     you do, explore again")."""
 
@@ -1479,7 +1583,8 @@ class May(_Strict):
         return text
 
 
-class ChooseFromBox(_Strict):
+class ChooseFromBox(_Effect, key="choose_from_box",
+                    moments=ANY_MOMENT, holds=(("if_kept", False), ("if_not", False)), asks=True):
     """Draw random cards of a kind from the box and look at them; you may keep one (into your hand) and the
     rest go back. Then the `if_kept` or `if_not` effects ("keeping one leaves the barrier undefeated")."""
 
@@ -1501,7 +1606,7 @@ class ChooseFromBox(_Strict):
         return text
 
 
-class AcquireFromBox(_Strict):
+class AcquireFromBox(_Effect, key="acquire_from_box", moments=ANY_MOMENT, asks=True):
     """Each character `who` names, in turn, draws a random card of a kind from the box and attempts its check to
     acquire it (DRAW-01, SUM-06): acquired, it goes into their hand; not, back into the box. With `decides: all`
     the card being encountered is defeated only if every one is acquired, and the cards are kept only then; else
@@ -1524,7 +1629,7 @@ class AcquireFromBox(_Strict):
         return text
 
 
-class AddToLocation(_Strict):
+class AddToLocation(_Effect, key="add_to_location", moments=ANY_MOMENT):
     """Shuffle random cards of a kind from the box into your location deck (SUM-05: added cards are shuffled in;
     SUM-06: random cards with a requirement). Where you are leaving, it is the location you leave."""
 
@@ -1539,7 +1644,7 @@ class AddToLocation(_Strict):
         return f"shuffle {what} from the box into your location deck"
 
 
-class MoveAlong(_Strict):
+class MoveAlong(_Effect, key="move_along", moments=frozenset({Timing.LEAVE}), holds=(("if_any", False),), asks=True):
     """As you move (a paragraph for when you leave a location, TURN-03), up to this many other characters at the
     location you leave may move with you ("another character at your location may move with you"); if any does,
     the `if_any` effects follow, while you are still at the location you leave."""
@@ -1559,7 +1664,7 @@ class MoveAlong(_Strict):
         return text
 
 
-class Redeem(_Strict):
+class Redeem(_Effect, key="redeem", moments=ANY_MOMENT, asks=True):
     """Redeem a boon the redemption card lists (RED-01): check it off, and for the rest of the Adventure Path
     that boon no longer has the Corrupted trait. The boon is this card, the card encountered (a boon just
     acquired), or one of your cards from a place, which you choose."""
@@ -1575,7 +1680,7 @@ class Redeem(_Strict):
         return f"redeem a card from your {place}"
 
 
-class GiveCard(_Strict):
+class GiveCard(_Effect, key="give_card", moments=ANY_MOMENT, asks=True):
     """Give a card from your hand to a character, wherever they are (TURN-02 gives only to a character at your
     location: this power is its exception)."""
 
@@ -1585,7 +1690,7 @@ class GiveCard(_Strict):
         return f"give a card from your hand to {self.give_card.words()}"
 
 
-class GiveAcquired(_Strict):
+class GiveAcquired(_Effect, key="give_acquired", moments=frozenset({Timing.ACQUIRE}), asks=True):
     """Give the boon you are acquiring to a character: it goes into their hand instead of yours (ENC-07)."""
 
     give_acquired: Who
@@ -1594,7 +1699,7 @@ class GiveAcquired(_Strict):
         return f"give the acquired card to {self.give_acquired.words()}"
 
 
-class IgnoreTraits(_Strict):
+class IgnoreTraits(_Effect, key="ignore_traits", moments=ANY_MOMENT, asks=True):
     """Ignore one of these traits of a card (the card encountered, your location, one of your cards, the top of
     the blessings discard pile) until the end of the turn: no power that asks for it sees it (GOLD-03)."""
 
@@ -1604,7 +1709,7 @@ class IgnoreTraits(_Strict):
         return f"ignore the {listing(self.ignore_traits)} trait of a card until the end of the turn"
 
 
-class ExchangeFromBox(_Strict):
+class ExchangeFromBox(_Effect, key="exchange_from_box", moments=frozenset({Timing.AFTER_PLAYING})):
     """Exchange the card just played for a random card of a kind from the box: the played card goes back to the
     box, and the box's card takes its place, wherever the play put it (nothing happens if the box has none)."""
 
@@ -1615,7 +1720,7 @@ class ExchangeFromBox(_Strict):
         return f"exchange it for {_random(_cards_words(self.exchange_from_box))} from the box"
 
 
-class SwapFromBox(_Strict):
+class SwapFromBox(_Effect, key="swap_from_box", moments=frozenset({Timing.ON_ENCOUNTER}), asks=True):
     """Draw a random card of the encountered card's type from the box; encounter one of the two, and banish the
     other (a location's "when you encounter a boon here")."""
 
@@ -1626,86 +1731,6 @@ class SwapFromBox(_Strict):
                 "other")
 
 
-EFFECT_MODELS: dict[str, type[_Strict]] = {
-    "use_skill": UseSkill,
-    "add_dice": AddDice,
-    "add_skill_dice": AddSkillDice,
-    "add_skill": AddSkill,
-    "add_modifier": AddModifier,
-    "add_traits": AddTraits,
-    "adjust_difficulty": AdjustDifficulty,
-    "replace_die": ReplaceDie,
-    "replace_highest_die": ReplaceHighestDie,
-    "succeed": Succeed,
-    "cannot_succeed": CannotSucceed,
-    "reroll": Reroll,
-    "evade": Evade,
-    "explore": Explore,
-    "reduce_damage": ReduceDamage,
-    "reduce_damage_to": ReduceDamageTo,
-    "halve_damage": HalveDamage,
-    "change_damage_type": ChangeDamageType,
-    "draw": Draw,
-    "heal": Heal,
-    "examine": Examine,
-    "examine_more": ExamineMore,
-    "exchange_examined": ExchangeExamined,
-    "gain_charge": GainCharge,
-    "close_location": CloseLocation,
-    "close_after_encounter": CloseAfterEncounter,
-    "banish": Banish,
-    "add_card_number": AddCardNumber,
-    "no_help": NoHelp,
-    "keep_encountered": KeepEncountered,
-    "instead": Instead,
-    "move_cards": MoveCards,
-    "draw_random": DrawRandom,
-    "gain_skill": GainSkill,
-    "choose_trait": ChooseTrait,
-    "play_as_copy": PlayAsCopy,
-    "after_check": AfterCheck,
-    "instead_of_damage": InsteadOfDamage,
-    "roll_die": RollDie,
-    "take_encounter": TakeEncounter,
-    "move": Move,
-    "examine_deck": ExamineDeck,
-    "swap_trait": SwapTrait,
-    "ignore_location_powers": IgnoreLocationPowers,
-    "shared_trait_dice": SharedTraitDice,
-    "blessing_die": BlessingDie,
-    "defeat": Defeat,
-    "place_encountered": PlaceEncountered,
-    "count_face": CountFace,
-    "ignore_type_limit": IgnoreTypeLimit,
-    "shift_damage": ShiftDamage,
-    "encounter_examined": EncounterExamined,
-    "deal_damage": DealDamage,
-    "summon": Summon,
-    "build_location": BuildLocation,
-    "attempt": Attempt,
-    "blessing_to_location": BlessingToLocation,
-    "shuffle_into_blessings_deck": ShuffleIntoBlessingsDeck,
-    "end_turn": EndTurn,
-    "dies": Dies,
-    "cannot_evade": CannotEvade,
-    "for_each": ForEach,
-    "lasting": Lasting,
-    "cannot_play": CannotPlay,
-    "cannot_reduce": CannotReduce,
-    "cannot_move": CannotMove,
-    "choose_one": ChooseOne,
-    "may": May,
-    "choose_from_box": ChooseFromBox,
-    "add_to_location": AddToLocation,
-    "acquire_from_box": AcquireFromBox,
-    "move_along": MoveAlong,
-    "give_card": GiveCard,
-    "give_acquired": GiveAcquired,
-    "ignore_traits": IgnoreTraits,
-    "swap_from_box": SwapFromBox,
-    "exchange_from_box": ExchangeFromBox,
-    "redeem": Redeem,
-}
 
 
 def _effect_tag(value: Any) -> str | None:
@@ -1718,96 +1743,25 @@ def _effect_tag(value: Any) -> str | None:
     return None
 
 
-Effect: TypeAlias = Annotated[
-    # Every model of EFFECT_MODELS, in its order, tagged with its key (a test checks that the two agree). One
-    # Union[...] rather than `A | B | ...`: each `|` makes a union of all before it, 80 times over (7 ms a start).
-    Union[  # noqa: UP007
-        Annotated[UseSkill, Tag("use_skill")],
-        Annotated[AddDice, Tag("add_dice")],
-        Annotated[AddSkillDice, Tag("add_skill_dice")],
-        Annotated[AddSkill, Tag("add_skill")],
-        Annotated[AddModifier, Tag("add_modifier")],
-        Annotated[AddTraits, Tag("add_traits")],
-        Annotated[AdjustDifficulty, Tag("adjust_difficulty")],
-        Annotated[ReplaceDie, Tag("replace_die")],
-        Annotated[ReplaceHighestDie, Tag("replace_highest_die")],
-        Annotated[Succeed, Tag("succeed")],
-        Annotated[CannotSucceed, Tag("cannot_succeed")],
-        Annotated[Reroll, Tag("reroll")],
-        Annotated[Evade, Tag("evade")],
-        Annotated[Explore, Tag("explore")],
-        Annotated[ReduceDamage, Tag("reduce_damage")],
-        Annotated[ReduceDamageTo, Tag("reduce_damage_to")],
-        Annotated[HalveDamage, Tag("halve_damage")],
-        Annotated[ChangeDamageType, Tag("change_damage_type")],
-        Annotated[Draw, Tag("draw")],
-        Annotated[Heal, Tag("heal")],
-        Annotated[Examine, Tag("examine")],
-        Annotated[ExamineMore, Tag("examine_more")],
-        Annotated[ExchangeExamined, Tag("exchange_examined")],
-        Annotated[GainCharge, Tag("gain_charge")],
-        Annotated[CloseLocation, Tag("close_location")],
-        Annotated[CloseAfterEncounter, Tag("close_after_encounter")],
-        Annotated[Banish, Tag("banish")],
-        Annotated[AddCardNumber, Tag("add_card_number")],
-        Annotated[NoHelp, Tag("no_help")],
-        Annotated[KeepEncountered, Tag("keep_encountered")],
-        Annotated[Instead, Tag("instead")],
-        Annotated[MoveCards, Tag("move_cards")],
-        Annotated[DrawRandom, Tag("draw_random")],
-        Annotated[GainSkill, Tag("gain_skill")],
-        Annotated[ChooseTrait, Tag("choose_trait")],
-        Annotated[PlayAsCopy, Tag("play_as_copy")],
-        Annotated[AfterCheck, Tag("after_check")],
-        Annotated[InsteadOfDamage, Tag("instead_of_damage")],
-        Annotated[RollDie, Tag("roll_die")],
-        Annotated[TakeEncounter, Tag("take_encounter")],
-        Annotated[Move, Tag("move")],
-        Annotated[ExamineDeck, Tag("examine_deck")],
-        Annotated[SwapTrait, Tag("swap_trait")],
-        Annotated[IgnoreLocationPowers, Tag("ignore_location_powers")],
-        Annotated[SharedTraitDice, Tag("shared_trait_dice")],
-        Annotated[BlessingDie, Tag("blessing_die")],
-        Annotated[Defeat, Tag("defeat")],
-        Annotated[PlaceEncountered, Tag("place_encountered")],
-        Annotated[CountFace, Tag("count_face")],
-        Annotated[IgnoreTypeLimit, Tag("ignore_type_limit")],
-        Annotated[ShiftDamage, Tag("shift_damage")],
-        Annotated[EncounterExamined, Tag("encounter_examined")],
-        Annotated[DealDamage, Tag("deal_damage")],
-        Annotated[Summon, Tag("summon")],
-        Annotated[BuildLocation, Tag("build_location")],
-        Annotated[Attempt, Tag("attempt")],
-        Annotated[BlessingToLocation, Tag("blessing_to_location")],
-        Annotated[ShuffleIntoBlessingsDeck, Tag("shuffle_into_blessings_deck")],
-        Annotated[EndTurn, Tag("end_turn")],
-        Annotated[Dies, Tag("dies")],
-        Annotated[CannotEvade, Tag("cannot_evade")],
-        Annotated[ForEach, Tag("for_each")],
-        Annotated[Lasting, Tag("lasting")],
-        Annotated[CannotPlay, Tag("cannot_play")],
-        Annotated[CannotReduce, Tag("cannot_reduce")],
-        Annotated[CannotMove, Tag("cannot_move")],
-        Annotated[ChooseOne, Tag("choose_one")],
-        Annotated[May, Tag("may")],
-        Annotated[ChooseFromBox, Tag("choose_from_box")],
-        Annotated[AddToLocation, Tag("add_to_location")],
-        Annotated[AcquireFromBox, Tag("acquire_from_box")],
-        Annotated[MoveAlong, Tag("move_along")],
-        Annotated[GiveCard, Tag("give_card")],
-        Annotated[GiveAcquired, Tag("give_acquired")],
-        Annotated[IgnoreTraits, Tag("ignore_traits")],
-        Annotated[SwapFromBox, Tag("swap_from_box")],
-        Annotated[ExchangeFromBox, Tag("exchange_from_box")],
-        Annotated[Redeem, Tag("redeem")],
-    ],
-    Discriminator(
-        _effect_tag,
-        custom_error_type="unknown_effect",
-        custom_error_message="an effect must have exactly one of: " + ", ".join(EFFECT_MODELS),
-    ),
-]
-"""One effect primitive, written in a card file as a mapping with its name as the key."""
+if TYPE_CHECKING:
+    Effect: TypeAlias = _Effect
+else:
+    # Every model of EFFECT_MODELS, in its order, tagged with its key. One Union[...] of them all rather than
+    # `A | B | ...`: each `|` makes a union of all before it, 80 times over (7 ms a start).
+    Effect = Annotated[
+        Union[tuple(Annotated[model, Tag(key)] for key, model in EFFECT_MODELS.items())],  # noqa: UP007
+        Discriminator(
+            _effect_tag,
+            custom_error_type="unknown_effect",
+            custom_error_message="an effect must have exactly one of: " + ", ".join(EFFECT_MODELS),
+        ),
+    ]
+"""One effect primitive, written in a card file as a mapping with its name as the key (to the type checker: any
+model of the power language's effects, `_Effect`)."""
+
+ONLY_TO_SUCCEED = frozenset(model for model in EFFECT_MODELS.values() if model.to_succeed)
+"""The effects that can only make a check likelier to succeed (`to_succeed`), to test a power's effects against at
+once (`engine.questions.worth_asking`, for every play considered)."""
 
 
 

@@ -37,7 +37,7 @@ from pacg.cards.powers import (
 from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, MAX_PARTY, CardType
 
 if TYPE_CHECKING:
-    from pacg.cards.loader import CardProblem
+    from pacg.cards.problems import CardProblem
     from pacg.cards.reading import CardFile, CardFiles
 
 Location = tuple[int | str, ...]

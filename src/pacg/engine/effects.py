@@ -116,7 +116,7 @@ from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.box import first_in_box, random_cards_from_box, random_from_box
 from pacg.engine.damage import deck_holds, die, remove_from_deck, take_damage
-from pacg.engine.declared import ANY_MOMENT, BEFORE_THE_CHECK, ENCOUNTER, OF_THE_ENCOUNTER, Kind, declaration, declare
+from pacg.engine.declared import declaration, declare
 from pacg.engine.playing import (
     Play,
     Standing,
@@ -274,11 +274,11 @@ def work_out_on_check(state: CheckState, play: Play) -> bool:
                        if conditions_hold(paragraph.conditions, state, play.player)]
     for paragraph in paragraphs:
         for effect in paragraph.effects:
-            spec = SPECS[type(effect)]
-            if spec.asks:
+            kind = type(effect)
+            if kind.asks:
                 return False  # it may ask, or start a process: what comes of it is not known before
-            if spec.changes_the_check:
-                spec.run(state, effect, play.player, play)
+            if kind.changes_the_check():
+                SPECS[kind].run(state, effect, play.player, play)
     apply_standing_powers(state, after_play=True)
     return True
 
@@ -378,11 +378,11 @@ def apply_mandatory(step: Step, powers: list[Standing]) -> Process[None]:
 
 # --- what effects do ------------------------------------------------------------------------------------------
 #
-# Every effect of the power language is declared once, at the end of this module (`SPECS`, `declared.effect`):
-# what it does (its handler below: a generator where it may ask the players or start other processes), the
-# moments it acts at, when it can be offered ... A model without a declaration fails at import, not in a game.
-# A handler's step is a CheckState for an effect on a check (`on_check`: `playing.applies` offers it only on a
-# check), and its effect is of its declaration's model.
+# What the engine does with every effect of the power language is declared once, at the end of the effects
+# (`SPECS`, `declared.declaration`): its handler below (a generator where it may ask the players or start other
+# processes) and when it can be offered. A model without a declaration fails at import, not in a game. A
+# handler's step is a CheckState for an effect on a check (the model's `on_check`: `playing.applies` offers it
+# only on a check), and its effect is of its declaration's model.
 
 
 def resolve(step: Step, effects: list[Effect], player: CharacterState, play: Play | None = None) -> Process[None]:
@@ -1380,98 +1380,87 @@ def _may_exchange(effect: ExchangeExamined, step: Step, player: CharacterState) 
     return any(fits(step.game, card, effect.exchange_examined) for card in examined_cards(step))
 
 
-# --- the declarations: every effect of the power language, each once (`declared`) ------------------------------
-
-ON_A_CHECK = frozenset({Timing.CHECK})
+# --- the declarations: what the engine does with every effect of the power language, each once (`declared`) ------
 
 SPECS = declare((
-    declaration(AddDice, _add_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(AddSkillDice, _add_skill_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(AddSkill, _add_skill, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(AddModifier, _add_modifier, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(AddTraits, _add_traits, moments=ON_A_CHECK, on_check=True, offered_if=_may_add_traits),
-    declaration(ReplaceDie, _replace_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(ReplaceHighestDie, _replace_highest_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(Succeed, _succeed, moments=ON_A_CHECK, on_check=True, to_succeed=True, offered_if=_may_succeed),
-    declaration(CannotSucceed, _cannot_succeed, moments=ON_A_CHECK, on_check=True),
-    declaration(AddCardNumber, _add_card_number, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(BlessingDie, _blessing_die, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(CountFace, _count_face, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(SharedTraitDice, _shared_trait_dice, moments=ON_A_CHECK, on_check=True, to_succeed=True),
-    declaration(AfterCheck, _after_check,
-                moments=frozenset({Timing.AFTER_PLAYING, Timing.CHECK}), on_check=True, holds=(("after_check", True),)),
-    declaration(InsteadOfDamage, _instead_of_damage,
-                moments=ON_A_CHECK, on_check=True, holds=(("instead_of_damage", True),)),
-    declaration(AdjustDifficulty, _adjust, moments=BEFORE_THE_CHECK, alters_check=True),
-    declaration(Evade, _on_encounter("evaded", lambda effect: True),
-                moments=frozenset({Timing.EVASION}), offered_if=_may_evade),
-    declaration(Defeat, _on_encounter("defeated", lambda effect: effect.defeat), moments=BEFORE_THE_CHECK),
-    declaration(KeepEncountered, _on_encounter("keep", lambda effect: effect.keep_encountered),
-                moments=OF_THE_ENCOUNTER),
-    declaration(PlaceEncountered, _on_encounter("place", lambda effect: effect.place_encountered),
-                moments=OF_THE_ENCOUNTER),
-    declaration(CloseLocation, _close_location, moments=OF_THE_ENCOUNTER),
-    declaration(CloseAfterEncounter, _on_encounter("closes", lambda effect: True), moments=OF_THE_ENCOUNTER),
-    declaration(Banish, _banish, moments=ANY_MOMENT),
-    declaration(Explore, _explore, moments=ENCOUNTER | {Timing.EXPLORE}, offered_if=_may_explore),
-    declaration(ReduceDamage, _reduce, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_reduced),
-    declaration(ReduceDamageTo, _reduce_to, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_reduced_to),
-    declaration(HalveDamage, _halve, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_dealt),
-    declaration(ChangeDamageType, _change_type, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_type_changed),
-    declaration(Draw, _draw, moments=ANY_MOMENT, offered_if=_may_draw),
-    declaration(ExamineMore, _examine_more, moments=frozenset({Timing.EXAMINE}), offered_if=_may_examine_more),
-    declaration(GainCharge, _gain_charge, moments=ANY_MOMENT),
-    declaration(DrawRandom, _draw_random, moments=ANY_MOMENT),
-    declaration(BlessingToLocation, _blessing_to_location, moments=ANY_MOMENT),
-    declaration(ShuffleIntoBlessingsDeck, _shuffle_into_blessings_deck, moments=ANY_MOMENT),
-    declaration(IgnoreLocationPowers, _ignore_location, moments=ANY_MOMENT),
-    declaration(EndTurn, _end_turn, moments=ANY_MOMENT),
-    declaration(AddToLocation, _add_to_location, moments=ANY_MOMENT),
-    declaration(BuildLocation, _build_location, moments=ANY_MOMENT),
-    declaration(ExchangeFromBox, _exchange_from_box, moments=frozenset({Timing.AFTER_PLAYING})),
-    declaration(UseSkill, _marker, moments=ON_A_CHECK, on_check=True),
-    declaration(Reroll, _marker, moments=ON_A_CHECK, on_check=True),
-    declaration(NoHelp, _marker, moments=ON_A_CHECK, on_check=True),
-    declaration(IgnoreTypeLimit, _marker, moments=ANY_MOMENT, kinds={Kind.ACTIVATED, Kind.PLAYED}),
-    declaration(Instead, _marker,
-                moments=ANY_MOMENT, kinds={Kind.REPLACEMENT, Kind.STANDING, Kind.USED}, alters_check=True),
-    declaration(GainSkill, _marker, moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}),
-    declaration(PlayAsCopy, _marker,
-                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True),
-    declaration(CannotEvade, _marker, moments=frozenset({Timing.EVASION}), kinds={Kind.STANDING}),
-    declaration(CannotMove, _marker,
-                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.WHILE_DISPLAYED}, read_where_it_applies=True),
-    declaration(CannotPlay, _marker,
-                moments=frozenset({Timing.ANY_TIME}), kinds={Kind.STANDING}, read_where_it_applies=True),
-    declaration(CannotReduce, _cannot_reduce, moments=frozenset({Timing.DAMAGE}), kinds={Kind.STANDING}),
-    declaration(TakeEncounter, _take_over, moments=frozenset({Timing.ON_ENCOUNTER}), offered_if=_may_take_over),
-    declaration(ShiftDamage, _shift, moments=frozenset({Timing.DAMAGE}), offered_if=_damage_dealt),
-    declaration(Heal, _heal, moments=ANY_MOMENT, offered_if=_may_heal),
-    declaration(Examine, _examine, moments=ANY_MOMENT),
-    declaration(ExamineDeck, _examine_deck, moments=ANY_MOMENT),
-    declaration(ExchangeExamined, _exchange_examined, moments=frozenset({Timing.EXAMINE}), offered_if=_may_exchange),
-    declaration(EncounterExamined, _encounter_examined, moments=ANY_MOMENT),
-    declaration(MoveCards, _move_cards, moments=ANY_MOMENT, offered_if=_may_move_cards),
-    declaration(Move, _move, moments=ANY_MOMENT),
-    declaration(RollDie, _roll_die, moments=ANY_MOMENT, holds=(("then", False),)),
-    declaration(DealDamage, _deal_damage, moments=ANY_MOMENT),
-    declaration(Dies, _dies, moments=ANY_MOMENT),
-    declaration(Summon, _summon, moments=ANY_MOMENT),
-    declaration(Attempt, _attempt, moments=ANY_MOMENT, holds=(("success", True), ("failure", True))),
-    declaration(ForEach, _for_each, moments=ANY_MOMENT, holds=(("do", False),)),
-    declaration(Lasting, _lasting, moments=ANY_MOMENT),
-    declaration(ChooseOne, _choose_one, moments=ANY_MOMENT, holds=(("choose_one", False),)),
-    declaration(ChooseTrait, _choose_trait, moments=frozenset({Timing.SETUP}), kinds={Kind.STANDING}),
-    declaration(May, _may, moments=ANY_MOMENT, holds=(("may", False), ("if_you_do", False))),
-    declaration(ChooseFromBox, _choose_from_box, moments=ANY_MOMENT, holds=(("if_kept", False), ("if_not", False))),
-    declaration(AcquireFromBox, _acquire_from_box, moments=ANY_MOMENT),
-    declaration(MoveAlong, _move_along, moments=frozenset({Timing.LEAVE}), holds=(("if_any", False),)),
-    declaration(GiveCard, _give_card, moments=ANY_MOMENT),
-    declaration(GiveAcquired, _give_acquired, moments=frozenset({Timing.ACQUIRE})),
-    declaration(IgnoreTraits, _ignore_traits, moments=ANY_MOMENT),
-    declaration(SwapFromBox, _swap_from_box, moments=frozenset({Timing.ON_ENCOUNTER})),
-    declaration(Redeem, _redeem, moments=ANY_MOMENT, offered_if=_may_redeem),
-    declaration(SwapTrait, _swap_trait, moments=ON_A_CHECK, on_check=True, offered_if=_may_swap_trait),
+    declaration(AddDice, _add_dice),
+    declaration(AddSkillDice, _add_skill_dice),
+    declaration(AddSkill, _add_skill),
+    declaration(AddModifier, _add_modifier),
+    declaration(AddTraits, _add_traits, offered_if=_may_add_traits),
+    declaration(ReplaceDie, _replace_die),
+    declaration(ReplaceHighestDie, _replace_highest_die),
+    declaration(Succeed, _succeed, offered_if=_may_succeed),
+    declaration(CannotSucceed, _cannot_succeed),
+    declaration(AddCardNumber, _add_card_number),
+    declaration(BlessingDie, _blessing_die),
+    declaration(CountFace, _count_face),
+    declaration(SharedTraitDice, _shared_trait_dice),
+    declaration(AfterCheck, _after_check),
+    declaration(InsteadOfDamage, _instead_of_damage),
+    declaration(AdjustDifficulty, _adjust),
+    declaration(Evade, _on_encounter("evaded", lambda effect: True), offered_if=_may_evade),
+    declaration(Defeat, _on_encounter("defeated", lambda effect: effect.defeat)),
+    declaration(KeepEncountered, _on_encounter("keep", lambda effect: effect.keep_encountered)),
+    declaration(PlaceEncountered, _on_encounter("place", lambda effect: effect.place_encountered)),
+    declaration(CloseLocation, _close_location),
+    declaration(CloseAfterEncounter, _on_encounter("closes", lambda effect: True)),
+    declaration(Banish, _banish),
+    declaration(Explore, _explore, offered_if=_may_explore),
+    declaration(ReduceDamage, _reduce, offered_if=_damage_reduced),
+    declaration(ReduceDamageTo, _reduce_to, offered_if=_damage_reduced_to),
+    declaration(HalveDamage, _halve, offered_if=_damage_dealt),
+    declaration(ChangeDamageType, _change_type, offered_if=_damage_type_changed),
+    declaration(Draw, _draw, offered_if=_may_draw),
+    declaration(ExamineMore, _examine_more, offered_if=_may_examine_more),
+    declaration(GainCharge, _gain_charge),
+    declaration(DrawRandom, _draw_random),
+    declaration(BlessingToLocation, _blessing_to_location),
+    declaration(ShuffleIntoBlessingsDeck, _shuffle_into_blessings_deck),
+    declaration(IgnoreLocationPowers, _ignore_location),
+    declaration(EndTurn, _end_turn),
+    declaration(AddToLocation, _add_to_location),
+    declaration(BuildLocation, _build_location),
+    declaration(ExchangeFromBox, _exchange_from_box),
+    declaration(UseSkill, _marker),
+    declaration(Reroll, _marker),
+    declaration(NoHelp, _marker),
+    declaration(IgnoreTypeLimit, _marker),
+    declaration(Instead, _marker),
+    declaration(GainSkill, _marker),
+    declaration(PlayAsCopy, _marker),
+    declaration(CannotEvade, _marker),
+    declaration(CannotMove, _marker),
+    declaration(CannotPlay, _marker),
+    declaration(CannotReduce, _cannot_reduce),
+    declaration(TakeEncounter, _take_over, offered_if=_may_take_over),
+    declaration(ShiftDamage, _shift, offered_if=_damage_dealt),
+    declaration(Heal, _heal, offered_if=_may_heal),
+    declaration(Examine, _examine),
+    declaration(ExamineDeck, _examine_deck),
+    declaration(ExchangeExamined, _exchange_examined, offered_if=_may_exchange),
+    declaration(EncounterExamined, _encounter_examined),
+    declaration(MoveCards, _move_cards, offered_if=_may_move_cards),
+    declaration(Move, _move),
+    declaration(RollDie, _roll_die),
+    declaration(DealDamage, _deal_damage),
+    declaration(Dies, _dies),
+    declaration(Summon, _summon),
+    declaration(Attempt, _attempt),
+    declaration(ForEach, _for_each),
+    declaration(Lasting, _lasting),
+    declaration(ChooseOne, _choose_one),
+    declaration(ChooseTrait, _choose_trait),
+    declaration(May, _may),
+    declaration(ChooseFromBox, _choose_from_box),
+    declaration(AcquireFromBox, _acquire_from_box),
+    declaration(MoveAlong, _move_along),
+    declaration(GiveCard, _give_card),
+    declaration(GiveAcquired, _give_acquired),
+    declaration(IgnoreTraits, _ignore_traits),
+    declaration(SwapFromBox, _swap_from_box),
+    declaration(Redeem, _redeem, offered_if=_may_redeem),
+    declaration(SwapTrait, _swap_trait, offered_if=_may_swap_trait),
 ), EFFECT_MODELS.values())
 
 

@@ -84,6 +84,42 @@ class Play(NamedTuple):
             text += f", {action_text(cost.action, paid)}"
         return text
 
+    def id_parts(self) -> tuple[object, ...]:
+        """What the play's action id names (`decisions.action_ids`): "play", what the power is printed on (the
+        card played, as a copy of another if it is; the character; the location, the scenario, the card
+        encountered, the card whose power left a lasting paragraph) and which of its paragraphs, counted from 1
+        (`_paragraph`); then the card paid, unless it is paid face down from the top of the deck: never the
+        power's words. "play:blessing-of-ascension:2", "play:kyra:role-3", "play:armory:1:cost:longsword"."""
+        key = self.key
+        kind, index = key[0], key[-1]
+        printed: tuple[object, ...]
+        if kind == "card":
+            printed = ((self.card, _paragraph(index)) if type(index) is not tuple
+                       else (self.card, "as", index[1], _paragraph(index[2])))  # ("as", copied card, paragraph)
+        elif kind == "character":
+            printed = (self.player.name, _paragraph(index))
+        elif kind == "location" or kind == "scenario" or kind == "encountered":
+            printed = (self.source, _paragraph(index))
+        elif kind == "elsewhere" or kind == "closed":  # an open location's powers for those elsewhere, a closed one's
+            printed = (self.source, f"{kind}-{_paragraph(index)}")
+        else:  # a lasting paragraph (its key is no place on a card)
+            printed = (self.source, str(kind))
+        if self.cost_card is not None and getattr(self.power.cost, "source", None) is not _DECK_TOP:
+            return ("play", *printed, "cost", self.cost_card)
+        return ("play", *printed)
+
+
+def _paragraph(key: object) -> str:
+    """Which paragraph a power's key names, counted from 1: "2" for the index 1 of a card's paragraphs; of a
+    character's, "role-2" and "path-2" for one its role or its mythic path prints ("role:1", "path:1")."""
+    if type(key) is int:
+        return _COUNTED[key] if key < len(_COUNTED) else str(key + 1)
+    prefix, _, index = str(key).rpartition(":")
+    number = str(int(index) + 1) if index.isdigit() else index
+    return f"{prefix}-{number}" if prefix else number
+
+
+_COUNTED = tuple(str(number) for number in range(1, 17))  # paragraph numbers, made once
 
 # Enumeration members read on the hottest paths, read once here: reading a member of an enumeration is slow on
 # Python 3.11 (its metaclass defines __getattr__, which takes every such read off the interpreter's fast path).
@@ -596,10 +632,10 @@ def applies(power: Power, step: Step, player: CharacterState) -> bool:
     player who would use it (PLAY-07)."""
     in_check = step.in_check
     for effect in power.effects:
-        spec = SPECS[type(effect)]  # (every effect is declared once `effects` is imported: `declared.declare`)
-        if spec.on_check and not in_check:
+        kind = type(effect)
+        if kind.on_check and not in_check:
             return False
-        test = spec.offered_if
+        test = SPECS[kind].offered_if  # (every effect is declared once `effects` is imported: `declared.declare`)
         if test is not None and not test(effect, step, player):
             return False
     return True

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pacg.cards.powers import GainCharge
-from pacg.engine.declared import ONLY_TO_SUCCEED
+from pacg.cards.powers import ONLY_TO_SUCCEED, GainCharge
 from pacg.engine.playing import Play, PowerOffer, Step, may_follow, plays_in, powers_following, riders
 
 if TYPE_CHECKING:

@@ -31,11 +31,14 @@ from pacg.cards.amounts import Amount
 from pacg.cards.model import Bane, Boon, Card, Character, Cohort, Location, MythicPath, Scenario
 from pacg.cards.powers import (
     ANY_CARD,
+    ENCOUNTER,
     AfterCheck,
     ChooseTrait,
     Conditions,
     Cost,
+    Effect,
     Instead,
+    Kind,
     Lasting,
     Power,
     Source,
@@ -44,8 +47,6 @@ from pacg.cards.powers import (
     names_chosen_trait,
 )
 from pacg.cards.vocabulary import CardAction
-from pacg.engine import effects as _declaring  # noqa: F401  (declares every effect: `declared.SPECS`)
-from pacg.engine.declared import ENCOUNTER, Kind, spec_of
 
 __all__ = ["RUNS", "KNOWN_AT", "Holder", "Kind", "kind_of", "paragraphs", "refusals"]
 
@@ -277,26 +278,26 @@ def _effects_refusals(
     return problems
 
 
-def _effect_refusal(effect: object, power: Power, kind: Kind, after_the_check: bool) -> str:
+def _effect_refusal(effect: Effect, power: Power, kind: Kind, after_the_check: bool) -> str:
     """Why an effect can't act in this paragraph, or ''."""
-    spec = spec_of(type(effect))
-    name = _effect_name(spec.model)
-    if after_the_check and spec.on_check:
+    model = type(effect)
+    name = model.key
+    if after_the_check and model.on_check:
         return f"{name} can't change a check once the check is done"
-    kinds = spec.kinds
+    kinds = model.kinds
     if kinds is not None and kind not in kinds:
         allowed = " or ".join(str(one) for one in sorted(kinds))
         return f"{name} is only for {allowed} paragraphs"
-    if power.when not in spec.moments:
-        known = ", ".join(sorted(str(moment) for moment in spec.moments))
+    if power.when not in model.moments:
+        known = ", ".join(sorted(str(moment) for moment in model.moments))
         return f"{name} has nothing to act on at '{power.when}' (only at: {known})"
     standing = kind in (Kind.STANDING, Kind.WHILE_DISPLAYED, Kind.WHILE_ENCOUNTERED)
-    if power.when is Timing.CHECK and standing and spec.on_check and spec.asks:
+    if power.when is Timing.CHECK and standing and model.on_check and model.asks:
         return f"{name} asks the player, so it can't apply by itself on a check: make the paragraph optional"
     preparing = power.when is Timing.CHECK and standing and not after_the_check  # not what waits for the roll
-    if preparing and not spec.changes_the_check:
+    if preparing and not model.changes_the_check():
         return f"{name} can't apply by itself on a check: such a paragraph may only change the check"
-    if power.when is Timing.ANY_TIME and standing and not spec.read_where_it_applies:
+    if power.when is Timing.ANY_TIME and standing and not model.read_where_it_applies:
         return (f"{name} can't apply by itself at 'any time': no step applies such a paragraph, it may only "
                 "restrict (cannot_play, cannot_move) or let a card be played as another (play_as_copy)")
     return ""
@@ -337,12 +338,12 @@ def _condition_refusal(conditions: Conditions, when: Timing) -> str:
     return ""
 
 
-def _held_effects(effect: object) -> list[tuple[Field, Sequence[Any], bool]]:
+def _held_effects(effect: Effect) -> list[tuple[Field, Sequence[Any], bool]]:
     """The lists of effects an effect holds (its declaration's `holds`), each with its field and whether they come
     once a check is done (after the check; on another check's success or failure); "choose one" holds a list of
     each option."""
     held: list[tuple[Field, Sequence[Any], bool]] = []
-    for name, after in spec_of(type(effect)).holds:
+    for name, after in type(effect).holds:
         value = getattr(effect, name)
         if value and isinstance(value[0], tuple):  # the options of a "choose one"
             held += [((name, index), option, after) for index, option in enumerate(value)]
@@ -350,8 +351,3 @@ def _held_effects(effect: object) -> list[tuple[Field, Sequence[Any], bool]]:
             held.append(((name,), value, after))
     return held
 
-
-def _effect_name(kind: type) -> str:
-    from pacg.cards.powers import EFFECT_MODELS
-
-    return next((key for key, model in EFFECT_MODELS.items() if model is kind), kind.__name__)
