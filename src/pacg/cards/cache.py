@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 from pacg.cards.files import CARD_FILE_SUFFIXES, MOST_CARD_BYTES
 
 if TYPE_CHECKING:
-    from pacg.cards.loader import CardLibrary
+    from pacg.cards.library import CardLibrary
 
 CACHE_DIR_VARIABLE = "PACG_CACHE_DIR"
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -116,7 +116,7 @@ def _contents(path: str) -> bytes:
 
 def cached(key: Key) -> CardLibrary | None:
     """The library cached under this key, or None (none cached, another key's, or unreadable)."""
-    from pacg.cards.loader import CardLibrary
+    from pacg.cards.library import CardLibrary
 
     try:
         with key.file.open("rb") as cache:

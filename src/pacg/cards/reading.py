@@ -1,7 +1,7 @@
 """Reading card files: each card is one YAML file, whose `type` picks the model that validates it
 (`MODEL_BY_TYPE`). YAML is read as a node tree first, so that every validation error can be traced back to the line
 it came from; a paragraph the engine would never run is refused (`pacg.engine.support`). Every problem is a
-`loader.CardProblem` naming the file, the line and the field.
+`problems.CardProblem` naming the file, the line and the field.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import yaml
 from pydantic import ValidationError
 
 from pacg.cards.files import MOST_CARD_BYTES, card_file_paths, too_big
-from pacg.cards.loader import CardFileError, CardProblem, field_name
 from pacg.cards.model import MODEL_BY_TYPE, AnyCard
 from pacg.cards.powers import complete_models
+from pacg.cards.problems import CardFileError, CardProblem, field_name
 
 _YamlLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
