@@ -161,7 +161,7 @@ def test_a_record_without_removed_or_redeemed_cards_leaves_the_fields_out(tmp_pa
     path = tmp_path / "game.json"
     save_record(path, new_game(SCENARIO, ["Harsk"], 1, library=library()).to_record())
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert "removed" not in saved and "redeemed" not in saved and saved["version"] == 3
+    assert "removed" not in saved and "redeemed" not in saved and saved["version"] == 4
 
 
 # --- bad input: a clear message, a non-zero status, no traceback ---------------------------------------------------
@@ -193,7 +193,7 @@ def broken_records(folder: Path) -> dict[str, str]:
         "another-seed": json.dumps({**good, "seed": 6}),
         "nested": "[" * 100_000 + "]" * 100_000,
         "binary": "\x00\x01\x02 pacg game record",
-        "newer-version": json.dumps({**good, "version": 4}),
+        "newer-version": json.dumps({**good, "version": 5}),
         "version-1-answers": json.dumps({**good, "version": 1, "answers": list(range(len(actions)))}),
         "truncated-file": json.dumps(good)[:60],
         "unknown-character": json.dumps({**good, "characters": ["Harsk", "Ezren"]}),
@@ -236,7 +236,7 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "JSON but not a record": (["replay", "{json-not-a-record}"], ["not a game record", '"format"']),
     "JSON list": (["replay", "{json-list}"], ["not a game record"]),
     "other format version": (["replay", "{other-version}"], ["version 99"]),
-    "a newer format version": (["replay", "{newer-version}"], ["version 4", "newer pacg"]),
+    "a newer format version": (["replay", "{newer-version}"], ["version 5", "newer pacg", "reads 4"]),
     "a field missing": (["replay", "{seed-missing}"], ["'seed'", "missing"]),
     "an answer not an action id": (["replay", "{answer-not-an-id}"], ["actions[1]", "not an action id"]),
     "a wrong answer": (["replay", "{wrong-answer}"], ["actions[{middle}]", "'fly-away' is not an action"]),
@@ -245,7 +245,7 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "binary": (["replay", "{binary}"], ["not a game record"]),
     "huge": (["replay", "{huge}"], ["not a game record", "far too big"]),
     "resume a huge file": (["play", "--agent", "random", "--resume", "{huge}"], ["far too big"]),
-    "an older version": (["replay", "{version-1-answers}"], ["version 1", "asked other questions", "reads 3"]),
+    "an older version": (["replay", "{version-1-answers}"], ["version 1", "asked other questions", "reads 4"]),
     "resume a file that is no record": (["play", "--agent", "random", "--resume", "{not-json}"],
                                         ["not a game record"]),
     "resume no such save": (["play", "--agent", "random", "--resume", "no such game"],

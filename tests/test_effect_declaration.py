@@ -81,7 +81,7 @@ GAME = textwrap.dedent("""
              "locations": [{"name": "Abattoir", "deck": ["Dire Rat", "Mace"]}, {"name": "Armory", "deck": ["Cure"]}],
              "blessings": ["Blessing of Ascension"] * 3}
     game = pacg.new_game(table=table, cards=sys.argv[1])
-    offered = [action for action in game.legal_actions() if action.startswith("discard")]
+    offered = [action for action in game.legal_actions() if action.startswith("play:wandering-charm")]
     game.apply(offered[0])
     left = {location["name"]: location["deck"] for location in game.view("Harsk")["locations"]}
     print(json.dumps({"offered": offered, "left": left, "log": game.log[-3:]}))

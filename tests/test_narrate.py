@@ -24,8 +24,8 @@ pytestmark = pytest.mark.plays_at_random
 
 def published(player: str, kind: DecisionKind, prompt: str, labels: list[str], choose: tuple[int, int] | None = None,
               **context: object) -> Decision:
-    decision = Decision(player, kind, prompt, tuple(Option(label) for label in labels), context=context,
-                        choose=choose)
+    options = tuple(Option(label, key=f"option:{number}") for number, label in enumerate(labels, 1))
+    decision = Decision(player, kind, prompt, options, context=context, choose=choose)
     return decision.published()
 
 
@@ -115,11 +115,11 @@ def test_each_kind_of_decision_reads_as_a_sentence_about_the_player(kind: Decisi
 def test_cards_discarded_before_a_reset_are_listed_in_one_line() -> None:
     decision = published("Kyra", DecisionKind.RESET_DISCARD, "Kyra: discard any cards before resetting?",
                          ["Discard Cure", "Discard Longsword", "Discard Helm"], choose=(0, 3))
-    assert narrate(decision, "discard-cure,discard-helm") == "Kyra discards Cure and Helm before resetting"
+    assert narrate(decision, decision.choice_id([0, 2])) == "Kyra discards Cure and Helm before resetting"
     assert narrate(decision, "none") == "Kyra discards nothing before resetting"
     down = published("Kyra", DecisionKind.RESET_DISCARD, "Kyra: discard 1 to your hand size of 5?",
                      ["Discard Cure", "Discard Helm"], choose=(1, 1))
-    assert narrate(down, "discard-helm") == "Kyra discards Helm to their hand size of 5"
+    assert narrate(down, down.options[1].id) == "Kyra discards Helm to their hand size of 5"
 
 
 def test_the_words_the_lines_are_made_of() -> None:

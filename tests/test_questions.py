@@ -134,13 +134,13 @@ def test_discarding_before_a_reset_is_one_choice_of_several_cards() -> None:
     assert decision is not None and decision.kind is DecisionKind.RESET_DISCARD and decision.choose == (0, 4)
     assert decision.prompt == "Harsk: discard any cards before resetting?"
     legal = game.legal_actions()
-    assert len(legal) == 2 ** 4 and legal[0] == "none" and "discard-shortbow,discard-longsword" in legal
+    assert len(legal) == 2 ** 4 and legal[0] == "none" and "discard:longsword,discard:shortbow" in legal
     assert pacg.Decision.from_json(decision.to_json()) == decision
-    for wrong in ("discard-longsword,discard-longsword", "discard-nothing", ""):
+    for wrong in ("discard:longsword,discard:longsword", "discard:nothing", ""):
         with pytest.raises(pacg.IllegalAction):
             game.apply(wrong)
     assert game.decision == decision
-    game.apply("discard-longsword,discard-shortbow")  # in any order
+    game.apply("discard:shortbow,discard:longsword")  # in any order
     harsk = game.view("Harsk")["characters"][0]
     assert sorted(harsk["discard"]) == ["Longsword", "Shortbow"] and harsk["hand_count"] == 5
     assert pacg.load_game(game.to_record(), library=library()).view("Harsk") == game.view("Harsk")

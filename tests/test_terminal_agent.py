@@ -395,7 +395,7 @@ def test_several_cards_are_chosen_with_their_numbers_in_one_answer() -> None:
     console = screen()
     agent = terminal(console, Keys(["9", "4, 1"]))
     chosen = agent.act(table.view("Harsk"), decision)
-    assert chosen == "discard-shortbow,discard-longsword"
+    assert chosen == "discard:longsword,discard:shortbow"
     text = printed(console)
     assert "Type the numbers of those you choose, separated by spaces; Enter alone, or none, for none." in text
     assert "There is no option 9: choose 1 to 4." in text

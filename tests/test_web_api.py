@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -329,6 +330,24 @@ def test_a_game_left_at_an_ai_seats_decision_is_taken_up_by_the_next_request(sto
     store.create("left-at-ai", record, {"Harsk": token_hash("harsk-token")})
     wait_for(lambda: view_of(client, "left-at-ai", "harsk-token")["view"]["waiting_for"] != "Kyra")
     assert view_of(client, "left-at-ai")["version"] > 1
+
+
+def test_a_game_stored_as_a_version_3_record_plays_on_and_is_stored_anew(store: GameStore, client: TestClient
+                                                                        ) -> None:
+    """A game stored before the action ids said what the options do (a version 3 record, its ids the options'
+    labels: `pacg.record_v3`) is served, answered with the ids of now, and stored as a record of this version."""
+    old = json.loads((Path(__file__).parent / "data" / "records" / "v3-traitors-lodge-stopped.json").read_text())
+    store.create("from-v3", old, {"Seelah": token_hash("seelah-token"), "Seoni": token_hash("seoni-token")})
+    seen = view_of(client, "from-v3")
+    seat = seen["view"]["waiting_for"]
+    mine = view_of(client, "from-v3", f"{seat.lower()}-token")
+    action = mine["view"]["decision"]["options"][0]["id"]
+    answered = client.post("/api/games/from-v3/actions", headers=bearer(f"{seat.lower()}-token"),
+                           json={"action": action, "version": mine["version"]})
+    assert answered.status_code == 200, answered.text
+    stored = store.get("from-v3")
+    assert stored is not None and stored.record["version"] == 4
+    assert stored.record["actions"][-1] == action and len(stored.record["actions"]) == len(old["actions"]) + 1
 
 
 # --- undo ---------------------------------------------------------------------------------------------------

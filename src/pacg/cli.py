@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from typer.core import TyperOption
 
     from pacg.cards.loader import CardLibrary
+    from pacg.engine.scenario import OutcomeView
     from pacg.game import Game
     from pacg.record import RecordData
     from pacg.sim.config import Config
@@ -341,7 +342,7 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code=code)
 
 
-def _print_outcome(outcome: dict[str, object], as_json: bool) -> None:
+def _print_outcome(outcome: OutcomeView, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(outcome))
         return
@@ -475,6 +476,7 @@ def play_command(
             if table is not None:
                 _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
                              resume=resume)
+                cards = cards if cards is not None else _table_cards(table)
                 library = _cards_library(None, cards)
                 game, save = _table_game(table, seed, agent, library, cards, save, ask_always)
             elif resume is not None:
@@ -579,6 +581,17 @@ def _table_alone(**given: str | None) -> None:
     if clashing:
         raise _fail("--table starts a new game of the table's scenario and characters: leave out "
                     + ", ".join(clashing))
+
+
+def _table_cards(table: Path) -> Path | None:
+    """The folder of custom cards a table file names (its `cards`), if any."""
+    from pacg.tables import TableError, custom_cards
+
+    try:
+        folder = custom_cards(table)
+    except TableError as error:
+        raise _fail(str(error)) from None
+    return Path(folder) if folder is not None else None
 
 
 def _table_game(table: Path, seed: int | None, agent: AgentKind, library: CardLibrary, cards: Path | None,

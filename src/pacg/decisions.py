@@ -13,10 +13,10 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations, repeat
+from itertools import combinations
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import Any, NamedTuple, NotRequired, Protocol, TypedDict, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -64,15 +64,37 @@ class DecisionKind(StrEnum):
     TRAIT = "trait"
 
 
+class OptionView(TypedDict):
+    """A published option as JSON: its action id and its label."""
+
+    id: str
+    label: str
+
+
+class DecisionView(TypedDict):
+    """A published decision as JSON (`Decision.to_json`): `choose` only for a decision of several options."""
+
+    player: str
+    kind: str
+    prompt: str
+    help: str
+    options: list[OptionView]
+    context: dict[str, Any]
+    choose: NotRequired[list[int]]  # [fewest, most]
+
+
 class Option(NamedTuple):
     """One legal answer: what a person reads, what the engine acts on (`value`, never shown to a player), and
-    its stable action id, given as the Game object publishes the decision."""
+    its stable action id, given as the Game object publishes the decision. The id says what the option does,
+    never in its label's words (`action_ids`): the engine's `key` ("done", "discard", "move"), where the value
+    alone doesn't say it, followed by what the value names (the play, the card, the character, the place)."""
 
     label: str
     value: Any = None
     id: str = ""
+    key: str = ""
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> OptionView:
         return {"id": self.id, "label": self.label}
 
 
@@ -104,11 +126,7 @@ class Decision(NamedTuple):
     def published(self) -> Decision:
         """The decision as a player sees it: each option with its action id and no engine object, the context as
         plain data."""
-        labels = list(map(_LABEL, self.options))
-        if len(set(labels)) == len(labels):  # each id is its label's words alone
-            options = tuple(map(_published_option, labels))
-        else:
-            options = tuple(map(Option._make, zip(labels, repeat(None), action_ids(self))))
+        options = tuple(map(_published_option, map(_LABEL, self.options), action_ids(self)))
         context = self.context
         if type(context) is Context:  # (not isinstance: Context is a Mapping, and asking an ABC is slow)
             context = context.published()
@@ -138,9 +156,10 @@ class Decision(NamedTuple):
         return [self.choice_id(chosen) for chosen in self.option_sets()]
 
     def choice_id(self, chosen: Iterable[int]) -> str:
-        """The action id of a set of a published decision's options (their numbers from 0): their ids in the
-        options' order, joined by commas; "none" for none."""
-        return ",".join(self.options[index].id for index in sorted(set(chosen))) or "none"
+        """The action id of a set of a published decision's options (their numbers from 0): their ids in
+        alphabetical order, so that a set has one id whatever the order of the options (of the hand), joined by
+        commas; "none" for none. `chosen` takes them in any order."""
+        return ",".join(sorted({self.options[index].id for index in chosen})) or "none"
 
     def chosen(self, action: str) -> int | None:
         """The answer the rules take for an action id of a published decision: the option's number, or for a
@@ -165,11 +184,11 @@ class Decision(NamedTuple):
         after = odds[ids.index(action)]
         return (Fraction(before), Fraction(after)) if after is not None else None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DecisionView:
         """The published decision as JSON-serializable data."""
-        data: dict[str, Any] = {"player": self.player, "kind": str(self.kind), "prompt": self.prompt,
-                                "help": self.help, "options": [option.to_json() for option in self.options],
-                                "context": dict(self.context)}
+        data: DecisionView = {"player": self.player, "kind": str(self.kind), "prompt": self.prompt,
+                              "help": self.help, "options": [option.to_json() for option in self.options],
+                              "context": dict(self.context)}
         if self.choose is not None:
             data["choose"] = list(self.choose)
         return data
@@ -184,22 +203,29 @@ class Decision(NamedTuple):
 
 
 def action_ids(decision: Decision) -> list[str]:
-    """Each option's stable action id: its label in lowercase words joined by hyphens ("discard-longsword"), so
-    that an id means the same whatever the order of the hand, and the same after a save and a load. Where two
-    options read the same, each also names the physical copy of the card its label names (`#uid`:
-    "discard-blessing-of-ascension#12"); a card the label doesn't name adds nothing, so no id tells which hidden
-    card an option would act on. Ids that would still be equal are told apart by a count ("~2")."""
-    ids = [_slug(option.label) for option in decision.options]
-    if len(set(ids)) == len(ids):
+    """Each option's stable action id, made of what the option does, never of its label's words, so that labels
+    and card text can change and an id still means the same; the same whatever the order of the hand, and the
+    same after a save and a load. An id is the option's `key` and the parts its value names, joined by colons
+    (`value_parts`): "done", "move:armory", "discard:longsword", "play:blessing-of-ascension:2". Where two
+    options' ids are equal, each names the physical copies of the cards its id names (`#uid`:
+    "discard:blessing-of-ascension#12"); a card the id doesn't name adds nothing, so no id tells which hidden card
+    an option would act on. Ids that would still be equal are told apart by a count ("~2")."""
+    options = decision.options
+    ids = [option.key if option.value is None else _option_id(option) for option in options]
+    if len(set(ids)) == len(ids) and "" not in ids:
         return ids
+    if "" in ids:
+        option = options[ids.index("")]
+        raise ValueError(f"option {option.label!r} of a {decision.kind} decision says nothing of what it does: "
+                         "give it a key")
     counts: dict[str, int] = {}
     for action_id in ids:
         counts[action_id] = counts.get(action_id, 0) + 1
     seen: set[str] = set()
-    for index, option in enumerate(decision.options):
+    for index, option in enumerate(options):
         action_id = ids[index]
         if counts[action_id] > 1:
-            action_id += "".join(f"#{uid}" for uid in _named_cards(option.value, option.label))
+            action_id = _id_of(option.key, value_parts(option.value), with_uids=True)
         if action_id in seen:
             number = 2
             while f"{action_id}~{number}" in seen:
@@ -210,24 +236,162 @@ def action_ids(decision: Decision) -> list[str]:
     return ids
 
 
-@lru_cache(maxsize=8192)  # labels repeat from turn to turn: this saves making the same published option again
-def _published_option(label: str) -> Option:
-    """The published option of a label that no other option of its decision has."""
-    return Option(label, None, _slug(label))
+Part = Any
+"""A part of an action id: a word or a name (a str, written as a slug), or a physical card (an object with a
+`uid` and a `name`: its name, and its uid where copies must be told apart)."""
 
 
-def _slug(label: str) -> str:
-    return "-".join(re.findall(r"[a-z0-9+]+", label.lower())) or "option"
+def value_parts(value: Any) -> tuple[Part, ...]:
+    """What an option's value names, for its action id: a card, a character or a location by its name, a string
+    or an enumeration's member by its words, True and False as "yes" and "no", the items of a tuple or a list one
+    after another, and what an object with `id_parts` says of itself (a play of a power); nothing for None, a
+    number (an index says nothing by itself) or an object that names nothing."""
+    kind = type(value)
+    maker = _PART_MAKERS.get(kind)
+    if maker is None:
+        maker = _PART_MAKERS[kind] = _part_maker(value)
+    return maker(value)
 
 
-def _named_cards(value: Any, label: str) -> list[int]:
-    """The uids of the physical cards in an option's value whose names its label gives."""
-    uid, name = getattr(value, "uid", None), getattr(value, "name", None)
-    if isinstance(uid, int) and isinstance(name, str):
-        return [uid] if name in label else []
-    if isinstance(value, tuple | list):  # a pair, or a play with the card it plays and the card it pays
-        return [found for item in value for found in _named_cards(item, label)]
-    return []
+def _no_parts(value: Any) -> tuple[Part, ...]:
+    return ()
+
+
+def _flag_parts(flag: bool) -> tuple[Part, ...]:
+    return ("yes",) if flag else ("no",)
+
+
+def _words_parts(words: str) -> tuple[Part, ...]:
+    return (str(words),)  # an enumeration's member by its value: "weapon", "melee"
+
+
+def _card_parts(card: Any) -> tuple[Part, ...]:
+    return (card,)
+
+
+def _named_parts(named: Any) -> tuple[Part, ...]:
+    return (named.name,)
+
+
+def _described_parts(described: Any) -> tuple[Part, ...]:
+    parts: tuple[Part, ...] = described.id_parts()
+    return parts
+
+
+def _items_parts(items: tuple[Any, ...] | list[Any]) -> tuple[Part, ...]:
+    parts: tuple[Part, ...] = ()
+    for item in items:
+        if type(item) is str:  # (most items are words or nothing: `value_parts` for the others)
+            parts += (item,)
+        elif item is not None:
+            parts += value_parts(item)
+    return parts
+
+
+def _part_maker(value: Any) -> Callable[[Any], tuple[Part, ...]]:
+    """How values of this value's type name themselves (`value_parts`), worked out once per type."""
+    if isinstance(value, bool):
+        return _flag_parts
+    if isinstance(value, str):
+        return _words_parts
+    if callable(getattr(value, "id_parts", None)):
+        return _described_parts
+    if isinstance(value, tuple | list):
+        return _items_parts
+    if isinstance(getattr(value, "uid", None), int) and isinstance(getattr(value, "name", None), str):
+        return _card_parts
+    if isinstance(getattr(value, "name", None), str):
+        return _named_parts
+    return _no_parts  # None, a number, or an object that names nothing
+
+
+_PART_MAKERS: dict[type, Callable[[Any], tuple[Part, ...]]] = {}
+
+
+def _id_of(key: str, parts: tuple[Part, ...], with_uids: bool = False) -> str:
+    """An action id of a key and parts: the key, then each part as a slug, joined by colons; the cards with their
+    uids (`#12`) when `with_uids`."""
+    words = [key] if key else []
+    for part in parts:
+        if type(part) is str:
+            words.append(slug(part))
+        else:
+            words.append(f"{slug(part.name)}#{part.uid}" if with_uids else slug(part.name))
+    return ":".join(words)
+
+
+# --- the same ids, quickly: publishing a decision is on the path of every decision of every game ------------------
+
+
+def _option_id(option: Option) -> str:
+    """An option's action id, its cards without their uids: `_id_of(key, value_parts(value))`, by the quickest way
+    for its value's type (`_QUICK`)."""
+    value = option.value
+    namer = _NAMERS.get(type(value))
+    if namer is None:
+        namer = _NAMERS[type(value)] = _QUICK.get(_part_maker(value), _composite_id)
+    return namer(option.key, value)
+
+
+def _joined(key: str, word: str) -> str:
+    return f"{key}:{word}" if key else word
+
+
+def _composite_id(key: str, value: Any) -> str:
+    """The id of a value of several parts (a play, a tuple), made once for each key and parts (`_IDS`)."""
+    parts = value_parts(value)
+    made = _IDS.get((key, parts))
+    if made is None:
+        made = _remembered(_IDS, (key, parts), _id_of(key, parts))
+    return made
+
+
+def _items_id(key: str, items: tuple[Any, ...]) -> str:
+    """The id of a tuple: made once for each key and tuple (`_IDS_OF_ITEMS`: a pair of words, as ("move",
+    "Armory"), is its own key), or by its parts when it holds what can't be a key (a character, a play)."""
+    try:
+        made = _IDS_OF_ITEMS.get((key, items))
+    except TypeError:
+        return _composite_id(key, items)
+    if made is None:
+        made = _remembered(_IDS_OF_ITEMS, (key, items), _id_of(key, value_parts(items)))
+    return made
+
+
+def _remembered(ids: dict[Any, str], key: Any, made: str) -> str:
+    """Keep an id made (a long simulation meets many: a cache past `_MOST_IDS` starts again)."""
+    if len(ids) >= _MOST_IDS:
+        ids.clear()
+    ids[key] = made
+    return made
+
+
+@lru_cache(maxsize=8192)  # names repeat from decision to decision: each is made a slug once
+def slug(words: str) -> str:
+    """A name or words as a part of an action id: lowercase words joined by hyphens ("Sage's Journal":
+    "sage-s-journal")."""
+    return "-".join(re.findall(r"[a-z0-9+]+", words.lower()))
+
+
+# Values of one part, named without making their parts first: each namer gives what `_id_of` would.
+_QUICK: dict[Callable[[Any], tuple[Part, ...]], Callable[[str, Any], str]] = {
+    _no_parts: lambda key, value: key,
+    _flag_parts: lambda key, flag: _joined(key, "yes" if flag else "no"),
+    _words_parts: lambda key, words: _joined(key, slug(words)),
+    _card_parts: lambda key, card: _joined(key, slug(card.name)),
+    _named_parts: lambda key, named: _joined(key, slug(named.name)),
+    _items_parts: _items_id,
+}
+_NAMERS: dict[type, Callable[[str, Any], str]] = {}
+_IDS: dict[tuple[str, tuple[Part, ...]], str] = {}  # the ids of plays and tuples: they repeat from turn to turn
+_IDS_OF_ITEMS: dict[tuple[str, tuple[Any, ...]], str] = {}
+_MOST_IDS = 65536
+
+
+@lru_cache(maxsize=8192)  # options repeat from turn to turn: this saves making the same published option again
+def _published_option(label: str, action_id: str) -> Option:
+    """The published option of a label and its action id."""
+    return Option(label, None, action_id)
 
 
 def plain(value: Any) -> Any:

@@ -1,16 +1,30 @@
 """The Game object: a whole game to hold, answer, copy, undo, show to one seat and put away (DESIGN.md 3).
 
-    game = pacg.new_game("The Godless Ones", ["Harsk", "Kyra"], seed=7)
-    while not game.over:
-        decision = game.decision              # who decides what, and each option's action id and label
-        game.apply(decision.options[0].id)    # an illegal action raises pacg.IllegalAction, changing nothing
-    game.outcome                              # what `pacg play --json` prints
+    >>> import pacg
+    >>> game = pacg.new_game("The Godless Ones", ["Kyra"], seed=1)
+    >>> decision = game.decision       # who decides what, and each option's action id and label
+    >>> decision.player, decision.kind, [option.label for option in decision.options]
+    ('Kyra', <DecisionKind.START: 'start'>, ['Forsaken Cloister', 'Manor House', 'Marketplace'])
+    >>> while not game.over:
+    ...     game.apply(game.legal_actions()[0])    # an illegal action raises pacg.IllegalAction, changing nothing
+    >>> game.outcome["scenario"], game.outcome["characters"]    # what `pacg play --json` prints
+    ('The Godless Ones', ['Kyra'])
 
 Modelled on python-chess's `Board` and OpenSpiel's `State`. A game is its setup, its seed and its answers; the
 rules run as generators inside it. At the start of every turn it keeps a snapshot of the game state
 (`engine.snapshot`; from its first copy, undo or record on), so `clone()` and `undo()` make the game again from
 the current turn's snapshot and replay only that turn's answers. `view(seat)` is plain data of what one player
-may know; agents get that and the published decision, never the live game (`play`).
+may know (its parts' types are in `pacg.views`); agents get that and the published decision, never the live game
+(`play`). `table()` writes the position at a turn's start as a table file's data (`pacg.tables`), as FEN writes
+a chess board, and `new_game(table=...)` plays on from it.
+
+`pacg.check_game(game)` (`pacg.conformance`) holds a game to these promises from where it stands, over random
+legal actions: a clone plays as the game does, undo gives back every seat's view, views and decisions survive
+JSON, an illegal action raises and changes nothing, a look-ahead's copy shows a seat what it knows, and the
+record replays to the same game. It changes nothing of the game it is given, and raises `ConformanceError`
+naming the check and the position at the first promise broken:
+
+    >>> pacg.check_game(pacg.new_game("The Godless Ones", ["Harsk", "Kyra"], seed=7), steps=20)
 """
 
 from __future__ import annotations
@@ -31,9 +45,12 @@ from pacg.engine.snapshot import Snapshot, restore, take
 from pacg.engine.state import GameState
 from pacg.engine.unseen import deal_anew
 from pacg.engine.view import view_parts
+from pacg.views import SeatViewDict, ViewParts, part_makers, worked_out
 
 if TYPE_CHECKING:
+    from pacg.engine.scenario import OutcomeView
     from pacg.record import RecordData
+    from pacg.tables import TableFile
 
 
 class IllegalAction(ValueError):
@@ -92,10 +109,11 @@ class Game:
     """One game of a scenario. Make one with `new_game`, `load_game` or `clone`."""
 
     def __init__(self, library: CardLibrary, setup: Setup, history: _History | None = None,
-                 expected: list[str] | None = None) -> None:
+                 expected: list[str] | None = None, table: TableFile | None = None) -> None:
         self._library = library
         self._setup = setup
         self._expected = expected  # the turn digests a record being loaded says the game must show
+        self._table = table  # the setup's table read and checked, once (`_laid_out`)
         self._imagined = False  # a look-ahead's copy (`determinized`): no copies, undo or record of it
         self._start(history if history is not None else _History())
 
@@ -105,7 +123,7 @@ class Game:
         setup = self._setup
         self._history = history
         self._decision: Decision | None = None
-        self._published: Decision | None = None
+        self._published: Decision | None = None  # the decision as `decision` publishes it, made once it is read
         self._outcome: Outcome | None = None
         self._asked_at = 0
         start = self._history.latest
@@ -126,6 +144,11 @@ class Game:
         return self._setup
 
     @property
+    def library(self) -> CardLibrary:
+        """The cards the game plays with: to load its record with the same ones (`load_game(record, library=)`)."""
+        return self._library
+
+    @property
     def over(self) -> bool:
         """Whether the scenario has ended (won or lost) and its reward been given."""
         return self._decision is None
@@ -141,12 +164,17 @@ class Game:
 
     def legal_actions(self) -> list[str]:
         """The action ids of the decision to answer now (none once the game is over): its options', or for a
-        decision of several options every set of them it allows (`Decision.choices`)."""
+        decision of several options every set of them it allows (`Decision.choices`).
+
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> game.legal_actions() == [option.id for option in game.decision.options]
+            True
+        """
         decision = self.decision
         return decision.choices() if decision is not None else []
 
     @property
-    def outcome(self) -> dict[str, object] | None:
+    def outcome(self) -> OutcomeView | None:
         """How the game ended, as `pacg play --json` prints it; None while it is under way."""
         return self._outcome.summary() if self._outcome is not None else None
 
@@ -188,7 +216,17 @@ class Game:
     # --- answering ------------------------------------------------------------------------------------------
 
     def apply(self, action: str) -> None:
-        """Answer the decision with one of its action ids."""
+        """Answer the decision with one of its action ids; any other raises IllegalAction, changing nothing.
+
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> game.apply(game.legal_actions()[0])    # where Kyra starts
+            >>> game.apply("fly-away")  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            pacg.game.IllegalAction: 'fly-away' is not an action of Kyra's turn decision (legal: ...)
+            >>> len(game.actions)
+            1
+        """
         decision = self.decision
         if decision is None:
             raise IllegalAction(f"the game is over: no action {action!r} can be taken")
@@ -246,9 +284,10 @@ class Game:
         """The game state of the setup's table, between two turns."""
         from pacg.tables import build_state, parse_table
 
-        assert self._setup.table is not None
-        table = parse_table(json.loads(self._setup.table), self._library)
-        state = build_state(self._library, table, self._setup.seed)
+        if self._table is None:
+            assert self._setup.table is not None
+            self._table = parse_table(json.loads(self._setup.table), self._library)
+        state = build_state(self._library, self._table, self._setup.seed)
         state.turn_starts = self._turn_starts
         state.ask_always = self._setup.ask_always
         return state
@@ -286,14 +325,24 @@ class Game:
                              "make another from the game")
         if history.keeping:
             return
-        again = Game(self._library, self._setup, _History(keeping=True), self._expected)
+        again = Game(self._library, self._setup, _History(keeping=True), self._expected, self._table)
         for index in history.answers:
             again._send(index)
         history.turn_starts, history.digests = again._history.turn_starts, again._history.digests
         history.latest, history.keeping = again._history.latest, True
 
     def clone(self) -> Game:
-        """An independent copy that continues exactly as this game would."""
+        """An independent copy that continues exactly as this game would.
+
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> copy = game.clone()
+            >>> copy.apply(copy.legal_actions()[0])
+            >>> len(copy.actions), len(game.actions)
+            (1, 0)
+            >>> game.apply(copy.actions[0])
+            >>> game.view("Kyra") == copy.view("Kyra")
+            True
+        """
         self._keep()
         return Game(self._library, self._setup, self._history.copy())
 
@@ -318,7 +367,22 @@ class Game:
         return ""
 
     def undo(self) -> None:
-        """Take back the last answer: the game is as it was when that decision was asked."""
+        """Take back the last answer: the game is as it was when that decision was asked. Where it can't be
+        (`why_not_undo`), IllegalAction.
+
+            >>> game = new_game("The Godless Ones", ["Harsk", "Kyra"], seed=7)
+            >>> before = game.view("Harsk")
+            >>> game.apply(game.legal_actions()[-1])    # Harsk offers Kyra a trade before the scenario
+            >>> game.can_undo()
+            True
+            >>> game.undo()
+            >>> game.view("Harsk") == before
+            True
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> game.apply(game.legal_actions()[0])     # where Kyra starts; then her first turn begins
+            >>> game.why_not_undo()
+            'the last answer was given in an earlier turn'
+        """
         reason = self.why_not_undo()
         if reason:
             raise IllegalAction(f"can't undo: {reason}")
@@ -330,31 +394,101 @@ class Game:
 
     def to_record(self) -> dict[str, Any]:
         """The game as JSON-serializable data: its setup, its answers as action ids, a digest of the state at
-        each turn start and, once over, its outcome. `load_game` makes the same game again from it."""
+        each turn start and, once over, its outcome. `load_game` makes the same game again from it.
+
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> for _ in range(10):
+            ...     game.apply(game.legal_actions()[0])
+            >>> record = game.to_record()
+            >>> record["scenario"], record["characters"], record["seed"], len(record["actions"])
+            ('The Godless Ones', ['Kyra'], 1, 10)
+            >>> again = load_game(record)
+            >>> again.actions == game.actions and again.log == game.log and again.view("Kyra") == game.view("Kyra")
+            True
+        """
         from pacg.record import record_of
 
         self._keep()
         return record_of(self._setup, self._history.actions, self._history.digests, self.outcome)
 
+    def table(self) -> dict[str, Any]:
+        """The position as a table file's data (`pacg.tables`, docs/table-files.md), as FEN writes a chess board:
+        `new_game(table=game.table())` shows every seat the same view and offers the same actions, and goes on
+        alike for the same answers until chance decides (a shuffle, a roll, a random draw: the new game's generator
+        starts afresh from the game's seed). It carries the campaign (cards removed, boons redeemed, feats, roles,
+        mythic paths) and the game's options (open hands, every play window opened, the custom cards folder).
+
+        A table is a position between two turns: it is written only while the game is at a turn's start, before
+        the turn's first answer (the position then is the one the game keeps for the turn, `engine.snapshot`);
+        otherwise, during setup and once the scenario has ended, a ValueError says why not. Write it out with
+        `json.dump` or `yaml.safe_dump(..., sort_keys=False)`.
+
+            >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+            >>> while game.turn_starts == [] or game.turn_starts[-1] != len(game.actions):   # to a turn's start
+            ...     game.apply(game.legal_actions()[0])
+            >>> again = new_game(table=game.table())
+            >>> again.view("Kyra")["characters"] == game.view("Kyra")["characters"]
+            True
+        """
+        from pacg.tables import table_of
+
+        reason = self._why_not_table()
+        if reason:
+            raise ValueError(f"no table can be written now: {reason}")
+        latest = self._history.latest
+        assert latest is not None
+        setup = self._setup
+        return table_of(restore(latest.snapshot, self._library), seed=setup.seed, open_hands=setup.open_hands,
+                        ask_always=setup.ask_always, cards=setup.cards).data()
+
+    def _why_not_table(self) -> str:
+        """Why the game is not at a turn's start, where a table is written (`table`); "" when it is."""
+        if self._imagined:
+            return "this is a look-ahead's copy of the game"
+        if self.over:
+            return "the game is over"
+        self._keep()
+        history = self._history
+        if history.latest is None:
+            return "the scenario is being set up (a table holds a position between two turns)"
+        if self._state.result is not None:
+            return "the scenario has ended: its reward is being given"
+        given = len(history.answers) - history.latest.answers
+        if given:
+            return (f"{given} answer{'s have' if given > 1 else ' has'} been given since the turn began (a table "
+                    "holds the position at a turn's start, before its first answer)")
+        return ""
+
     # --- what a seat may know -------------------------------------------------------------------------------
 
-    def view(self, seat: str) -> dict[str, Any]:
+    def view(self, seat: str) -> SeatViewDict:
         """Plain, JSON-serializable data of exactly what the player of `seat` may know now, and the decision if
-        it is theirs (DESIGN.md 5)."""
-        return {key: part() for key, part in self.view_parts(seat).items()}
+        it is theirs (DESIGN.md 5); its parts' types are in `pacg.views`.
 
-    def view_parts(self, seat: str | None) -> dict[str, Callable[[], Any]]:
+            >>> game = new_game("The Godless Ones", ["Harsk", "Kyra"], seed=7)
+            >>> view = game.view("Kyra")
+            >>> view["seat"], view["waiting_for"], view["decision"]    # the decision is Harsk's, not in Kyra's view
+            ('Kyra', 'Harsk', None)
+            >>> [character["name"] for character in view["characters"]]
+            ['Harsk', 'Kyra']
+            >>> import json
+            >>> json.loads(json.dumps(view)) == view
+            True
+        """
+        return worked_out(self.view_parts(seat))
+
+    def view_parts(self, seat: str | None) -> ViewParts:
         """The parts of `view(seat)` (or a spectator's, for None), each worked out when called (`SeatView` reads
         only those asked for)."""
         if seat is not None:
             self._at_table(seat)
-        parts = view_parts(self._state, seat, self._setup.open_hands)
-        parts["decision"] = lambda: (decision.to_json() if (decision := self.decision) is not None
-                                     and decision.player == seat else None)
-        parts["waiting_for"] = lambda: decision.player if (decision := self.decision) is not None else None
-        parts["outcome"] = lambda: self.outcome
-        parts["undo"] = lambda: {"possible": not (why_not := self.why_not_undo()), "why_not": why_not}
-        return parts
+        return ViewParts(
+            **view_parts(self._state, seat, self._setup.open_hands),
+            decision=lambda: (decision.to_json() if (decision := self.decision) is not None
+                              and decision.player == seat else None),
+            waiting_for=lambda: decision.player if (decision := self.decision) is not None else None,
+            outcome=lambda: self.outcome,
+            undo=lambda: {"possible": not (why_not := self.why_not_undo()), "why_not": why_not})
 
     def _at_table(self, seat: str) -> None:
         """A seat that is not at this table is an error."""
@@ -408,15 +542,30 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
     a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
     earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand; `ask_always` opens every
     play window, even for plays that can't matter (`engine.questions`). Or a game from the
-    position of a table file (a path, or its data: `pacg.tables`), which names the scenario and the characters;
-    its seed, unless one is given here (`pacg.tables.TableError` says what is wrong with a bad table)."""
+    position of a table file (a path, or its data: `pacg.tables`; `Game.table()` writes one), which names the
+    scenario, the characters and what the Adventure Path brought (cards removed, boons redeemed, mythic paths):
+    those are refused here, as the table's alone. Its seed and custom cards folder, unless given here; open hands
+    and every play window opened if either the table or new_game says so (`pacg.tables.TableError` says what is
+    wrong with a bad table).
+
+        >>> game = new_game("the godless ones", ["harsk", "KYRA"], seed=7)
+        >>> game.setup.scenario, game.seats(), game.setup.seed
+        ('The Godless Ones', ['Harsk', 'Kyra'], 7)
+        >>> new_game("The Godless Ones", ["Kira"])
+        Traceback (most recent call last):
+        ...
+        pacg.engine.setup.SetupError: unknown character 'Kira' (did you mean: Kyra?)
+    """
     folder = str(Path(cards).resolve()) if cards is not None else None
-    chosen = library if library is not None else _library(folder)
     if table is not None:
-        if scenario is not None or characters or removed or redeemed or mythic_paths:
-            raise ValueError("a table file names the scenario, the characters and their mythic paths: give "
-                             "new_game the table alone")
-        return _table_game(table, seed, chosen, folder, open_hands, ask_always)
+        given = [name for name, value in (("scenario", scenario), ("characters", characters), ("removed", removed),
+                                          ("redeemed", redeemed), ("mythic_paths", mythic_paths)) if value]
+        if given:
+            raise ValueError(f"a table names the scenario, the characters and what the Adventure Path brought "
+                             f"(its fields removed, redeemed and each character's mythic_path): give new_game the "
+                             f"table without {', '.join(given)}")
+        return _table_game(table, seed, library, folder, open_hands, ask_always)
+    chosen = library if library is not None else _library(folder)
     if scenario is None or characters is None:
         raise TypeError("new_game needs a scenario and characters, or a table")
     names = setup_names(chosen, scenario, characters, mythic_paths, redeemed, removed)  # in any case
@@ -426,21 +575,36 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
     return Game(chosen, setup)
 
 
-def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, library: CardLibrary, folder: str | None,
-                open_hands: bool, ask_always: bool) -> Game:
-    from pacg.tables import read_table
+def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, library: CardLibrary | None,
+                folder: str | None, open_hands: bool, ask_always: bool) -> Game:
+    """A game from a table's position: the seed and the custom cards folder given, else the table's; its options
+    on if given or the table's say so."""
+    from pacg.tables import custom_cards, read_table
 
-    table = read_table(source, library)
+    folder = folder if folder is not None else custom_cards(source)
+    chosen = library if library is not None else _library(folder)
+    table = read_table(source, chosen)
     seed = seed if seed is not None else table.seed if table.seed is not None else random.randrange(2**31)
     setup = Setup(table.scenario, tuple(character.name for character in table.characters), seed, folder,
-                  open_hands=open_hands, table=table.canonical(), ask_always=ask_always)
-    return Game(library, setup)
+                  open_hands=open_hands or table.open_hands, table=table.canonical(),
+                  ask_always=ask_always or table.ask_always)
+    return Game(chosen, setup, table=table)
 
 
 def load_game(record: Mapping[str, Any] | str | Path | RecordData, *, library: CardLibrary | None = None) -> Game:
     """The game a record describes (a dict from `Game.to_record`, a record file, or a record already read with
     `record.read_record`), played again to where the record stops; `pacg.record.RecordError` says what is wrong
-    with a bad one."""
+    with a bad one.
+
+        >>> game = new_game("The Godless Ones", ["Kyra"], seed=1)
+        >>> game.apply(game.legal_actions()[0])
+        >>> load_game(game.to_record()).actions == game.actions
+        True
+        >>> load_game({**game.to_record(), "actions": ["fly-away"]})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pacg.record.RecordError: the record: actions[0]: 'fly-away' is not an action of Kyra's start decision ...
+    """
     from pacg.record import RecordData, RecordError, read_record, replay_into
     from pacg.tables import TableError
 
@@ -482,13 +646,13 @@ class SeatView(Mapping[str, Any]):
     def __init__(self, game: Game, seat: str) -> None:
         self._game = game  # read only through the view's parts and `imagine`: an agent is never handed it
         self._seat = seat
-        self._parts_made: Mapping[str, Callable[[], Any]] | None = None  # made when first read: most agents never
-        self._data: dict[str, Any] = {}
+        self._parts_made: Mapping[str, Callable[[], object]] | None = None  # made when first read: most agents never
+        self._data: dict[str, Any] = {}  # the parts read so far: each is worked out once, however often it is read
 
     @property
-    def _parts(self) -> Mapping[str, Callable[[], Any]]:
+    def _parts(self) -> Mapping[str, Callable[[], object]]:
         if self._parts_made is None:
-            self._parts_made = self._game.view_parts(self._seat)
+            self._parts_made = part_makers(self._game.view_parts(self._seat))
         return self._parts_made
 
     def __getitem__(self, key: str) -> Any:

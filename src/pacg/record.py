@@ -4,8 +4,8 @@
 to the disk and renamed over the old one, so a stop at any moment leaves the last complete save), and
 `pacg.load_game` and `pacg replay` play one again. The file is JSON:
 
-    {"format": "pacg game record", "version": 3, "scenario": "The Godless Ones",
-     "characters": ["Harsk", "Kyra"], "seed": 7, "actions": ["stay-at-abattoir", ...],
+    {"format": "pacg game record", "version": 4, "scenario": "The Godless Ones",
+     "characters": ["Harsk", "Kyra"], "seed": 7, "actions": ["offer:kyra", "leather-armor", "accept", ...],
      "digests": ["5f0c2e11", ...], "outcome": {...}}
 
 The actions are the answers' action ids; `digests` holds a fingerprint of the game state at each turn start,
@@ -20,7 +20,10 @@ play --cards DIR`), as an absolute path; `"removed"`, cards removed from the gam
 
 Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
 the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
-saying so rather than replayed into another game.
+saying so rather than replayed into another game. Version 4 made the action ids of what the options do, no longer
+of their labels' words (`decisions.action_ids`): a version 3 record is read with its own ids (`record_v3`) and
+replayed into a game of today, whose record is of version 4; a record of any other version is refused with a
+message naming its version and the one this pacg reads.
 """
 
 from __future__ import annotations
@@ -41,8 +44,9 @@ if TYPE_CHECKING:
     from pacg.game import Game, Setup
 
 FORMAT = "pacg game record"
-VERSION = 3
+VERSION = 4
 OLDER = {1: "the answers were option numbers", 2: "every play window opened"}  # versions no longer read
+CONVERTED = {3: "its action ids were the options' labels"}  # versions read and replayed as a game of this version
 MOST_BYTES = 64 * 2**20  # no game's record comes near: a bigger file is not one
 
 
@@ -53,7 +57,8 @@ class RecordError(ValueError):
 @dataclass(frozen=True)
 class RecordData:
     """A record read and checked: the setup, the answers (action ids), the turn digests, where it came from (for
-    messages), and the seats AI teammates play ({character: agent}, `pacg.seats`)."""
+    messages), the seats AI teammates play ({character: agent}, `pacg.seats`), and the version of the record
+    format its answers are written in (`CONVERTED`: a version 3 record's ids are its labels')."""
 
     setup: Setup
     actions: list[str]
@@ -61,9 +66,10 @@ class RecordData:
     source: str
     ai_seats: dict[str, str] = field(default_factory=dict)
     outcome: dict[str, object] | None = None  # how the record says the game ended, if it did
+    version: int = VERSION
 
 
-def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: dict[str, object] | None
+def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: Mapping[str, object] | None
               ) -> dict[str, Any]:
     """A game's record as JSON-serializable data; the optional fields only when they are given."""
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "scenario": setup.scenario,
@@ -150,14 +156,7 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
 
     if data.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game record (no \"format\": \"{FORMAT}\")")
-    version = data.get("version")
-    if version != VERSION or isinstance(version, bool):
-        newer = isinstance(version, int) and version > VERSION
-        hint = "; it was written by a newer pacg" if newer else ""
-        if version in OLDER:
-            hint = (f", from a pacg that asked other questions ({OLDER[version]}): its answers can't be replayed "
-                    "as this pacg asks")
-        raise RecordError(f"{where}: version {version!r} of the record format{hint}; this pacg reads {VERSION}")
+    version = _version(data, where)
     _field(data, "scenario", str, where)
     _field(data, "seed", int, where)
     characters = _names(data, "characters", where, required=True)
@@ -181,7 +180,25 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
                   _table(data, where), ask_always)
-    return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where), outcome)
+    return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where), outcome, version)
+
+
+def _version(data: Mapping[str, Any], where: str) -> int:
+    """The record's format version, if this pacg reads it (its own, or one it converts: `CONVERTED`); else a
+    RecordError naming it and the version this pacg reads, and why an older one can't be read."""
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and (version == VERSION or version in CONVERTED):
+        return version
+    hint = ""
+    if isinstance(version, int) and not isinstance(version, bool):
+        if version > VERSION:
+            hint = "; it was written by a newer pacg"
+        elif version in OLDER:
+            hint = (f", from a pacg that asked other questions ({OLDER[version]}): its answers can't be replayed "
+                    "as this pacg asks")
+    converts = ", ".join(map(str, sorted(CONVERTED)))
+    raise RecordError(f"{where}: version {_short(version)} of the record format{hint}; this pacg reads {VERSION} "
+                      f"(and converts {converts})")
 
 
 def _ai_seats(data: Mapping[str, Any], characters: list[str], where: str) -> dict[str, str]:
@@ -241,7 +258,8 @@ def _short(value: object, most: int = 40) -> str:
 
 def replay_into(game: Game, data: RecordData) -> Game:
     """Play a record's answers on the game made from its setup; RecordError where they don't fit, or when the
-    game they play ends otherwise than the record says."""
+    game they play ends otherwise than the record says. A version 3 record's answers are its options' labels
+    (`record_v3`): each is given as the action id of today of the option it names."""
     from pacg.game import DivergedError, IllegalAction
 
     try:
@@ -250,13 +268,29 @@ def replay_into(game: Game, data: RecordData) -> Game:
             if decision is None:
                 raise RecordError(f"{data.source}: the game ended after {number} of {len(data.actions)} answers")
             try:
-                game.apply(answer)
+                game.apply(answer if data.version == VERSION else _converted(game, answer, data.version))
             except IllegalAction as error:
                 raise RecordError(f"{data.source}: actions[{number}]: {error}") from None
     except DivergedError as error:
         raise RecordError(f"{data.source}: {error}") from None
     _check_outcome(data, game.outcome)
     return game
+
+
+def _converted(game: Game, answer: str, version: int) -> str:
+    """The action id of today of an answer of an older record (`CONVERTED`) to the game's decision; IllegalAction
+    naming the record's version when it answers none of its options."""
+    from pacg.game import IllegalAction
+    from pacg.record_v3 import answer_now
+
+    assert version == 3, version  # the one version converted
+    action = answer_now(game, answer)
+    if action is None:
+        decision = game.decision
+        assert decision is not None
+        raise IllegalAction(f"{answer!r} is no option of {decision.player}'s {decision.kind} decision as version "
+                            f"{version} of the record format named them (by their labels)")
+    return action
 
 
 def _check_outcome(data: RecordData, replayed: Mapping[str, object] | None) -> None:

@@ -1,9 +1,11 @@
 """Table files: a position of a game described as data, to start a game from (DESIGN.md 8).
 
 A table file (YAML, or JSON) says what is where between two turns: the scenario, the characters with their
-locations, hands, decks (top first), discard piles, buried and displayed cards, feats and mythic paths; the
-locations with their decks (top first); the blessings deck (top first) and its discard pile; optionally the
-next die results and the character whose turn is next. For bug reports, tutorials, puzzles and tests:
+locations, hands, decks (top first), discard piles, buried and displayed cards, feats, roles and mythic paths; the
+locations with their decks (top first), the cards left face up on them and displayed by them; the blessings deck
+(top first) and its discard pile; what an Adventure Path's earlier scenarios brought (the cards removed from the
+game, the boons redeemed); optionally the next die results, the character whose turn is next and the turns taken
+so far. For bug reports, tutorials, puzzles and tests:
 
     scenario: The Godless Ones
     characters:
@@ -21,16 +23,19 @@ next die results and the character whose turn is next. For bug reports, tutorial
 out of the box, so the game's cards are conserved); `build_state` lays the table out as a game state ready for
 `play_turns`; `pacg.new_game(table=...)` and `pacg play --table FILE` play from it. Nothing of setup is done
 again: no setup power applies, no card is drawn (the position is the one after setup, or any later turn's).
+`table_of` writes a game state between two turns as a table (what `Game.table()` gives).
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
+import re
+from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, get_args
+from weakref import WeakKeyDictionary
 
 import yaml
 from pydantic import (
@@ -47,13 +52,15 @@ from pydantic_core import PydanticCustomError
 
 from pacg.cards.files import too_big
 from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library
-from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
+from pacg.cards.model import AnyCard, Character, Location, MythicPath, Role, Scenario
 from pacg.cards.names import UnknownName
+from pacg.cards.powers import Power
 from pacg.cards.reading import node_at, read_yaml
 from pacg.cards.vocabulary import MAX_PARTY, CardType, Proficiency, Skill, adventure_deck_number
 from pacg.engine.box import first_in_box
+from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState
-from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard, Zone, ZoneKind
+from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 MOST_BYTES = 4 * 2**20  # a table of every card of the box is a few kilobytes: a bigger file is not a table
 HOLDS = "a table file holds a mapping of fields: scenario, characters, locations, blessings ..."
@@ -97,6 +104,8 @@ LocationName = Annotated[str, _named(CardType.LOCATION)]
 ScenarioName = Annotated[str, _named(CardType.SCENARIO)]
 MythicPathName = Annotated[str, _named(CardType.MYTHIC_PATH)]
 Count = Annotated[int, Field(strict=True, ge=0, le=20)]
+Place = Annotated[int, Field(strict=True, ge=0)]  # a card's place in a pile, 0 the top
+Flag = Annotated[bool, Field(strict=True)]
 
 
 @dataclass(frozen=True)
@@ -144,7 +153,10 @@ class TableFeats(_Strict):
 
 
 class TableCharacter(_Strict):
-    """A character at a location, with their cards: each pile top first."""
+    """A character at a location, with their cards: each pile top first. `examined` gives the places in the deck
+    of the cards examined since it was last shuffled, which every player knows (EXAM-01); `next_to`, the displayed
+    cards shown next to another character, as [place in `displayed`, character] (PLAY-04); `dead`, a character
+    who died (DEATH-01: their cards are buried, they take no turns)."""
 
     name: CharacterName
     location: LocationName
@@ -157,35 +169,62 @@ class TableCharacter(_Strict):
     mythic_path: MythicPathName | None = None
     mythic_charges: Count = 0
     chosen_trait: str | None = None  # the trait chosen as the scenario was set up (a power's "choose a trait")
+    examined: list[Place] = []
+    next_to: list[tuple[Place, CharacterName]] = []
+    dead: Flag = False
 
     def piles(self) -> Iterator[tuple[str, list[str], ZoneKind]]:
         """Each of the character's piles: its field, its cards, its zone."""
-        yield from (("hand", self.hand, ZoneKind.HAND), ("deck", self.deck, ZoneKind.DECK),
-                    ("discard", self.discard, ZoneKind.DISCARD), ("buried", self.buried, ZoneKind.BURIED),
-                    ("displayed", self.displayed, ZoneKind.DISPLAYED))
+        yield from ((field, getattr(self, field), kind) for field, kind in CHARACTER_PILES)
+
+
+# A character's piles in a table, each with its zone.
+CHARACTER_PILES = (("hand", ZoneKind.HAND), ("deck", ZoneKind.DECK), ("discard", ZoneKind.DISCARD),
+                   ("buried", ZoneKind.BURIED), ("displayed", ZoneKind.DISPLAYED))
 
 
 class TableLocation(_Strict):
-    """A location and its deck, top first; a permanently closed one holds no cards (CLOSE-04)."""
+    """A location and its deck, top first; a permanently closed one holds no cards (CLOSE-04). `face_up` and
+    `examined` give places in the deck: the cards left face up on it (ENC-10) and those examined since it was last
+    shuffled (EXAM-01); `displayed`, the banes displayed by the location."""
 
     name: LocationName
     deck: list[CardName] = []
-    closed: Annotated[bool, Field(strict=True)] = False
+    closed: Flag = False
+    face_up: list[Place] = []
+    examined: list[Place] = []
+    displayed: list[CardName] = []
 
 
 class TableFile(_Strict):
     """A position between two turns: see the module's docstring. `turn` names the character whose turn is next
-    (the first listed if left out); `dice`, the next die results, in the order the dice are rolled (a pool's
-    largest dice first); `seed`, the seed of the game's random generator (shuffles and the dice not scripted)."""
+    (the first listed if left out) and `turns` counts the turns taken so far; `dice`, the next die results, in the
+    order the dice are rolled (a pool's largest dice first); `seed`, the seed of the game's random generator
+    (shuffles and the dice not scripted). What a campaign brings to the scenario: `removed`, the cards removed
+    from the game (COH-01), and `redeemed`, the boons checked off on the redemption card (RED-01); the characters'
+    feats, roles and mythic paths are theirs. `copies` says which physical copy of a card each place holds, by
+    the numbers the game gives the copies (its place in the box as the game fills it: the "#86" of an action id
+    that tells two copies apart), for each of the card's places in the table's order (`places`); a number
+    past the box's last is a stand-in (`stand_ins`). A card it leaves out takes the first copies left in the box.
+    How the game is played: `open_hands`, `ask_always` (every play window opens, `engine.questions`) and `cards`,
+    a folder of custom cards added to the box (`custom_cards`)."""
 
     scenario: ScenarioName
     characters: list[TableCharacter] = Field(min_length=1, max_length=MAX_PARTY)
     locations: list[TableLocation] = Field(min_length=1)
     blessings: list[CardName] = []
     blessings_discard: list[CardName] = []
+    blessings_examined: list[Place] = []
+    removed: list[CardName] = []
+    redeemed: list[CardName] = []
+    copies: dict[CardName, list[Place]] = {}
     dice: list[Annotated[int, Field(strict=True, ge=1, le=20)]] = []
     turn: CharacterName | None = None
+    turns: Annotated[int, Field(strict=True, ge=0)] = 0
     seed: Annotated[int, Field(strict=True)] | None = None
+    open_hands: Flag = False
+    ask_always: Flag = False
+    cards: str | None = None
     _origin: _Origin = PrivateAttr()
 
     def canonical(self) -> str:
@@ -199,13 +238,23 @@ class TableFile(_Strict):
 
     def named(self) -> Iterator[tuple[tuple[int | str, ...], str]]:
         """Every card the table names, with its field, in the order they are laid out."""
+        return ((field, name) for field, name, _ in self.places())
+
+    def places(self) -> Iterator[tuple[tuple[int | str, ...], str, Zone]]:
+        """Every card the table names, with its field and the zone it is laid out in, in the order they are laid
+        out (the order of `copies`)."""
         for number, character in enumerate(self.characters):
-            for pile, names, _ in character.piles():
-                yield from ((("characters", number, pile, index), name) for index, name in enumerate(names))
+            for pile, names, kind in character.piles():
+                zone = Zone(kind, character.name)
+                yield from ((("characters", number, pile, index), name, zone) for index, name in enumerate(names))
         for number, location in enumerate(self.locations):
-            yield from ((("locations", number, "deck", index), name) for index, name in enumerate(location.deck))
-        for pile in ("blessings", "blessings_discard"):
-            yield from (((pile, index), name) for index, name in enumerate(getattr(self, pile)))
+            for pile, kind in (("deck", ZoneKind.LOCATION_DECK), ("displayed", ZoneKind.BY_LOCATION)):
+                zone = Zone(kind, location.name)
+                yield from ((("locations", number, pile, index), name, zone)
+                            for index, name in enumerate(getattr(location, pile)))
+        for pile, zone in (("blessings", BLESSINGS_DECK), ("blessings_discard", BLESSINGS_DISCARD),
+                           ("removed", REMOVED)):
+            yield from (((pile, index), name, zone) for index, name in enumerate(getattr(self, pile)))
 
 
 # --- reading and checking ---------------------------------------------------------------------------------
@@ -308,12 +357,60 @@ def _problems(table: TableFile, library: CardLibrary) -> Iterator[tuple[tuple[in
             card = library.typed(character.name, Character)
             yield from (((("characters", number, "feats", *where), message)
                          for where, message in _feat_problems(card, character.feats)))
+        yield from _character_problems(table, number)
+    if all(character.dead for character in table.characters):
+        yield ("characters",), "every character is dead: the scenario is lost already (DEATH-02)"
     for number, location in enumerate(table.locations):
         if location.closed and location.deck:
             yield ("locations", number, "deck"), "a permanently closed location holds no cards (CLOSE-04)"
+        for pile in ("face_up", "examined"):
+            yield from _misplaced(("locations", number, pile), getattr(location, pile), len(location.deck), "deck")
+    yield from _misplaced(("blessings_examined",), table.blessings_examined, len(table.blessings), "blessings deck")
     if table.turn is not None and table.turn not in {character.name for character in table.characters}:
         yield ("turn",), f"{table.turn} is not at the table"
+    yield from _redeemed_problems(table.redeemed, redeemable(library))
+    yield from _copies_problems(table, library)
     yield from _missing_from_box(table, library)
+
+
+def _character_problems(table: TableFile, number: int) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """A character's examined cards not in their deck, a card shown next to someone not at the table, and the cards
+    of a dead character that aren't buried (DEATH-01)."""
+    character = table.characters[number]
+    field: tuple[int | str, ...] = ("characters", number)
+    yield from _misplaced((*field, "examined"), character.examined, len(character.deck), "deck")
+    yield from _misplaced((*field, "next_to"), [place for place, _ in character.next_to], len(character.displayed),
+                          "displayed cards")
+    seated = [seated.name for seated in table.characters if seated.name != character.name]
+    for index, (_, other) in enumerate(character.next_to):
+        if other not in seated:
+            yield (*field, "next_to", index, 1), (f"a card is shown next to another character at the table "
+                                                   f"({', '.join(seated) or 'none'}), not {other}")
+    if character.dead:
+        for pile in ("hand", "deck", "discard", "displayed"):
+            if getattr(character, pile):
+                yield (*field, pile), "a dead character's cards are buried (DEATH-01): this pile is empty"
+
+
+def _misplaced(field: tuple[int | str, ...], places: list[int], size: int, pile: str
+               ) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Places in a pile (0 the top, in order) that it doesn't have, or that are given twice."""
+    for index, place in enumerate(places):
+        if place >= size:
+            held = f"places 0 to {size - 1}" if size else "no places: it is empty"
+            yield (*field, index), f"the {pile} holds {size} cards ({held}), not a card at place {place}"
+        elif place in places[:index]:
+            yield (*field, index), f"place {place} is given twice"
+
+
+def _redeemed_problems(redeemed: list[str], listed: frozenset[str]) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Boons redeemed that the redemption card doesn't list, or listed twice (RED-01)."""
+    for index, name in enumerate(redeemed):
+        if name not in listed:
+            yield ("redeemed", index), (f"{name} can't be redeemed: the redemption card lists "
+                                        f"{', '.join(sorted(listed))} (RED-01)")
+        elif name in redeemed[:index]:
+            yield ("redeemed", index), f"{name} is checked off on the redemption card once only"
 
 
 def _repeated(field: tuple[str], names: list[str], kind: str) -> Iterator[tuple[tuple[int | str, ...], str]]:
@@ -323,34 +420,139 @@ def _repeated(field: tuple[str], names: list[str], kind: str) -> Iterator[tuple[
 
 
 def _feat_problems(card: Character, feats: TableFeats) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """Feats the character's cards have no box for: a role they don't have, a power box not on the paragraph,
-    a skill they don't have (FEAT-01, FEAT-02, ROLE-01)."""
+    """Feats the character's cards have no box for, more than they have boxes for, or checked out of order: a role
+    they don't have; a power box not on the paragraph, or checked before a box to its left that it needs; more
+    skill, hand size or card feats than the boxes there, a proficiency with no box (FEAT-01, FEAT-02, ROLE-01)."""
     roles = {role.name: role for role in card.roles}
     if feats.role is not None and feats.role not in roles:
         yield ("role",), f"{card.name} has no role {feats.role!r} (roles: {', '.join(roles) or 'none'})"
         return
-    powers = roles[feats.role].powers if feats.role is not None else card.powers
-    for index, (paragraph, box) in enumerate(feats.powers):
+    role = roles[feats.role] if feats.role is not None else None
+    yield from _power_feat_problems(role.name if role else card.name, role.powers if role else card.powers,
+                                    feats.powers)
+    yield from _counted_feat_problems(card, role, feats)
+
+
+def _power_feat_problems(holder: str, powers: tuple[Power, ...], checked: list[tuple[int, str]]
+                         ) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Power feat boxes (FEAT-02) that the paragraph doesn't have, or that are checked before a box they need
+    (`_needed_first`)."""
+    for index, (paragraph, wanted) in enumerate(checked):
         if paragraph >= len(powers):
-            yield ("powers", index), f"{feats.role or card.name} has {len(powers)} power paragraphs (0 to " \
+            yield ("powers", index), f"{holder} has {len(powers)} power paragraphs (0 to " \
                                      f"{len(powers) - 1}), not {paragraph}"
             continue
-        boxes = [label for label in (powers[paragraph].box, *(feat.box for feat in powers[paragraph].feats))
-                 if label is not None]
-        if box not in boxes:
-            yield ("powers", index), f"paragraph {paragraph} has no box {box!r} (boxes: {', '.join(boxes) or 'none'})"
-    for skill in feats.skills:
-        if skill not in card.skills:
+        power = powers[paragraph]
+        boxes = [label for label in (power.box, *(feat.box for feat in power.feats)) if label is not None]
+        if wanted not in boxes:
+            yield ("powers", index), (f"paragraph {paragraph} has no box {wanted!r} "
+                                      f"(boxes: {', '.join(boxes) or 'none'})")
+            continue
+        unchecked = [label for label in _needed_first(power, wanted) if (paragraph, label) not in checked]
+        if unchecked:
+            yield ("powers", index), (f"paragraph {paragraph}'s box {wanted!r} is checked before its box "
+                                      f"{unchecked[0]!r} (FEAT-01: the leftmost unchecked box first)")
+
+
+_BONUS = re.compile(r"\+?\d+(d\d+)?")  # a box label that is a bonus: "+1", "2", "2d6"
+
+
+def _needed_first(power: Power, wanted: str) -> list[str]:
+    """The boxes of a paragraph that must be checked before one of its others (FEAT-01, "the leftmost unchecked
+    box of a group first"): the box the paragraph begins with, without which it is not the character's power at
+    all; and for a bonus that rises ("+1 +2 +3", "2d4 2d6": boxes of bonuses side by side), the bonuses left of
+    it, which it replaces."""
+    needed = [power.box] if power.box is not None and wanted != power.box else []
+    labels = [feat.box for feat in power.feats]
+    if wanted in labels and _BONUS.fullmatch(wanted):
+        left = labels[:labels.index(wanted)]
+        while left and _BONUS.fullmatch(left[-1]):
+            needed.append(left.pop())
+    return needed
+
+
+def _counted_feat_problems(card: Character, role: Role | None, feats: TableFeats
+                           ) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Skill, hand size and card feats beyond the boxes the character's cards have (the role card's hand size,
+    ROLE-01), and proficiencies no box gives (FEAT-01, FEAT-02)."""
+    for skill, count in feats.skills.items():
+        entry = card.skills.get(skill)
+        if entry is None:
             yield ("skills", str(skill)), f"{card.name} has no skill feat boxes for {skill}"
+        elif count > entry.feats:
+            yield ("skills", str(skill)), _too_many(f"{card.name}'s {skill}", entry.feats, count)
+    holder = role if role is not None else card
+    if feats.hand_size > holder.hand_size.feats:
+        yield ("hand_size",), _too_many(f"{holder.name}'s hand size", holder.hand_size.feats, feats.hand_size)
+    for kind, count in feats.cards.items():
+        listed = card.cards_list.get(kind)
+        boxes = listed.feats if listed is not None else 0
+        if count > boxes:
+            yield ("cards", str(kind)), _too_many(f"{card.name}'s Cards List of {kind}s", boxes, count)
+    boxed = [entry.name for entry in holder.proficiencies if entry.feat]
+    for index, proficiency in enumerate(feats.proficiencies):
+        if proficiency not in boxed:
+            yield ("proficiencies", index), (f"{holder.name} has no feat box for {proficiency} (boxes: "
+                                             f"{', '.join(map(str, boxed)) or 'none'})")
+
+
+def _too_many(what: str, boxes: int, count: int) -> str:
+    return f"{what} has {boxes} feat box{'es' if boxes != 1 else ''}, not {count} to check (FEAT-01)"
+
+
+def _copies_problems(table: TableFile, library: CardLibrary) -> Iterator[tuple[tuple[int | str, ...], str]]:
+    """Copies' numbers that aren't those of the card's copies, given twice, or not one for each place the table
+    names the card."""
+    if not table.copies:
+        return
+    numbers, size = box_numbers(library, table.scenario)
+    places = Counter(name for _, name in table.named())
+    copied = stand_ins(library, table.scenario)
+    given: set[int] = set()
+    for name, uids in table.copies.items():
+        if len(uids) != places[name]:
+            yield ("copies", name), (f"the table names {name} at {places[name]} places: give the number of the copy "
+                                     f"at each, not {len(uids)} numbers")
+            continue
+        own = numbers.get(name, [])
+        for index, uid in enumerate(uids):
+            if uid in given:
+                yield ("copies", name, index), f"copy {uid} is at one place only"
+            elif uid not in own and not (name in copied and uid >= size):
+                stand_in = f", or from {size} on for a stand-in (SETUP-07)" if name in copied else ""
+                yield ("copies", name, index), (f"{uid} is not a copy of {name}: its copies are numbered "
+                                                f"{', '.join(map(str, own)) or 'none'}{stand_in}")
+            given.add(uid)
+
+
+def box_numbers(library: CardLibrary, scenario: str) -> tuple[dict[str, list[int]], int]:
+    """The numbers of each card's copies in the box of a game of the scenario, as the game fills it (each copy's
+    uid: its place in the box's contents, `zones.full_box`), and how many cards the box holds; worked out once for
+    each library and adventure deck number."""
+    number = adventure_deck_number(library.typed(scenario, Scenario).set)
+    made = _BOX_NUMBERS.setdefault(library, {})
+    if number not in made:
+        contents = library.box_contents(number)
+        numbers: dict[str, list[int]] = defaultdict(list)
+        for uid, card in enumerate(contents):
+            numbers[card.name].append(uid)
+        made[number] = (dict(numbers), len(contents))
+    return made[number]
+
+
+_BOX_NUMBERS: WeakKeyDictionary[CardLibrary, dict[int, tuple[dict[str, list[int]], int]]] = WeakKeyDictionary()
 
 
 def _missing_from_box(table: TableFile, library: CardLibrary) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """A card named more times than the box holds copies (SET-03): every card comes out of the box."""
+    """A card named more times than the box holds copies (SET-03): every card comes out of the box, but for the
+    scenario's villains and henchmen (`stand_ins`)."""
     number = adventure_deck_number(library.typed(table.scenario, Scenario).set)
-    left = Counter(card.name for card in library.box_contents(number))
+    boxed, _ = box_numbers(library, table.scenario)
+    taken: Counter[str] = Counter()
     named: dict[str, tuple[int | str, ...]] = {}
+    copied = stand_ins(library, table.scenario)
     for location, name in table.named():
-        if left[name] == 0:
+        if taken[name] == len(boxed.get(name, ())) and name not in copied:
             card = library.get(name)
             if card.adventure_deck_number > number:
                 yield location, (f"{name} comes with Adventure Deck {card.adventure_deck_number}: the box of "
@@ -359,11 +561,19 @@ def _missing_from_box(table: TableFile, library: CardLibrary) -> Iterator[tuple[
                 yield location, (f"no {name} left in the box: it holds {card.copies}, all on the table already "
                                  f"(the first at {field_name(named[name])})")
             return
-        left[name] -= 1
+        taken[name] += 1
         named.setdefault(name, location)
 
 
 # --- laying the table out ---------------------------------------------------------------------------------
+
+
+def stand_ins(library: CardLibrary, scenario: str) -> frozenset[str]:
+    """The villains and henchmen a scenario lists: setup makes a stand-in copy of one the box has run out of (the
+    last henchman fills the stack to the number of locations, SETUP-07), so a table may name more of them than the
+    box holds."""
+    card = library.typed(scenario, Scenario)
+    return frozenset((*card.villains, *card.henchmen))
 
 
 def from_box(game: GameState, name: str) -> PhysicalCard:
@@ -402,30 +612,200 @@ def seat_character(game: GameState, card: Character, at: str, feats: Feats | Non
 
 def build_state(library: CardLibrary, table: TableFile, seed: int | None = None) -> GameState:
     """The game state a table describes, between two turns, ready for `play_turns` (the seed given, else the
-    table's): the box of the scenario's adventure deck (SETUP-04), the named cards taken out of it."""
+    table's): the box of the scenario's adventure deck (SETUP-04), the named cards taken out of it, the boons
+    redeemed checked off (RED-01)."""
     scenario = library.typed(table.scenario, Scenario)
     game = GameState(library, seed=seed if seed is not None else table.seed,
                      adventure_deck_number=adventure_deck_number(scenario.set))
     game.scenario = scenario
     game.fill_box()
     for entry in table.locations:
-        location = lay_out_location(game, library.typed(entry.name, Location), entry.deck)
-        if entry.closed:
-            location.closed = True
-            if location.closed_powers.get(None):  # its When Permanently Closed powers last (CLOSE-04)
-                game.closed_with_powers.append(location)
+        lay_out_location(game, library.typed(entry.name, Location))
     for seated in table.characters:
-        path = library.typed(seated.mythic_path, MythicPath) if seated.mythic_path else None
-        character = seat_character(game, library.typed(seated.name, Character), seated.location,
-                                   seated.feats.feats() if seated.feats else None, path, seated.mythic_charges)
-        if seated.chosen_trait is not None:
-            character.choose_trait(seated.chosen_trait)
-        for _, names, kind in seated.piles():
-            deal(game, names, character.zone(kind))
-    deal(game, table.blessings, BLESSINGS_DECK)
-    deal(game, table.blessings_discard, BLESSINGS_DISCARD)
+        _seat(game, seated)
+    _deal_table(game, table)
+    for entry in table.locations:
+        _mark_location(game, entry)
+    for seated, character in zip(table.characters, game.characters, strict=True):
+        _examined(game, character.deck, seated.examined)
+        displayed = game.zones.cards(character.displayed)
+        game.next_to.update((displayed[place].uid, game.character(other)) for place, other in seated.next_to)
+    _examined(game, BLESSINGS_DECK, table.blessings_examined)
+    game.redeemed = set(table.redeemed)
     names = [character.name for character in game.characters]
     game.next_turn = names.index(table.turn) if table.turn is not None else 0
+    game.turns = table.turns
     game.rng.faces = list(table.dice)
     game.note(f"The table is laid out for {scenario.name}: {', '.join(names)}")
     return game
+
+
+def _seat(game: GameState, seated: TableCharacter) -> None:
+    """A character of the table at their location, with their feats, mythic path and chosen trait; dead or alive."""
+    library = game.library
+    path = library.typed(seated.mythic_path, MythicPath) if seated.mythic_path else None
+    character = seat_character(game, library.typed(seated.name, Character), seated.location,
+                               seated.feats.feats() if seated.feats else None, path, seated.mythic_charges)
+    if seated.chosen_trait is not None:
+        character.choose_trait(seated.chosen_trait)
+    character.alive = not seated.dead
+
+
+def _deal_table(game: GameState, table: TableFile) -> None:
+    """Every card the table names out of the box to its place, in the table's order (`TableFile.places`): the copy
+    `copies` numbers, else the first copy left in the box, or a stand-in for a villain or henchman of the scenario
+    the box has run out of (`stand_ins`)."""
+    placed = list(table.places())
+    boxed: dict[str, deque[PhysicalCard]] = {name: deque() for _, name, _ in placed}  # their copies, top first
+    for zone in game.zones.occupied():
+        if zone.kind is ZoneKind.BOX:
+            for card in game.zones.cards(zone):
+                if card.name in boxed:
+                    boxed[card.name].append(card)
+    if table.copies:  # the stand-ins numbered first, so that no other stand-in takes a number given
+        by_uid = {card.uid: card for name in table.copies for card in boxed.get(name, ())}
+        for name, uids in table.copies.items():
+            boxed[name] = deque(by_uid.get(uid) or _stand_in(game, name, uid) for uid in uids)
+    for _, name, zone in placed:
+        copies = boxed[name]
+        game.zones.move(copies.popleft() if copies else _stand_in(game, name), zone, bottom=True)
+
+
+def _stand_in(game: GameState, name: str, uid: int | None = None) -> PhysicalCard:
+    """A stand-in copy of a villain or henchman in the box (SETUP-07), with the number a table gives it, if any."""
+    definition = game.library.get(name)
+    return game.zones.summon_copy(definition, box(definition.type), uid)
+
+
+def _mark_location(game: GameState, entry: TableLocation) -> None:
+    """A location's face-up and examined cards; closed, its When Permanently Closed powers last (CLOSE-04)."""
+    location = game.locations[entry.name]
+    deck = game.zones.cards(location.deck)
+    location.face_up = [deck[place].uid for place in entry.face_up]
+    _examined(game, location.deck, entry.examined)
+    if entry.closed:
+        location.closed = True
+        if location.closed_powers.get(None):
+            game.closed_with_powers.append(location)
+
+
+def _examined(game: GameState, deck: Zone, places: list[int]) -> None:
+    """The cards at these places of a face-down deck were examined: every player knows them (EXAM-01)."""
+    if places:
+        cards = game.zones.cards(deck)
+        game.saw(deck, [cards[place] for place in places])
+
+
+# --- writing a table ----------------------------------------------------------------------------------------
+
+
+def table_of(game: GameState, *, seed: int | None = None, open_hands: bool = False, ask_always: bool = False,
+             cards: str | None = None) -> TableFile:
+    """The table of a game state between two turns, which `build_state` lays out again: every pile in its order,
+    the cards examined (EXAM-01) and left face up (ENC-10), the banes displayed by locations, the dead, the feats,
+    roles, mythic paths, charges and chosen traits, the cards removed from the game and the boons redeemed, the
+    next dice scripted, whose turn is next and the turns taken; with the seed and the options given. It leaves out
+    what no player sees and no rule reads but through chance: the order of the box (which holds every card not on
+    the table) and the generator's state (a game from the table draws anew from its seed). ValueError for a state
+    in the middle of a turn, or once the scenario is over."""
+    problem = _unwritable(game)
+    if problem:
+        raise ValueError(f"the game can't be written as a table: {problem}")
+    assert game.scenario is not None
+    table = TableFile.model_validate({
+        "scenario": game.scenario.name,
+        "characters": [_character_data(game, character) for character in game.characters],
+        "locations": [_location_data(game, location) for location in game.locations.values()],
+        "blessings": _names(game, BLESSINGS_DECK),
+        "blessings_discard": _names(game, BLESSINGS_DISCARD),
+        "blessings_examined": _examined_places(game, BLESSINGS_DECK),
+        "removed": _names(game, REMOVED),
+        "redeemed": sorted(game.redeemed),
+        "dice": list(game.rng.faces),
+        "turn": game.characters[game.next_turn].name,
+        "turns": game.turns,
+        "seed": seed,
+        "open_hands": open_hands,
+        "ask_always": ask_always,
+        "cards": cards,
+    })
+    return table.model_copy(update={"copies": _copies_data(game, table)})
+
+
+def _copies_data(game: GameState, table: TableFile) -> dict[str, list[int]]:
+    """The number of the copy at each of a card's places on the table (`TableFile.copies`), for the cards whose
+    copies are not the first ones of the box, which a table that leaves them out takes."""
+    numbers, _ = box_numbers(game.library, table.scenario)
+    uids: dict[str, list[int]] = defaultdict(list)
+    for field, name, zone in table.places():
+        uids[name].append(game.zones.cards(zone)[int(field[-1])].uid)
+    return {name: placed for name, placed in uids.items() if placed != numbers.get(name, [])[:len(placed)]}
+
+
+def _unwritable(game: GameState) -> str:
+    """Why a game state is not a position between two turns, "" when it is."""
+    if game.turn is not None or game.encounters or game.checks:
+        return "a turn is under way (a table holds a position between two turns)"
+    if game.result is not None:
+        return f"the scenario is {game.result}"
+    if game.lasting or game.ignored_traits or game.temporarily_closed:
+        return "what a power did lasts for the turn (a table holds a position between two turns)"
+    return ""
+
+
+def _names(game: GameState, zone: Zone) -> list[str]:
+    return [card.name for card in game.zones.cards(zone)]
+
+
+def _examined_places(game: GameState, deck: Zone) -> list[int]:
+    """The places in a face-down deck of its cards examined since it was last shuffled (EXAM-01)."""
+    known = game.known_cards(deck)
+    return [place for place, card in enumerate(game.zones.cards(deck)) if card.uid in known] if known else []
+
+
+def _character_data(game: GameState, character: CharacterState) -> dict[str, Any]:
+    """A character's entry of a table (`TableCharacter`)."""
+    displayed = game.zones.cards(character.displayed)
+    shown_to = [(place, game.next_to[card.uid].name) for place, card in enumerate(displayed)
+                if game.next_to.get(card.uid, character) is not character]
+    path = character.mythic_path
+    return {"name": character.name, "location": character.location,
+            **{field: _names(game, character.zone(kind)) for field, kind in CHARACTER_PILES},
+            "feats": _feats_data(character.feats), "mythic_path": path.name if path is not None else None,
+            "mythic_charges": character.mythic_charges, "chosen_trait": character.chosen_trait,
+            "examined": _examined_places(game, character.deck), "next_to": shown_to, "dead": not character.alive}
+
+
+def _feats_data(feats: Feats) -> dict[str, Any] | None:
+    """A character's feats as a table writes them (`TableFeats`), None for none."""
+    if feats == Feats():
+        return None
+    return {"skills": dict(feats.skills), "hand_size": feats.hand_size, "cards": dict(feats.cards),
+            "proficiencies": sorted(feats.proficiencies), "powers": sorted(feats.powers), "role": feats.role}
+
+
+def _location_data(game: GameState, location: LocationState) -> dict[str, Any]:
+    """A location's entry of a table (`TableLocation`)."""
+    deck = game.zones.cards(location.deck)
+    return {"name": location.name, "deck": [card.name for card in deck], "closed": location.closed,
+            "face_up": [place for place, card in enumerate(deck) if card.uid in location.face_up],
+            "examined": _examined_places(game, location.deck),
+            "displayed": _names(game, Zone(ZoneKind.BY_LOCATION, location.name))}
+
+
+def custom_cards(source: Mapping[str, Any] | str | Path) -> str | None:
+    """The folder of custom cards a table names (its `cards`), read before its cards are known (to read them
+    with it): found from the table file's folder, or from the current folder for a table given as data; None
+    when it names none. TableError when that is not a folder."""
+    if isinstance(source, Mapping):
+        data, base, where = source, Path.cwd(), "the table"
+    else:
+        data, _ = _read_file(Path(source))
+        base, where = Path(source).parent, str(source)
+    folder = data.get("cards") if isinstance(data, Mapping) else None
+    if not isinstance(folder, str):
+        return None  # none, or not a folder's name: `parse_table` says so
+    found = (base / folder).resolve()
+    if not found.is_dir():
+        raise TableError(f"{where}: cards: {found} is not a folder of custom cards")
+    return str(found)

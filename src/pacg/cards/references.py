@@ -135,7 +135,7 @@ def _for_more_players_than_a_party(reference: Reference, location: Location) -> 
     return isinstance(players, int) and players > MAX_PARTY
 
 
-@cache
+@cache  # asked for every part of every card file read: this saves going through REFERENCES again for each
 def _references_of(part_type: type) -> tuple[Reference, ...]:
     """The referencing fields of a part of this type."""
     return tuple(reference for reference in REFERENCES if issubclass(part_type, reference.owner))

@@ -246,8 +246,8 @@ def _choose_skill(
     leads_to = [after_play(state, choice.play) if choice.play is not None else state
                 for choice, state in zip(choices, prepared, strict=True)]
     options = tuple(
-        Option((f"{choice.play.label}: " if choice.play else "") + _check_text(choice, state or ready), index)
-        for index, (choice, ready, state) in enumerate(zip(choices, prepared, leads_to, strict=True)))
+        Option((f"{choice.play.label}: " if choice.play else "") + _check_text(choice, state or ready), choice,
+               key="skill") for choice, ready, state in zip(choices, prepared, leads_to, strict=True))
     printed = f" against {against.name}" if against is not None else ""
     index = yield Decision(
         checker.name,
@@ -300,7 +300,7 @@ def odds(state: CheckState) -> Fraction:
     return _chance(state.pool(), state.difficulty)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)  # asked for the check and for each play's odds at every play window: pools repeat
 def _chance(pool: DicePool, difficulty: int) -> Fraction:
     return pool.probability_at_least(difficulty)
 
@@ -335,7 +335,7 @@ def _roll(state: CheckState) -> Process[Roll]:
         plays = [p for p in reroll_plays(state) if p.key not in used]
         if not plays:
             break
-        options = (Option("Keep the result"),) + tuple(Option(p.label, p) for p in plays)
+        options = (Option("Keep the result", key="keep"),) + tuple(Option(p.label, p) for p in plays)
         index = yield Decision(
             state.checker.name,
             DecisionKind.REROLL,
@@ -364,9 +364,10 @@ def _reroll_some(state: CheckState, roll: Roll, count: int) -> Process[Roll]:
     chosen: set[int] = set()
     for number in range(count):
         left = [index for index in range(len(dice)) if index not in chosen]
-        options = tuple(Option(f"Reroll the d{dice[index].sides} showing {dice[index].face}", index) for index in left)
+        options = tuple(Option(f"Reroll the d{dice[index].sides} showing {dice[index].face}", index,
+                               key=f"die:{index + 1}") for index in left)
         if number:
-            options = (Option("No more"), *options)
+            options = (Option("No more", key="done"), *options)
         answer = 0 if len(options) == 1 else (yield Decision(
             state.checker.name, DecisionKind.REROLL_DIE, f"{state.checker.name}: which die do you reroll?", options,
             help="The power rerolls only the dice you pick; the others keep their faces."))

@@ -45,8 +45,9 @@ def attempt_to_close(
     (VIL-01), a met requirement closes the location (CLOSE-03, CLOSE-04)."""
     ways = [option for option in location.card.when_closing if _possible(game, character, option)]
     how = "temporarily close" if temporarily else "close"
-    options = (Option(f"Don't try to {how} {location.name}"),) + tuple(
-        Option(f"{how.capitalize()} {location.name}: {closing_option_text(way)}", way) for way in ways)
+    options = (Option(f"Don't try to {how} {location.name}", key="no"),) + tuple(
+        Option(f"{how.capitalize()} {location.name}: {closing_option_text(way)}", way, key=f"close:{number}")
+        for number, way in enumerate(ways, 1))
     index = yield Decision(
         character.name, DecisionKind.CLOSE, f"{character.name}: try to {how} {location.name}?", options,
         help="Choose how to meet the When Closing requirement before rolling or playing anything (CLOSE-02).",

@@ -61,7 +61,7 @@ def deal_damage(
             game.zones.move(card, discard)
         return
     for remaining in range(amount, 0, -1):
-        options = tuple(Option(f"{verb} {card.name}", card) for card in hand)
+        options = tuple(Option(f"{verb} {card.name}", card, key=verb.lower()) for card in hand)
         index = yield Decision(
             character.name,
             DecisionKind.DAMAGE_DISCARD,

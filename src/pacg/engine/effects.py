@@ -181,7 +181,7 @@ def decide_order(
         played = False
         while plays := plays_worth_asking(step, player):
             text, context = prompt(step, player, plays)
-            options = (Option("Done"),) + tuple(Option(describe(play), play) for play in plays)
+            options = (Option("Done", key="done"),) + tuple(Option(describe(play), play) for play in plays)
             index = yield Decision(
                 player.name, kind, text, options, context=context,
                 help="Pick a card or power to play now, or Done when you have nothing more to play.",
@@ -324,8 +324,8 @@ def place(
     if not places:
         perform(step.game, player, card, action)
         return
-    options = [] if mandatory else [Option(sentence_case(action_text(action, card.name)), None)]
-    options += [Option(f"{_PLACE_LABEL[p]} {card.name} instead", p) for p in places]
+    options = [] if mandatory else [Option(sentence_case(action_text(action, card.name)), None, key=str(action))]
+    options += [Option(f"{_PLACE_LABEL[p]} {card.name} instead", p, key="instead") for p in places]
     index = 0
     if len(options) > 1:
         index = yield Decision(
@@ -353,7 +353,8 @@ def _after_playing(step: Step, play: Play) -> Process[None]:
             label = f"Use {source}: {power.effects_text}"
             choice = yield Decision(player.name, DecisionKind.AFTER_PLAYING,
                                     f"{player.name}: after playing {play.source}?",
-                                    (Option("No"), Option(label)), help="A power you may use after that play.")
+                                    (Option("No", key="no"), Option(label, key="yes")),
+                                    help="A power you may use after that play.")
             if choice == 0:
                 continue
         used = Play(player, ("after", key), power, source)
@@ -1121,7 +1122,8 @@ def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Pla
     labels = [sentence_case("; ".join(effect_text(one, as_verb=True) for one in option))
               for option in effect.choose_one]
     index = yield Decision(player.name, DecisionKind.CHOOSE_ONE, f"{player.name}: which one?",
-                           tuple(Option(label, number) for number, label in enumerate(labels)),
+                           tuple(Option(label, number, key=f"choice:{number + 1}")
+                                 for number, label in enumerate(labels)),
                            help="The power lets you choose one of these.")
     yield from resolve(step, list(effect.choose_one[index]), player, play)
 
@@ -1129,8 +1131,8 @@ def _choose_one(step: Step, effect: ChooseOne, player: CharacterState, play: Pla
 def _may(step: Step, effect: May, player: CharacterState, play: Play | None) -> Process[None]:
     """The player may do the effects; if they do, what follows is done too."""
     words = "; ".join(effect_text(one, as_verb=True) for one in effect.may)
-    index = yield Decision(player.name, DecisionKind.MAY, f"{player.name}: {words}?", (Option("No"),
-                                                                                       Option(sentence_case(words))),
+    index = yield Decision(player.name, DecisionKind.MAY, f"{player.name}: {words}?",
+                           (Option("No", key="no"), Option(sentence_case(words), key="yes")),
                            help="The power lets you do this if you want.")
     if index:
         yield from resolve(step, [*effect.may, *effect.if_you_do], player, play)
@@ -1555,9 +1557,10 @@ def choose(
     player: CharacterState, kind: DecisionKind, prompt: str, items: Sequence[Item], nothing: str = "None of these"
 ) -> Process[Item]:
     """Ask a player to pick one of some things (characters, cards, locations, places); None in `items` is
-    the option to pick nothing, labelled `nothing`."""
+    the option to pick nothing, labelled `nothing`. Each option's action id is what its item names ("kyra",
+    "armory", "longsword", "weapon", "yes"), and "none" for nothing (`decisions.value_parts`)."""
     if len(items) == 1:
         return items[0]
-    options = tuple(Option(_label(item, nothing), item) for item in items)
+    options = tuple(Option(_label(item, nothing), item, key="none" if item is None else "") for item in items)
     index = yield Decision(player.name, kind, prompt, options, help="Pick one.")
     return items[index]

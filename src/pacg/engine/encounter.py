@@ -136,8 +136,10 @@ def _check(game: GameState, current: Encounter, purpose: Purpose) -> Process[boo
     if isinstance(card.card, Boon):
         payments = [(cost, paid) for cost in card.card.acquire_costs
                     for paid in game.zones.cards(character.hand) if fits(game, paid, cost.card)]
-        options = (Option(f"Attempt to acquire {card.name} ({check})"), Option(f"Let {card.name} go (it is banished)"),
-                   *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid))
+        options = (Option(f"Attempt to acquire {card.name} ({check})", key="attempt"),
+                   Option(f"Let {card.name} go (it is banished)", key="let-go"),
+                   *(Option(f"{str(cost.action).capitalize()} {paid.name} to acquire {card.name}", (cost, paid),
+                            key=str(cost.action))
                      for cost, paid in payments))
         choice = yield Decision(
             character.name, DecisionKind.ACQUIRE, f"{character.name}: attempt to acquire {card.name}?", options,

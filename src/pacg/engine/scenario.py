@@ -7,6 +7,7 @@ can't advance (END-01) or every character is dead (DEATH-02); a won scenario giv
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from pacg.decisions import DecisionKind, Process
 from pacg.engine.box import first_in_box, random_from_box
@@ -15,6 +16,21 @@ from pacg.engine.setup import set_up
 from pacg.engine.state import GameState, ScenarioOver
 from pacg.engine.turn import take_turn
 from pacg.engine.zones import BLESSINGS_DECK
+
+
+class OutcomeView(TypedDict):
+    """An outcome as JSON (`Outcome.summary`): what `pacg play --json` prints, and a view's `outcome`."""
+
+    scenario: str
+    characters: list[str]
+    seed: int | None
+    result: str  # "won" or "lost"
+    reason: str
+    turns: int
+    blessings_left: int
+    dead: list[str]
+    reward: list[str]
+    redeemed: list[str]
 
 
 @dataclass(frozen=True)
@@ -32,7 +48,7 @@ class Outcome:
     reward: list[str]  # what the scenario's reward gave, once won (END-03)
     redeemed: list[str]  # the boons checked off on the redemption card by the end (RED-01)
 
-    def summary(self) -> dict[str, object]:
+    def summary(self) -> OutcomeView:
         return {
             "scenario": self.scenario,
             "characters": self.characters,

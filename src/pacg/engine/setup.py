@@ -176,7 +176,8 @@ def trade_cards(game: GameState) -> Process[None]:
     for offering in game.characters:
         others = _partners(game, offering)
         while others:
-            options = (Option("No more trades"),) + tuple(Option(f"Offer {c.name} a trade", c) for c in others)
+            options = (Option("No more trades", key="done"),) + tuple(Option(f"Offer {c.name} a trade", c, key="offer")
+                                                                      for c in others)
             index = yield Decision(offering.name, DecisionKind.TRADE,
                                    f"{offering.name}: trade a card before the scenario?",
                                    options, help="Trade a card of your deck for a card of the same type of another "
@@ -228,7 +229,8 @@ def _offer_trade(game: GameState, offering: CharacterState, partner: CharacterSt
                               f"{offering.name}: for which of {partner.name}'s cards?",
                               wanted)
     accept = yield Decision(partner.name, DecisionKind.ACCEPT_TRADE, f"{partner.name}: trade your {taken.name} for "
-                            f"{offering.name}'s {given.name}?", (Option("Refuse"), Option("Accept")),
+                            f"{offering.name}'s {given.name}?",
+                            (Option("Refuse", key="refuse"), Option("Accept", key="accept")),
                             help="A trade needs both players; each deck keeps its Cards List.")
     if accept:
         game.zones.move(given, partner.deck)
@@ -308,7 +310,8 @@ def add_cohorts(game: GameState, scenario: Scenario) -> Process[None]:
         offered = [card for name in scenario.cohorts if (card := first_in_box(game, name))]
         if not offered:
             return
-        options = (Option("No cohort"),) + tuple(Option(f"Take {card.name}", card) for card in offered)
+        options = (Option("No cohort", key="none"),) + tuple(Option(f"Take {card.name}", card, key="take")
+                                                          for card in offered)
         index = yield Decision(character.name, DecisionKind.COHORT,
                                f"{character.name}: take one of the scenario's cohorts?",
                                options, help="Each character may add 1 of the scenario's cohorts to her hand.")

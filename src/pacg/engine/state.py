@@ -99,7 +99,7 @@ class CharacterState:
         self.discard_pile = self._zones[ZoneKind.DISCARD]
         self.buried = self._zones[ZoneKind.BURIED]
         self.displayed = self._zones[ZoneKind.DISPLAYED]
-        self._skills: dict[Skill, SkillDie | None] = {}
+        self._skills: dict[Skill, SkillDie | None] = {}  # each skill asked for (`skill`): read from the powers once
         self.chosen_trait: str | None = None  # the trait chosen for the scenario (ChooseTrait)
 
     def zone(self, kind: ZoneKind) -> Zone:

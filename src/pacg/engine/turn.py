@@ -150,9 +150,9 @@ def _go_on(character: CharacterState, explorations: list[Option], earlier: list[
     """The answer that takes none of the steps offered: exploring no more, or with nothing to explore, staying or
     giving nothing."""
     if explorations:
-        return Option("End exploring")
+        return Option("End exploring", key="end-exploring")
     moving = any(option.value[0] == "move" for option in earlier)
-    return Option(f"Stay at {character.location}" if moving else "Give nothing")
+    return Option(f"Stay at {character.location}", key="stay") if moving else Option("Give nothing", key="give-nothing")
 
 
 def _explorations(game: GameState, character: CharacterState) -> list[Option]:
@@ -216,7 +216,8 @@ def explore(game: GameState, character: CharacterState) -> Process[None]:
         again = False
         if turn.extra_exploration and _explorable(game, character):
             index = yield Decision(character.name, DecisionKind.EXPLORE_AGAIN, f"{character.name}: explore again now?",
-                                   (Option("Explore again"), Option("Forfeit the extra exploration")),
+                                   (Option("Explore again", key="explore"),
+                                    Option("Forfeit the extra exploration", key="forfeit")),
                                    help="An extra exploration must be used at once or it is lost (TURN-05).")
             again = index == 0
         if not again:
@@ -268,7 +269,7 @@ def _discard(game: GameState, character: CharacterState, question: str, hand: li
              help: str) -> Process[None]:
     """The player chooses the cards of the hand to discard, all in one answer (only real questions): `fewest` of
     them at least, as many as they like beyond."""
-    options = tuple(Option(f"Discard {card.name}", card) for card in hand)
+    options = tuple(Option(f"Discard {card.name}", card, key="discard") for card in hand)
     most = len(options) if not fewest else fewest
     chosen = yield Decision(character.name, DecisionKind.RESET_DISCARD, f"{character.name}: {question}", options,
                             help=help, choose=(fewest, most))

@@ -13,7 +13,7 @@ number, a boolean, a list or a dict, so a view survives a JSON round trip.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypedDict
 
 from pacg.cards.powers import Power
 from pacg.cards.text import power_text
@@ -22,7 +22,91 @@ from pacg.engine.state import PATH_KEY, CharacterState, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind
 
 
-def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> dict[str, Callable[[], Any]]:
+class BlessingsView(TypedDict):
+    """The blessings deck, face down (its count), and the blessings discard pile, face up (its cards' names)."""
+
+    deck: int
+    discard: list[str]
+
+
+class LocationView(TypedDict):
+    """A location as the table sees it: its deck's count and the cards of it anyone may know, the cards displayed
+    by it, and who is there."""
+
+    name: str
+    closed: bool
+    temporarily_closed: bool  # VIL-01
+    deck: int
+    face_up: list[str]
+    known_top: list[str]  # examined cards still on top of the deck, top first
+    displayed: list[str]
+    characters: list[str]
+
+
+class CharacterView(TypedDict):
+    """A character as one seat sees it: its hand only when the seat may see it (None otherwise), its deck's count,
+    its face-up piles, and its skills, role and powers as its checked feats make them."""
+
+    name: str
+    location: str
+    alive: bool
+    hand: list[str] | None
+    hand_count: int
+    hand_size: int
+    deck: int
+    known_top: list[str]
+    discard: list[str]
+    buried: list[str]
+    displayed: list[str]
+    mythic_charges: int
+    mythic_path: str | None
+    role: str | None
+    skills: dict[str, str]  # {"Melee": "d8+3"}
+    powers: list[str]
+
+
+class EncounterView(TypedDict):
+    """A card being encountered, by whom and where."""
+
+    card: str
+    type: str
+    character: str
+    location: str
+    summoned: bool
+
+
+class CheckView(TypedDict):
+    """The check under way: who attempts it with which skill, against what and what for, its dice pool, its
+    difficulty and its exact chance as a fraction ("7/12")."""
+
+    character: str
+    skill: str | None
+    against: str | None
+    purpose: str | None
+    pool: str
+    difficulty: int
+    probability: str
+
+
+class TableParts(TypedDict):
+    """The parts of a view the table makes (`view_parts`), each worked out when called; the Game object adds the
+    decision, whose turn it is to answer, the outcome and undo (`pacg.views.ViewParts`)."""
+
+    seat: Callable[[], str | None]
+    scenario: Callable[[], str | None]
+    turn: Callable[[], int]
+    turn_of: Callable[[], str | None]
+    blessings: Callable[[], BlessingsView]
+    locations: Callable[[], list[LocationView]]
+    you: Callable[[], CharacterView | None]
+    characters: Callable[[], list[CharacterView]]
+    encounters: Callable[[], list[EncounterView]]
+    check: Callable[[], CheckView | None]
+    removed: Callable[[], list[str]]
+    log: Callable[[], list[str]]
+
+
+def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> TableParts:
     """The view's parts, each to be worked out when it is read (a player who reads only the locations and the
     characters, as an AI player does at every decision, doesn't pay for the log); a spectator's (`seat` None)
     shows no hand, even at a table with open hands."""
@@ -47,7 +131,7 @@ def view_parts(game: GameState, seat: str | None, open_hands: bool = False) -> d
     }
 
 
-def _check(check: CheckState) -> dict[str, Any]:
+def _check(check: CheckState) -> CheckView:
     """The check under way, as the whole table sees it being built: who attempts it with which skill, against
     what and what for, its dice pool, its difficulty and its exact chance as it stands ("7/12", DESIGN.md 6)."""
     return {"character": check.checker.name, "skill": str(check.skill) if check.skill is not None else None,
@@ -60,7 +144,7 @@ def _names(cards: list[PhysicalCard]) -> list[str]:
     return [card.name for card in cards]
 
 
-def _location(game: GameState, location: LocationState) -> dict[str, Any]:
+def _location(game: GameState, location: LocationState) -> LocationView:
     deck = game.cards_left(location.deck)
     face_up = [card.name for card in deck if card.uid in location.face_up]
     return {
@@ -75,7 +159,7 @@ def _location(game: GameState, location: LocationState) -> dict[str, Any]:
     }
 
 
-def _character(game: GameState, character: CharacterState, sees_hand: bool) -> dict[str, Any]:
+def _character(game: GameState, character: CharacterState, sees_hand: bool) -> CharacterView:
     zones = game.zones
     hand = zones.cards(character.hand)
     return {

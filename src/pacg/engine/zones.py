@@ -45,6 +45,8 @@ class Zone(NamedTuple):
         return f"{self.owner}'s {self.kind}" if self.owner else str(self.kind)
 
 
+# Each part of the box's zone, by card type: `box` is asked whenever a card goes to the box or comes from it, and
+# this saves making the type's name and a new Zone each time. It holds one Zone for each card type.
 _BOXES: dict[CardType | str, Zone] = {}
 
 
@@ -175,10 +177,13 @@ class Zones:
         self._copies = set(state.copies)
         self.shuffles = dict(state.shuffles)
 
-    def summon_copy(self, card: AnyCard, zone: Zone) -> PhysicalCard:
-        """A copy of a card already in play, imagined for one encounter (SUM-01); `vanish` ends it."""
-        copy = PhysicalCard(self._next_uid, card)
-        self._next_uid += 1
+    def summon_copy(self, card: AnyCard, zone: Zone, uid: int | None = None) -> PhysicalCard:
+        """A copy of a card already in play, imagined for one encounter (SUM-01); `vanish` ends it. Given a `uid`
+        no card has, the copy has it (a table file's stand-in keeps its number, `pacg.tables`)."""
+        if uid is not None and uid in self._where:
+            raise ValueError(f"a copy can't be numbered {uid}: the card in {self._where[uid]} is")
+        copy = PhysicalCard(self._next_uid if uid is None else uid, card)
+        self._next_uid = max(self._next_uid, copy.uid + 1)
         self._where[copy.uid] = zone
         self._piles[zone].append(copy)
         self._copies.add(copy.uid)

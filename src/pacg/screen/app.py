@@ -222,7 +222,9 @@ class GameApp(App[None]):
         self._marked = set()
         self.board.show(self.view, shown, self._describe, self._notes())
         if shown is None:
-            self.push_screen(OutcomeScreen(self.view["outcome"]), lambda _: self.exit())
+            outcome = self.view["outcome"]
+            assert outcome is not None  # the view is the seat's whose decision it is: none is shown only at the end
+            self.push_screen(OutcomeScreen(outcome), lambda _: self.exit())
 
     def _describe(self, name: str) -> Mapping[str, Any]:
         if name not in self._summaries:

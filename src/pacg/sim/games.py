@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from pacg.decisions import Decision, DecisionKind
 from pacg.sim.config import Config
@@ -157,7 +157,7 @@ def play_game(config: Config, seed: int) -> GameResult:
             use.banished += count
     return GameResult(won=outcome["result"] == "won", reason=str(outcome["reason"]), turns=_count(outcome["turns"]),
                       blessings_left=_count(outcome["blessings_left"]),
-                      dead=tuple(cast(list[str], outcome["dead"])), cards=watcher.cards)
+                      dead=tuple(outcome["dead"]), cards=watcher.cards)
 
 
 def _count(value: object) -> int:

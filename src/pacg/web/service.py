@@ -37,6 +37,7 @@ from pacg.engine.setup import SetupError
 from pacg.game import Game, IllegalAction, load_game, new_game
 from pacg.record import RecordError, read_record
 from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, record_with_ai, undo_to_person
+from pacg.views import UndoView, worked_out
 from pacg.web.limits import Limits
 from pacg.web.store import GameStore, StoredGame, token_hash
 
@@ -217,7 +218,7 @@ class GameService:
         game = live.game
         parts = game.view_parts(seat)
         parts["undo"] = lambda: _own_undo(game, live.ai, seat)  # instead of the Game's, of anyone's last answer
-        view = {key: part() for key, part in parts.items()}
+        view = worked_out(parts)
         return {"game": game_id, "version": live.version, "seat": seat, "scenario": game.setup.scenario,
                 "seats": {name: "ai" if name in live.ai else "human" for name in game.seats()}, "view": view}
 
@@ -454,7 +455,7 @@ def _acting(seat: str | None) -> str:
     return seat
 
 
-def _own_undo(game: Game, ai: dict[str, str], seat: str | None) -> dict[str, Any]:
+def _own_undo(game: Game, ai: dict[str, str], seat: str | None) -> UndoView:
     """Whether the seat may take back its own last answer now (`seats.answers_to_person`), and if not, why."""
     why = answers_to_person(game, ai, seat)[1] if seat is not None else "a spectator can't undo"
     return {"possible": not why, "why_not": why}
