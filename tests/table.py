@@ -37,8 +37,7 @@ from pacg.engine.playing import Step
 from pacg.engine.setup import new_game
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState, TurnState
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, ZoneKind
-from pacg.game import Game
-from pacg.record import library_for
+from pacg.game import Game, library_for
 from pacg.tables import deal, from_box, lay_out_location, seat_character
 
 T = TypeVar("T")

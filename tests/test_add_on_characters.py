@@ -16,7 +16,6 @@ from pacg.decisions import Decision, run
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.scenario import play_scenario
@@ -24,6 +23,7 @@ from pacg.engine.setup import apply_setup_powers, build_deck, new_game, set_up
 from pacg.engine.state import CharacterState, Feats, GameState, TurnEnded, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn
+from pacg.engine.window import play_window
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind, box
 from table import ABYSSAL_LOCATION, STRIKING_FIEND, Table, card, library
 

@@ -15,9 +15,9 @@ from pacg.cards.model import AnyCard
 from pacg.cards.powers import Power, Purpose, Timing
 from pacg.cards.text import card_text
 from pacg.engine.check import attempt_checks
-from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
+from pacg.engine.window import resolve
 from pacg.engine.zones import ZoneKind
 from table import Table, card, kind_of
 from test_card_errors import HERO, problems_of, write

@@ -11,11 +11,11 @@ from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import close_permanently
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.state import Feats, TurnState
 from pacg.engine.summon import summon
 from pacg.engine.turn import end_turn, explore_step
+from pacg.engine.window import play_window
 from pacg.engine.zones import ZoneKind
 from table import ABYSSAL_LOCATION, Table, feats, glaring_fiend, kind_of
 

@@ -10,11 +10,11 @@ import pytest
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import TurnState
 from pacg.engine.turn import explore, explore_step
+from pacg.engine.window import play_window
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, ZoneKind
 from table import Table, feats, glaring_fiend, shuffled
 

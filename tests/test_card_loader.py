@@ -486,7 +486,8 @@ def test_the_format_doc_names_every_effect_condition_and_timing() -> None:
 
 def test_the_effect_union_has_every_effect_model_with_its_key() -> None:
     """`Effect`, the union the loader validates an effect with, is made of every model of `EFFECT_MODELS` (each
-    effect model registers itself under its key: `powers._Effect`), in their order, each tagged with its key."""
+    effect model registers itself under its key: `pacg.cards.powers.effects.declaration._Effect`), in their order,
+    each tagged with its key."""
     from typing import get_args
 
     from pacg.cards.powers import EFFECT_MODELS, Effect

@@ -11,10 +11,10 @@ import pytest
 
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnState
+from pacg.engine.window import play_window
 from pacg.engine.zones import BLESSINGS_DISCARD, ZoneKind
 from table import ABYSSAL_LOCATION, Table, kind_of, library
 

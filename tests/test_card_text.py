@@ -15,17 +15,8 @@ from pydantic import TypeAdapter
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardFileError, load_library
 from pacg.cards.model import Bane, Boon, Character, Location, Scenario
 from pacg.cards.powers import EFFECT_MODELS, Amount, Conditions, Power, Timing
-from pacg.cards.text import (
-    CONDITION_WORDS,
-    MOMENT_WORDS,
-    WINDOW_CONDITIONS,
-    Reading,
-    card_sections,
-    card_summary,
-    card_text,
-    effect_text,
-    power_text,
-)
+from pacg.cards.powers.sentence import CONDITION_WORDS, MOMENT_WORDS, WINDOW_CONDITIONS
+from pacg.cards.text import Reading, card_sections, card_summary, card_text, effect_text, power_text
 
 
 def power(**fields: Any) -> Power:

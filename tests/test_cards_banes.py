@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from pacg.cards.powers import Timing
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import Feats, TurnEnded, TurnState
+from pacg.engine.window import play_window
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind, box
 from table import Table, kind_of, library
 

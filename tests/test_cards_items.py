@@ -10,10 +10,10 @@ import pytest
 
 from pacg.cards.powers import Timing
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import CharacterState
+from pacg.engine.window import play_window
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
 from table import Table, card, kind_of
 

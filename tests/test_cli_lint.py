@@ -20,8 +20,7 @@ from pacg.cards.lint import CHECKS, lint, text_problems
 from pacg.cards.loader import DEFAULT_CARD_FOLDER, CardProblem
 from pacg.cards.reading import CardFiles
 from pacg.cli import app
-from pacg.game import Setup
-from pacg.record import RecordError, read_record, record_of, save_record
+from pacg.record import RecordError, Setup, read_record, record_of, save_record
 from table import STRONGER_BLESSING
 
 PACG = [sys.executable, "-c", "from pacg.cli import app; app(prog_name='pacg')"]

@@ -7,7 +7,7 @@
         replay reports and `pacg play --resume` takes up again.
 
 Every bad-input case runs in this process (typer's CliRunner, fast); a sample of them, and the games, run in
-real processes (`python -c "from pacg.cli import app; app()"`: src/pacg/cli.py has no `__main__` block, so
+real processes (`python -c "from pacg.cli import app; app()"`: src/pacg/cli/ has no `__main__` module, so
 `python -m pacg.cli` would do nothing).
 """
 

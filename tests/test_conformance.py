@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pytest
 
 import pacg
-from pacg import record
+from pacg import game as game_module
 from pacg.conformance import Check, ConformanceError, check_game
 from pacg.game import Game, new_game
 from table import library
@@ -90,8 +90,8 @@ def _undo_does_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _records_lose_their_last_action(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = record.record_of
-    monkeypatch.setattr(record, "record_of", lambda setup, actions, digests, outcome: real(
+    real = game_module.record_of  # the name the Game writes its record with
+    monkeypatch.setattr(game_module, "record_of", lambda setup, actions, digests, outcome: real(
         setup, actions[:-1], digests, None))
 
 

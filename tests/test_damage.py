@@ -8,10 +8,10 @@ from pacg.cards.powers import DealDamage, Purpose, Timing
 from pacg.decisions import Decision
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.damage import deal_damage, take_damage
-from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import TurnState
+from pacg.engine.window import resolve
 from pacg.engine.zones import ZoneKind
 from table import Table, kind_of
 

@@ -19,7 +19,7 @@ import pytest
 from pacg.agents import make_agent
 from pacg.decisions import Decision
 from pacg.engine.damage import die
-from pacg.engine.effects import move_to
+from pacg.engine.effects.turn import move_to
 from pacg.engine.state import TurnState
 from pacg.engine.summon import summon_and_encounter
 from pacg.engine.zones import ZoneKind, box

@@ -89,20 +89,18 @@ GAME = textwrap.dedent("""
 
 
 def _package_with(tmp_path: Path, model: str = MODEL, handler: str = HANDLER, declaration: str = DECLARATION) -> Path:
-    """A copy of pacg with the new effect written in: its model among the others (before the `Effect` union is
-    made of them), its handler and declaration at the end of the effects' table."""
+    """A copy of pacg with the new effect written in: its model at the end of its group of effects
+    (`pacg.cards.powers.effects.cards`), its handler and declaration among those of its group of effects
+    (`pacg.engine.effects.cards`)."""
     root = tmp_path / "src"
     shutil.copytree(PACKAGE, root / "pacg", ignore=shutil.ignore_patterns("__pycache__"))
-    powers = root / "pacg" / "cards" / "powers.py"
-    text = powers.read_text(encoding="utf-8")
-    union = "\nif TYPE_CHECKING:\n    Effect: TypeAlias = _Effect\n"
-    assert text.count(union) == 1
-    powers.write_text(text.replace(union, model + union), encoding="utf-8")
-    effects = root / "pacg" / "engine" / "effects.py"
+    powers = root / "pacg" / "cards" / "powers" / "effects" / "cards.py"
+    powers.write_text(powers.read_text(encoding="utf-8") + model, encoding="utf-8")
+    effects = root / "pacg" / "engine" / "effects" / "cards.py"
     text = effects.read_text(encoding="utf-8")
-    table, end = "\nSPECS = declare((\n", "), EFFECT_MODELS.values())\n"
-    assert text.count(table) == 1 and text.count(end) == 1
-    text = text.replace(table, handler + table).replace(end, declaration + end)
+    table = "\nDECLARED = (\n"
+    assert text.count(table) == 1
+    text = text.replace(table, handler + table + declaration)
     imports = "from pacg.cards.powers import (\n"
     text = text.replace(imports, imports + "    ShuffleIntoRandomLocation,\n")
     effects.write_text(text, encoding="utf-8")

@@ -9,12 +9,12 @@ from pacg.engine.box import random_cards_from_box
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import ScenarioOver, TurnEnded, TurnState
 from pacg.engine.summon import summon_and_build, summon_and_encounter
 from pacg.engine.turn import take_turn
+from pacg.engine.window import resolve
 from pacg.engine.zones import ZoneKind, box
 from table import RADIANT_BLADE, Table, card, kind_of, shuffled
 

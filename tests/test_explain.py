@@ -1,4 +1,4 @@
-"""Context for a person at the table (pacg.explain): a decision's rule and cards, a character's sheet, a
+"""Context for a person at the table (pacg.render.explain): a decision's rule and cards, a character's sheet, a
 location's card, and the names a person types, on real game states."""
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from pacg.cards.powers import Timing
 from pacg.cards.text import closing_text, power_text
 from pacg.decisions import Decision, DecisionKind
 from pacg.engine.zones import ZoneKind
-from pacg.explain import (
+from pacg.game import Game, new_game
+from pacg.render.explain import (
     KIND_RULES,
     RULES,
     TIMING_RULES,
@@ -30,7 +31,6 @@ from pacg.explain import (
     rule_of,
     visible_names,
 )
-from pacg.game import Game, new_game
 from table import kind_of, library
 
 RULES_CHECKLIST = Path("/work/shared/rules.md")

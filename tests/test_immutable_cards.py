@@ -20,9 +20,9 @@ from pacg.cards.amounts import Amount
 from pacg.cards.model import Boon, Character, Location, Scenario
 from pacg.cards.powers import AddDice, CardFilter, Timing
 from pacg.cards.vocabulary import CardType, Skill
-from pacg.engine.effects import play_window
-from pacg.engine.playing import fits
+from pacg.engine.filters import fits
 from pacg.engine.setup import new_game
+from pacg.engine.window import play_window
 from pacg.engine.zones import PhysicalCard, ZoneKind, box
 from table import Table, library
 

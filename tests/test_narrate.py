@@ -1,4 +1,4 @@
-"""Each AI decision in one line a person reads (`pacg.narrate`, issue 13 item 3).
+"""Each AI decision in one line a person reads (`pacg.render.narrate`, issue 13 item 3).
 
 The lines of decisions as the engine asks them, one kind after another, read as expected; over random games every
 decision of every kind seen gets a line for each of its options: the player's name in it, the options told apart,
@@ -16,7 +16,7 @@ import pytest
 from pacg.agents.random_agent import RandomAgent
 from pacg.decisions import Decision, DecisionKind, Option
 from pacg.game import new_game
-from pacg.narrate import narrate, percent, third_person
+from pacg.render.narrate import narrate, percent, third_person
 from table import library
 
 pytestmark = pytest.mark.plays_at_random

@@ -11,11 +11,11 @@ import pytest
 from pacg.cards.powers import Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close
-from pacg.engine.effects import resolve
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.state import TurnState
 from pacg.engine.turn import explore
+from pacg.engine.window import resolve
 from pacg.engine.zones import REMOVED, ZoneKind, box
 from table import Table, card, kind_of
 

@@ -20,7 +20,8 @@ from pacg.cards.powers import CardFilter, Purpose, Timing
 from pacg.engine.check import attempt_checks
 from pacg.engine.damage import take_damage
 from pacg.engine.encounter import encounter
-from pacg.engine.playing import Step, matches
+from pacg.engine.filters import matches
+from pacg.engine.playing import Step
 from pacg.engine.scenario import give_reward
 from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import Feats, TurnState
@@ -156,7 +157,7 @@ def test_a_displayed_cohort_is_used_while_displayed() -> None:
     table = Table(adventure_deck_number=1)
     balazar = table.character("Balazar", at="Armory", hand=["Padrig", "Frog"], deck=["Codex"])
     step = Step(game=table.game, checker=balazar, timing=Timing.ANY_TIME)
-    from pacg.engine.effects import play_window
+    from pacg.engine.window import play_window
 
     table.run(play_window(step, [balazar]), "Display Padrig")
     assert table.cards(balazar, ZoneKind.DISPLAYED) == ["Padrig"]

@@ -13,7 +13,7 @@ import pacg
 from pacg.cards.powers import Timing
 from pacg.cli import app
 from pacg.decisions import DecisionKind
-from pacg.engine.effects import play_window
+from pacg.engine.window import play_window
 from pacg.engine.zones import ZoneKind
 from table import Table, kind_of, library
 

@@ -12,13 +12,13 @@ from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import run
 from pacg.engine.check import attempt_checks
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.redemption import redeem, redeemable
 from pacg.engine.scenario import play_scenario
 from pacg.engine.setup import SetupError, new_game
 from pacg.engine.state import TurnState
+from pacg.engine.window import play_window
 from pacg.engine.zones import ZoneKind, box
 from table import Table, card, library
 

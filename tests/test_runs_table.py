@@ -28,13 +28,14 @@ from pacg.cards.vocabulary import CardType
 from pacg.engine import trace
 from pacg.engine.check import attempt_checks
 from pacg.engine.closing import attempt_to_close, close_permanently
-from pacg.engine.effects import move_to, resolve
+from pacg.engine.effects.turn import move_to
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.setup import apply_setup_powers
 from pacg.engine.state import CharacterState
 from pacg.engine.support import RUNS, Holder, Kind, refusals
 from pacg.engine.turn import take_turn
+from pacg.engine.window import resolve
 from pacg.engine.zones import BLESSINGS_DISCARD, Zone, ZoneKind
 from table import Table
 

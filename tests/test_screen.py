@@ -28,9 +28,10 @@ import pacg
 from pacg.agents.random_agent import RandomAgent
 from pacg.decisions import Decision, DecisionKind, Option
 from pacg.game import Game
+from pacg.render.decision import option_prompts, prompt_text
 from pacg.screen import GameApp
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
-from pacg.screen.panes import LogPane, Pane, option_prompts, prompt_text
+from pacg.screen.panes import LogPane, Pane
 from pacg.session import Saver
 from pseudo_terminal import Terminal
 from table import library

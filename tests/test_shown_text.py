@@ -22,15 +22,15 @@ from rich.padding import Padding
 from rich.text import Text
 
 from pacg.agents.random_agent import RandomAgent
-from pacg.agents.terminal import check_line, option_odds
 from pacg.cards.powers import Purpose
 from pacg.cards.text import card_summary, card_text
 from pacg.decisions import Decision, DecisionKind
 from pacg.engine.check import attempt_checks
 from pacg.engine.state import FACE_DOWN, GameState
 from pacg.engine.zones import PhysicalCard, ZoneKind
-from pacg.explain import character_names, character_sheet, decision_help, location_card, location_names
 from pacg.game import Game, new_game
+from pacg.render.decision import check_line, option_odds
+from pacg.render.explain import character_names, character_sheet, decision_help, location_card, location_names
 from table import Table, library
 
 GAMES = 1000 if os.environ.get("PACG_LONG") == "1" else 150

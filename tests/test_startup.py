@@ -136,7 +136,7 @@ def test_the_first_decision_in_lines_imports_only_what_it_shows() -> None:
 
             return sorted(module for module in sys.modules if module.startswith(UNUSED))
 
-        UNUSED = ("textual", "yaml", "rich._emoji_codes", "pacg.screen", "pacg.explain", "pacg.web", "pacg.sim")
+        UNUSED = ("textual", "yaml", "rich._emoji_codes", "pacg.screen", "pacg.render.explain", "pacg.web", "pacg.sim")
     """
     assert at_the_first_decision(imported) == "[]"
 
@@ -144,7 +144,7 @@ def test_the_first_decision_in_lines_imports_only_what_it_shows() -> None:
 COLLECTIONS_BEFORE_STARTED = """
     import gc
 
-    import pacg.cli
+    import pacg.cli.command
 
     collections = []  # one for each collection from here on: pacg.__main__ runs next
     gc.callbacks.append(lambda phase, info: collections.append(info) if phase == "start" else None)
@@ -155,7 +155,7 @@ COLLECTIONS_BEFORE_STARTED = """
         turn_on()
         seen["frozen then"] = gc.get_freeze_count() - frozen
 
-    turn_on, pacg.cli.started = pacg.cli.started, started
+    turn_on, pacg.cli.command.started = pacg.cli.command.started, started
 
     def report():
         return seen.get("collections before"), seen.get("frozen then", 0) > 1000, gc.isenabled()

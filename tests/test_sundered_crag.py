@@ -14,11 +14,11 @@ from pacg.cards.powers import Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import run
 from pacg.engine.box import first_in_box
-from pacg.engine.effects import play_window
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Step
 from pacg.engine.setup import SetupError, add_cohorts, new_game, set_up
 from pacg.engine.state import TurnState
+from pacg.engine.window import play_window
 from pacg.engine.zones import REMOVED, ZoneKind
 from table import Table, card, kind_of, library
 

@@ -12,24 +12,14 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from pacg.agents.terminal import (
-    COMMANDS,
-    EncounterView,
-    PartyError,
-    TableView,
-    TerminalAgent,
-    choose_party,
-    counted,
-    odds_text,
-    parse_party,
-    render_table,
-    view_of,
-)
+from pacg.agents.terminal import COMMANDS, PartyError, TerminalAgent, choose_party, parse_party
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
 from pacg.dice import DicePool
 from pacg.engine.zones import BLESSINGS_DECK, ZoneKind
 from pacg.game import Game, new_game, play
+from pacg.render.decision import odds_text
+from pacg.render.table import EncounterView, TableView, counted, render_table, view_of
 from table import kind_of, library
 
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah"]

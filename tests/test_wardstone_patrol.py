@@ -15,7 +15,7 @@ from pacg.cards.vocabulary import CardType
 from pacg.decisions import run
 from pacg.engine.check import attempt_checks
 from pacg.engine.encounter import encounter
-from pacg.engine.playing import matches
+from pacg.engine.filters import matches
 from pacg.engine.setup import new_game, set_up
 from pacg.engine.state import ScenarioOver
 from pacg.engine.zones import REMOVED, ZoneKind

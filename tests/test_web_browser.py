@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from pacg.narrate import percent
+from pacg.render.narrate import percent
 
 try:
     from playwright.sync_api import Browser, Page, expect, sync_playwright

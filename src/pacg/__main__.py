@@ -1,8 +1,8 @@
 """`python -m pacg` and the `pacg` command: Ctrl-C while the command is still starting up stops it quietly too.
 
-The garbage collector is off while the command starts (`pacg.cli.started` turns it on again): what starting makes
-(modules, classes, the options read, the card library) lasts as long as the process, so every collection until
-then would look through all of it and find nothing (about 8 ms of the start of `pacg play`).
+The garbage collector is off while the command starts (`pacg.cli.command.started` turns it on again): what
+starting makes (modules, classes, the options read, the card library) lasts as long as the process, so every
+collection until then would look through all of it and find nothing (about 8 ms of the start of `pacg play`).
 """
 
 from __future__ import annotations

@@ -211,7 +211,7 @@ def action_ids(decision: Decision) -> list[str]:
     "discard:blessing-of-ascension#12"); a card the id doesn't name adds nothing, so no id tells which hidden card
     an option would act on. Ids that would still be equal are told apart by a count ("~2")."""
     options = decision.options
-    ids = [option.key if option.value is None else _option_id(option) for option in options]
+    ids = _ids_of(options)
     if len(set(ids)) == len(ids) and "" not in ids:
         return ids
     if "" in ids:
@@ -323,46 +323,60 @@ def _id_of(key: str, parts: tuple[Part, ...], with_uids: bool = False) -> str:
 # --- the same ids, quickly: publishing a decision is on the path of every decision of every game ------------------
 
 
-def _option_id(option: Option) -> str:
-    """An option's action id, its cards without their uids: `_id_of(key, value_parts(value))`, by the quickest way
-    for its value's type (`_QUICK`)."""
-    value = option.value
-    namer = _NAMERS.get(type(value))
-    if namer is None:
-        namer = _NAMERS[type(value)] = _QUICK.get(_part_maker(value), _composite_id)
-    return namer(option.key, value)
+def _ids_of(options: tuple[Option, ...]) -> list[str]:
+    """The options' action ids, their cards without their uids: what `_id_of(key, value_parts(value))` gives, by
+    the quickest way for each value's type (`_namer`)."""
+    ids = []
+    for option in options:
+        value = option.value
+        if value is None:
+            ids.append(option.key)
+        else:
+            namer = _NAMERS.get(type(value)) or _namer(value)
+            ids.append(namer(option.key, value))
+    return ids
 
 
-def _joined(key: str, word: str) -> str:
+def _namer(value: Any) -> Callable[[str, Any], str]:
+    """How the ids of values of this value's type are made, worked out once per type (`_NAMERS`): a card, a
+    character or a location by its name, words by themselves, anything else by its parts (`_parts_id`). A value
+    that hashes cheaply and never changes what it names (a physical card, by its identity; words) takes its id from
+    a cache, with no Python call: the trade and discard decisions ask for the same cards' ids again and again."""
+    maker = _part_maker(value)
+    namer: Callable[[str, Any], str]
+    if maker is _card_parts or maker is _named_parts:
+        namer = _cached_name_id if type(value).__hash__ is not None else _name_id
+    elif maker is _words_parts:
+        namer = _cached_words_id
+    else:
+        namer = _parts_id
+    _NAMERS[type(value)] = namer
+    return namer
+
+
+def _name_id(key: str, named: Any) -> str:
+    """The id of a card, a character or a location: the key and its name."""
+    return _cached_words_id(key, named.name)
+
+
+def _words_id(key: str, words: str) -> str:
+    word = slug(words)
     return f"{key}:{word}" if key else word
 
 
-def _composite_id(key: str, value: Any) -> str:
-    """The id of a value of several parts (a play, a tuple), made once for each key and parts (`_IDS`)."""
+_cached_name_id = lru_cache(maxsize=65536)(_name_id)  # keyed by the key and the card itself
+_cached_words_id = lru_cache(maxsize=65536)(_words_id)
+
+
+def _parts_id(key: str, value: Any) -> str:
+    """The id of a value of several parts (a play, a tuple), made once for each key and parts (`_IDS`: the parts
+    are words and cards, quick to look up)."""
     parts = value_parts(value)
     made = _IDS.get((key, parts))
     if made is None:
-        made = _remembered(_IDS, (key, parts), _id_of(key, parts))
-    return made
-
-
-def _items_id(key: str, items: tuple[Any, ...]) -> str:
-    """The id of a tuple: made once for each key and tuple (`_IDS_OF_ITEMS`: a pair of words, as ("move",
-    "Armory"), is its own key), or by its parts when it holds what can't be a key (a character, a play)."""
-    try:
-        made = _IDS_OF_ITEMS.get((key, items))
-    except TypeError:
-        return _composite_id(key, items)
-    if made is None:
-        made = _remembered(_IDS_OF_ITEMS, (key, items), _id_of(key, value_parts(items)))
-    return made
-
-
-def _remembered(ids: dict[Any, str], key: Any, made: str) -> str:
-    """Keep an id made (a long simulation meets many: a cache past `_MOST_IDS` starts again)."""
-    if len(ids) >= _MOST_IDS:
-        ids.clear()
-    ids[key] = made
+        if len(_IDS) >= _MOST_IDS:  # a long simulation meets many: the cache starts again
+            _IDS.clear()
+        made = _IDS[key, parts] = _id_of(key, parts)
     return made
 
 
@@ -373,18 +387,8 @@ def slug(words: str) -> str:
     return "-".join(re.findall(r"[a-z0-9+]+", words.lower()))
 
 
-# Values of one part, named without making their parts first: each namer gives what `_id_of` would.
-_QUICK: dict[Callable[[Any], tuple[Part, ...]], Callable[[str, Any], str]] = {
-    _no_parts: lambda key, value: key,
-    _flag_parts: lambda key, flag: _joined(key, "yes" if flag else "no"),
-    _words_parts: lambda key, words: _joined(key, slug(words)),
-    _card_parts: lambda key, card: _joined(key, slug(card.name)),
-    _named_parts: lambda key, named: _joined(key, slug(named.name)),
-    _items_parts: _items_id,
-}
 _NAMERS: dict[type, Callable[[str, Any], str]] = {}
 _IDS: dict[tuple[str, tuple[Part, ...]], str] = {}  # the ids of plays and tuples: they repeat from turn to turn
-_IDS_OF_ITEMS: dict[tuple[str, tuple[Any, ...]], str] = {}
 _MOST_IDS = 65536
 
 

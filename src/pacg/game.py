@@ -33,6 +33,7 @@ import json
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -45,36 +46,17 @@ from pacg.engine.snapshot import Snapshot, restore, take
 from pacg.engine.state import GameState
 from pacg.engine.unseen import deal_anew
 from pacg.engine.view import view_parts
+from pacg.record import VERSION, RecordData, RecordError, Setup, check_outcome, read_record, record_of
+from pacg.record_v3 import answer_now
 from pacg.views import SeatViewDict, ViewParts, part_makers, worked_out
 
 if TYPE_CHECKING:
     from pacg.engine.scenario import OutcomeView
-    from pacg.record import RecordData
     from pacg.tables import TableFile
 
 
 class IllegalAction(ValueError):
     """An action that is not one of the current decision's, or any action once the game is over."""
-
-
-@dataclass(frozen=True)
-class Setup:
-    """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
-    folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
-    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; whether
-    every play window opens, even for plays that can't matter (`engine.questions`); and for a game played from a
-    table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup."""
-
-    scenario: str
-    characters: tuple[str, ...]
-    seed: int
-    cards: str | None = None
-    removed: tuple[str, ...] = ()
-    redeemed: tuple[str, ...] = ()
-    mythic_paths: tuple[tuple[str, str], ...] = ()
-    open_hands: bool = False
-    table: str | None = None
-    ask_always: bool = False
 
 
 class _TurnStart(NamedTuple):
@@ -406,8 +388,6 @@ class Game:
             >>> again.actions == game.actions and again.log == game.log and again.view("Kyra") == game.view("Kyra")
             True
         """
-        from pacg.record import record_of
-
         self._keep()
         return record_of(self._setup, self._history.actions, self._history.digests, self.outcome)
 
@@ -565,7 +545,7 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
                              f"(its fields removed, redeemed and each character's mythic_path): give new_game the "
                              f"table without {', '.join(given)}")
         return _table_game(table, seed, library, folder, open_hands, ask_always)
-    chosen = library if library is not None else _library(folder)
+    chosen = library if library is not None else library_for(folder)
     if scenario is None or characters is None:
         raise TypeError("new_game needs a scenario and characters, or a table")
     names = setup_names(chosen, scenario, characters, mythic_paths, redeemed, removed)  # in any case
@@ -582,7 +562,7 @@ def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, librar
     from pacg.tables import custom_cards, read_table
 
     folder = folder if folder is not None else custom_cards(source)
-    chosen = library if library is not None else _library(folder)
+    chosen = library if library is not None else library_for(folder)
     table = read_table(source, chosen)
     seed = seed if seed is not None else table.seed if table.seed is not None else random.randrange(2**31)
     setup = Setup(table.scenario, tuple(character.name for character in table.characters), seed, folder,
@@ -605,23 +585,62 @@ def load_game(record: Mapping[str, Any] | str | Path | RecordData, *, library: C
         ...
         pacg.record.RecordError: the record: actions[0]: 'fly-away' is not an action of Kyra's start decision ...
     """
-    from pacg.record import RecordData, RecordError, read_record, replay_into
     from pacg.tables import TableError
 
     data = record if isinstance(record, RecordData) else read_record(record)
     setup = data.setup
-    chosen = library if library is not None else _library(setup.cards)
+    chosen = library if library is not None else library_for(setup.cards)
     try:  # a game from a table starts a turn at once: its first digest is checked here
         game = Game(chosen, setup, _History(keeping=True), expected=data.digests)
     except (TableError, DivergedError) as error:
         raise RecordError(f"{data.source}: {error}") from None
-    return replay_into(game, data)
+    return _replay_into(game, data)
 
 
-def _library(cards: str | None) -> CardLibrary:
-    from pacg.record import library_for
+def _replay_into(game: Game, data: RecordData) -> Game:
+    """Play a record's answers on the game made from its setup; RecordError where they don't fit, or when the
+    game they play ends otherwise than the record says. A version 3 record's answers are its options' labels
+    (`record_v3`): each is given as the action id of today of the option it names."""
+    try:
+        for number, answer in enumerate(data.actions):
+            decision = game.decision
+            if decision is None:
+                raise RecordError(f"{data.source}: the game ended after {number} of {len(data.actions)} answers")
+            try:
+                game.apply(answer if data.version == VERSION else _converted(game, answer, data.version))
+            except IllegalAction as error:
+                raise RecordError(f"{data.source}: actions[{number}]: {error}") from None
+    except DivergedError as error:
+        raise RecordError(f"{data.source}: {error}") from None
+    check_outcome(data, game.outcome)
+    return game
 
-    return library_for(cards)
+
+def _converted(game: Game, answer: str, version: int) -> str:
+    """The action id of today of an answer of an older record (`CONVERTED`) to the game's decision; IllegalAction
+    naming the record's version when it answers none of its options."""
+    assert version == 3, version  # the one version converted
+    action = answer_now(game, answer)
+    if action is None:
+        decision = game.decision
+        assert decision is not None
+        raise IllegalAction(f"{answer!r} is no option of {decision.player}'s {decision.kind} decision as version "
+                            f"{version} of the record format named them (by their labels)")
+    return action
+
+
+@cache
+def library_for(cards: str | None) -> CardLibrary:
+    """The built-in card library, with a folder of custom cards added to the box if one is named; read once per
+    process (CardFileError names what is wrong with a card file)."""
+    from pacg.cards.loader import DEFAULT_CARD_FOLDER, load_library  # not on import: `pacg play` checks --log first
+
+    if cards is None:
+        return load_library()
+    folder = Path(cards)
+    if not folder.is_dir():
+        raise RecordError(f"the game was played with the custom cards in {folder}, which is not a folder here")
+    return load_library(DEFAULT_CARD_FOLDER, folder)
 
 
 class Agent(Protocol):

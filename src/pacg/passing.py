@@ -21,7 +21,7 @@ from pacg.decisions import Decision, DecisionKind, Option
 if TYPE_CHECKING:
     from pacg.game import Agent
 
-DONE = "done"  # the action id of a play window's "Done" (`effects.decide_order`)
+DONE = "done"  # the action id of a play window's "Done" (`window.decide_order`)
 NO_ONE_ELSE = Option("Done, and no one else plays now", None, "done-no-one-else")
 
 Window = tuple[object, ...]

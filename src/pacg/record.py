@@ -33,15 +33,10 @@ import os
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pacg.cards.files import too_big
-
-if TYPE_CHECKING:
-    from pacg.cards.loader import CardLibrary
-    from pacg.game import Game, Setup
 
 FORMAT = "pacg game record"
 VERSION = 4
@@ -52,6 +47,26 @@ MOST_BYTES = 64 * 2**20  # no game's record comes near: a bigger file is not one
 
 class RecordError(ValueError):
     """A game record that can't be read or replayed, with what is wrong and where."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
+    folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
+    (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; whether
+    every play window opens, even for plays that can't matter (`engine.questions`); and for a game played from a
+    table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup."""
+
+    scenario: str
+    characters: tuple[str, ...]
+    seed: int
+    cards: str | None = None
+    removed: tuple[str, ...] = ()
+    redeemed: tuple[str, ...] = ()
+    mythic_paths: tuple[tuple[str, str], ...] = ()
+    open_hands: bool = False
+    table: str | None = None
+    ask_always: bool = False
 
 
 @dataclass(frozen=True)
@@ -152,8 +167,6 @@ def read_record(record: Mapping[str, Any] | str | Path, source: str = "the recor
 
 
 def _checked(data: Mapping[str, Any], where: str) -> RecordData:
-    from pacg.game import Setup
-
     if data.get("format") != FORMAT:
         raise RecordError(f"{where}: not a game record (no \"format\": \"{FORMAT}\")")
     version = _version(data, where)
@@ -256,44 +269,7 @@ def _short(value: object, most: int = 40) -> str:
     return text if len(text) <= most else text[:most - 3] + "..."
 
 
-def replay_into(game: Game, data: RecordData) -> Game:
-    """Play a record's answers on the game made from its setup; RecordError where they don't fit, or when the
-    game they play ends otherwise than the record says. A version 3 record's answers are its options' labels
-    (`record_v3`): each is given as the action id of today of the option it names."""
-    from pacg.game import DivergedError, IllegalAction
-
-    try:
-        for number, answer in enumerate(data.actions):
-            decision = game.decision
-            if decision is None:
-                raise RecordError(f"{data.source}: the game ended after {number} of {len(data.actions)} answers")
-            try:
-                game.apply(answer if data.version == VERSION else _converted(game, answer, data.version))
-            except IllegalAction as error:
-                raise RecordError(f"{data.source}: actions[{number}]: {error}") from None
-    except DivergedError as error:
-        raise RecordError(f"{data.source}: {error}") from None
-    _check_outcome(data, game.outcome)
-    return game
-
-
-def _converted(game: Game, answer: str, version: int) -> str:
-    """The action id of today of an answer of an older record (`CONVERTED`) to the game's decision; IllegalAction
-    naming the record's version when it answers none of its options."""
-    from pacg.game import IllegalAction
-    from pacg.record_v3 import answer_now
-
-    assert version == 3, version  # the one version converted
-    action = answer_now(game, answer)
-    if action is None:
-        decision = game.decision
-        assert decision is not None
-        raise IllegalAction(f"{answer!r} is no option of {decision.player}'s {decision.kind} decision as version "
-                            f"{version} of the record format named them (by their labels)")
-    return action
-
-
-def _check_outcome(data: RecordData, replayed: Mapping[str, object] | None) -> None:
+def check_outcome(data: RecordData, replayed: Mapping[str, object] | None) -> None:
     """Refuse a record whose outcome is not the one its answers come to (an edited outcome), naming what differs
     in each; a record without an outcome says nothing of the end, and is taken as it is."""
     if data.outcome is None:
@@ -316,17 +292,3 @@ def _differences(recorded: dict[str, Any], replayed: dict[str, Any] | None) -> s
 def _as_json(value: Mapping[str, object] | None) -> Any:
     """A value as it reads back from JSON (tuples as lists), to compare with a record's."""
     return json.loads(json.dumps(value))
-
-
-@cache
-def library_for(cards: str | None) -> CardLibrary:
-    """The built-in card library, with a folder of custom cards added to the box if one is named; read once per
-    process (CardFileError names what is wrong with a card file)."""
-    from pacg.cards.loader import DEFAULT_CARD_FOLDER, load_library  # not on import: `pacg play` checks --log first
-
-    if cards is None:
-        return load_library()
-    folder = Path(cards)
-    if not folder.is_dir():
-        raise RecordError(f"the game was played with the custom cards in {folder}, which is not a folder here")
-    return load_library(DEFAULT_CARD_FOLDER, folder)

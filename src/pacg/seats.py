@@ -1,9 +1,15 @@
-"""AI teammates at a person's table: the seats AI players play, how they answer, and undo around them (issue 13,
-item 3).
+"""The players at a game's seats: AI players at some, a person (or one agent) at the others, and undo around them
+(issue 13, item 3; issue 27).
+
+`Seats` is the one loop every front-end plays through: the command line's games of random or AI players and of a
+person in lines (`Seats.play`), and the full screen, which takes the same steps from its events (`answer`,
+`answer_for_ai`, `undo`). Each change (an answer, an undo) is given to `on_answer`, to save the game
+(`session.Saver`); each AI answer is told (`tell`) in a line the person reads (`render.narrate`), in the line mode
+and in the full screen's log. The web server (`web.service`) plays its AI seats on a worker thread, one stored
+answer at a time, with the same pieces: `AISeat`, `undo_to_person` and `record_with_ai`.
 
 `pacg play --ai Kyra,Harsk` (or the second question of the party prompt) has AI players play those seats, the
-person the others. Every AI answer is told in a line the person reads (`pacg.narrate`), in the line mode and in
-the full screen's log. Which seats are AI, and with which agent, is kept in the game's record
+person the others. Which seats are AI, and with which agent, is kept in the game's record
 (`record.RecordData.ai_seats`), so a game taken up again goes on the same way: an AI player answers each decision
 as a new agent (`pacg.agents.make_agent`) seeded from the game's seed, its seat and the number of answers given
 so far, and so gives the same answer to the same decision, in a game played through, taken up again, or after
@@ -15,14 +21,13 @@ the game allows every one of them to be taken back.
 
 from __future__ import annotations
 
-import time
 import zlib
 from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pacg.cards.names import canonical
 from pacg.decisions import Decision
-from pacg.narrate import narrate
+from pacg.render.narrate import narrate
 
 if TYPE_CHECKING:
     from pacg.game import Agent, Game
@@ -67,30 +72,28 @@ def answer_seed(game_seed: int, seat: str, answers: int) -> int:
 
 
 class AISeat:
-    """The AI player of one seat: answers as a new agent of its kind seeded for that answer (`answer_seed`), and
-    tells what it did (`tell`), then waits `pause` seconds for the person to read it."""
+    """The AI player of one seat: answers as a new agent of its kind seeded for that answer (`answer_seed`)."""
 
-    def __init__(self, kind: str, seat: str, game: Game, tell: Tell | None = None, pause: float = 0.0) -> None:
+    def __init__(self, kind: str, seat: str, game: Game) -> None:
         self.kind, self.seat, self.game = kind, seat, game
-        self.tell, self.pause = tell, pause
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
         from pacg.agents import make_agent
 
         game = self.game
-        agent = make_agent(self.kind, answer_seed(game.setup.seed, self.seat, len(game.actions)))
-        action = agent.act(view, decision)
-        if self.tell is not None:
-            self.tell(view, narrate(decision, action))
-            if self.pause > 0:
-                time.sleep(self.pause)
-        return action
+        return make_agent(self.kind, answer_seed(game.setup.seed, self.seat, len(game.actions))).act(view, decision)
 
 
-def ai_players(game: Game, seats: Mapping[str, str], tell: Tell | None = None, pause: float = 0.0
-               ) -> dict[str, Agent]:
+def ai_players(game: Game, seats: Mapping[str, str]) -> dict[str, Agent]:
     """An AI player for each AI seat ({seat: agent kind})."""
-    return {seat: AISeat(kind, seat, game, tell, pause) for seat, kind in seats.items()}
+    return {seat: AISeat(kind, seat, game) for seat, kind in seats.items()}
+
+
+def seats_text(seats: Mapping[str, str]) -> str:
+    """The AI seats ({seat: agent kind}) in words: "AI teammates for Kyra (random)", or "no AI teammates"."""
+    if not seats:
+        return "no AI teammates"
+    return "AI teammates for " + ", ".join(f"{seat} ({kind})" for seat, kind in seats.items())
 
 
 def answers_to_person(game: Game, ai: Collection[str], person: str | None = None) -> tuple[int, str]:
@@ -119,20 +122,71 @@ def undo_to_person(game: Game, ai: Collection[str], person: str | None = None) -
     return ""
 
 
-def play_with_ai(game: Game, person: Agent, ai: Mapping[str, Agent], on_answer: Callable[[Game], None],
-                 refused: Callable[[str], None]) -> None:
-    """Play a game to its end: the AI seats' decisions go to their players, every other one to the person, each
-    with its seat's view; a person's undo goes back to their own last decision (`undo_to_person`), or `refused`
-    is told why it can't. `on_answer` is told after every answer and every undo (to save the game)."""
-    from pacg.game import UndoRequested
+class Seats:
+    """A game and its players: an agent at each AI seat (`ai`), the person at the others (`people`); `on_answer` is
+    told after every answer and every undo (to save the game), and `tell` of each AI answer, before it is made, with
+    the AI seat's view and the line saying what it does."""
 
-    while (decision := game.decision) is not None:
+    def __init__(self, game: Game, ai: Mapping[str, Agent], on_answer: Callable[[Game], None] | None = None,
+                 tell: Tell | None = None) -> None:
+        self.game = game
+        self.ai = dict(ai)
+        self.on_answer = on_answer
+        self.tell = tell
+        self.people = [seat for seat in game.seats() if seat not in self.ai]
+
+    def ai_decision(self) -> Decision | None:
+        """The game's decision, when an AI seat makes it."""
+        decision = self.game.decision
+        return decision if decision is not None and decision.player in self.ai else None
+
+    def answer(self, action: str) -> None:
+        """Answer the decision with `action` (a person's)."""
+        self.game.apply(action)
+        self._changed()
+
+    def answer_for_ai(self, decision: Decision) -> None:
+        """Have the AI seat whose decision it is answer it, told first."""
         seat = decision.player
-        try:
-            game.apply(ai.get(seat, person).act(game.agent_view(seat), decision))
-        except UndoRequested:
-            why = undo_to_person(game, ai)
-            if why:
-                refused(f"Can't undo: {why}.")
+        view = self.game.agent_view(seat)
+        action = self.ai[seat].act(view, decision)
+        if self.tell is not None:
+            self.tell(view, narrate(decision, action))
+        self.answer(action)
+
+    def why_not_undo(self) -> str:
+        """Why the person's last answer can't be taken back now (`answers_to_person`), "" when it can."""
+        return answers_to_person(self.game, self.ai)[1]
+
+    def undo(self) -> str:
+        """Take back the person's last answer and the AI answers after it (`undo_to_person`): "" when done, else why
+        it can't be."""
+        why = undo_to_person(self.game, self.ai)
+        if not why:
+            self._changed()
+        return why
+
+    def play(self, person: Agent | None = None, refused: Callable[[str], None] | None = None) -> None:
+        """Play the game to its end: the AI seats' decisions go to their players, every other one to `person` (none
+        when every seat is an AI's), each with its seat's view; a person's undo goes back to their own last
+        decision, or `refused` is told why it can't."""
+        from pacg.game import UndoRequested
+
+        game = self.game
+        while (decision := game.decision) is not None:
+            if decision.player in self.ai:
+                self.answer_for_ai(decision)
                 continue
-        on_answer(game)
+            assert person is not None, f"no one plays {decision.player}"
+            try:
+                action = person.act(game.agent_view(decision.player), decision)
+            except UndoRequested:
+                why = self.undo()
+                if why and refused is not None:
+                    refused(f"Can't undo: {why}.")
+                continue
+            self.answer(action)
+
+    def _changed(self) -> None:
+        if self.on_answer is not None:
+            self.on_answer(self.game)

@@ -78,7 +78,7 @@ class HeuristicAgent:
     @property
     def library(self) -> CardLibrary:
         if self._library is None:
-            from pacg.record import library_for
+            from pacg.game import library_for
 
             self._library = library_for(None)
         return self._library

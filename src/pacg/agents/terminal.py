@@ -9,35 +9,35 @@ For every Decision the agent prints, in this order:
     the prompt, the options numbered from 1, and the decision's help line.
 
 The player types an option's number; "?" (or "h") explains the decision: the rule behind it with its rule ID
-and the text of each card involved (`explain.decision_help`); "c NAME" shows a character's sheet, "l NAME" a
+and the text of each card involved (`render.explain.decision_help`); "c NAME" shows a character's sheet, "l NAME" a
 location's card ("c" or "l" alone lists the names; a name in any case, or a beginning only it has); "t" the
 whole table with the face-up piles (PLAY-08); "u" takes back the last answer (while no hidden information has
 come out since); "q" stops the game. A face-down deck is shown as a count, never in order.
 
 `choose_party` asks which characters play, for `pacg play` without `--characters`, and `choose_ai_seats` which
-of them AI teammates play (`pacg.seats`); an AI player's answers are printed as they come, each in one line
-(`TerminalAgent.narrate`).
+of them AI teammates play (`pacg.seats`). `play_in_lines` plays a game so, through `seats.Seats` as the full screen
+does; an AI player's answers are printed as they come, each in one line (`TerminalAgent.narrate`). What is shown
+is drawn by `pacg.render`; this module asks and reads.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console
 from rich.markup import escape
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 
 from pacg.cards.names import closest
 from pacg.decisions import Decision
+from pacg.render.decision import check_line, option_odds
+from pacg.render.table import SECTIONS, TableView, changed_sections, render_table, view_of
 
 if TYPE_CHECKING:  # not on import: the party is asked before the cards and the engine load
     from pacg.cards.loader import CardLibrary
+    from pacg.game import Game
 
 Reader = Callable[[], str]
 
@@ -98,7 +98,7 @@ def parse_party(text: str, names: Sequence[str], most: int) -> list[str]:
 
 
 def _party_member(token: str, names: Sequence[str]) -> str:
-    """The character a number or a name stands for (`explain.resolve_name`: any case, or a beginning)."""
+    """The character a number or a name stands for (`render.explain.resolve_name`: any case, or a beginning)."""
     if token.isdigit():
         number = int(token)
         if not 1 <= number <= len(names):
@@ -170,237 +170,6 @@ def choose_ai_seats(party: list[str], *, console: Console | None = None, read: R
             continue
         console.print(f"AI teammates play: [bold]{escape(', '.join(seats))}[/]")
         return seats
-
-
-# --- what the player may see -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LocationView:
-    name: str
-    cards_left: int
-    status: str  # "open", "closed" or "temporarily closed"
-    characters: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class CharacterView:
-    """A character's face-up facts and pile sizes; the deck is a count, never an order (PLAY-08)."""
-
-    name: str
-    location: str
-    alive: bool
-    hand: tuple[str, ...] | None  # None: another player's hand, not shown
-    hand_count: int
-    hand_size: int
-    deck: int
-    discard: tuple[str, ...]
-    buried: tuple[str, ...]
-    displayed: tuple[str, ...]
-    mythic_charges: int
-
-
-@dataclass(frozen=True)
-class EncounterView:
-    character: str
-    card: str
-    card_type: str
-    summoned: bool
-    check: str | None
-    powers: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything on the table that the players may see, as plain data (comparable, to tell a change)."""
-
-    scenario: str
-    turn: str | None
-    locations: tuple[LocationView, ...]
-    characters: tuple[CharacterView, ...]
-    blessings_left: int
-    blessings_discard: tuple[str, ...]
-    encounters: tuple[EncounterView, ...]
-
-
-def view_of(view: Mapping[str, Any], describe: Callable[[str], Mapping[str, Any]]) -> TableView:
-    """The table as a seat's view shows it (`Game.view`): face-up cards by name, face-down decks by count, and
-    the cards being encountered with their checks and powers (`describe` gives a card's summary by name)."""
-    locations = tuple(
-        LocationView(location["name"], location["deck"],
-                     "closed" if location["closed"] else "temporarily closed" if location["temporarily_closed"]
-                     else "open",
-                     tuple(name for name in location["characters"] if _alive(view, name)))
-        for location in view["locations"])
-    characters = tuple(
-        CharacterView(c["name"], c["location"], c["alive"], tuple(c["hand"]) if c["hand"] is not None else None,
-                      c["hand_count"], c["hand_size"], c["deck"], tuple(c["discard"]), tuple(c["buried"]),
-                      tuple(c["displayed"]), c["mythic_charges"])
-        for c in view["characters"])
-    encounters = tuple(_encounter_view(encounter, describe(encounter["card"])) for encounter in view["encounters"])
-    turn = f"Turn {view['turn']}: {view['turn_of']}'s turn" if view["turn_of"] is not None else None
-    return TableView(view["scenario"] or "", turn, locations, characters, view["blessings"]["deck"],
-                     tuple(view["blessings"]["discard"]), encounters)
-
-
-def _alive(view: Mapping[str, Any], name: str) -> bool:
-    return any(c["name"] == name and c["alive"] for c in view["characters"])
-
-
-def _encounter_view(encounter: Mapping[str, Any], summary: Mapping[str, Any]) -> EncounterView:
-    return EncounterView(encounter["character"], encounter["card"], summary["type"], encounter["summoned"],
-                         summary.get("check"), tuple(summary.get("powers", ())))
-
-
-def _listed(names: Sequence[str], empty: str = "-") -> str:
-    """Names in order, joined by commas."""
-    return ", ".join(names) if names else empty
-
-
-SECTIONS = ("locations", "characters", "blessings", "encounters")
-
-
-def render_table(view: TableView, detailed: bool = False, sections: Sequence[str] = SECTIONS) -> RenderableType:
-    """The table, or some of its sections: locations, characters with hands and pile sizes, blessings, the
-    encounter under way. `detailed` adds the face-up piles (discard, buried, blessings discard) card by card."""
-    parts: list[RenderableType] = []
-    if "locations" in sections:
-        parts.append(_locations_table(view))
-    if "characters" in sections:
-        parts.append(_characters_lines(view))
-    if "blessings" in sections:
-        parts.append(_blessings_line(view))
-    if detailed:
-        parts.extend(_piles_lines(view))
-    if "encounters" in sections:
-        parts.extend(_encounter_text(encounter) for encounter in view.encounters)
-    return Group(*parts)
-
-
-def _locations_table(view: TableView) -> Table:
-    """Each location: the cards left in its deck (a count), open or closed, who is there."""
-    title = " · ".join(part for part in (view.scenario, view.turn) if part)
-    table = Table(title=escape(title) or None, title_justify="left", title_style="bold", box=None,
-                  header_style="dim", pad_edge=False)
-    table.add_column("Location", no_wrap=True)
-    table.add_column("Cards left", justify="right", no_wrap=True)
-    table.add_column("Status", no_wrap=True)
-    table.add_column("Characters here")
-    for location in view.locations:
-        style = "dim" if location.status == "closed" else ""
-        table.add_row(escape(location.name), str(location.cards_left), location.status,
-                      escape(_listed(location.characters, "")), style=style)
-    return table
-
-
-def _characters_lines(view: TableView) -> Group:
-    """Each character in two or three lines: where, pile sizes and charges; the hand; displayed cards."""
-    lines = []
-    for c in view.characters:
-        style = "" if c.alive else "dim"
-        head = Text.assemble((c.name, "bold"), " (dead)" if not c.alive else "", f" at {c.location}" if c.location
-                             else "", style=style)
-        if c.deck or not c.alive:
-            head.append(f" · deck {c.deck}", style="dim")
-        else:
-            head.append(" · deck 0 (empty: having to draw kills)", style="bold red")  # DEATH-01
-        head.append(f" · discard {len(c.discard)} · buried {len(c.buried)} · mythic charges {c.mythic_charges}",
-                    style="dim")
-        lines.append(head)
-        hand = counted(c.hand) if c.hand is not None else "(not shown)"
-        lines.append(Text(f"  hand ({c.hand_count}/{c.hand_size}): {hand}", style=style))
-        if c.displayed:
-            lines.append(Text(f"  displayed: {counted(c.displayed)}", style=style))
-    return Group(*lines)
-
-
-def counted(names: Sequence[str], empty: str = "-") -> str:
-    """Card names in order, copies of one card counted: "Blessing of Ascension ×2, Shortbow"."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items()) or empty
-
-
-def _blessings_line(view: TableView) -> Text:
-    """The blessings deck's count (the scenario's clock) and the blessing flipped last."""
-    line = Text.assemble("Blessings deck: ", (str(view.blessings_left), "bold"), " left")
-    if view.blessings_discard:
-        line.append(f" · last flipped: {view.blessings_discard[0]}")
-    return line
-
-
-def changed_sections(before: TableView | None, after: TableView) -> tuple[str, ...]:
-    """The sections of the table to show again: all at the start or at a new turn, else those that changed
-    (an encounter that ended has nothing to show)."""
-    if before is None or before.turn != after.turn or before.scenario != after.scenario:
-        return SECTIONS
-    changed = tuple(name for name in SECTIONS if _section(before, name) != _section(after, name))
-    return tuple(name for name in changed if name != "encounters" or after.encounters)
-
-
-def _section(view: TableView, name: str) -> object:
-    """The facts one section of the table shows."""
-    if name == "blessings":
-        return view.blessings_left, view.blessings_discard[:1]
-    return getattr(view, name)
-
-
-def _piles_lines(view: TableView) -> list[Text]:
-    """The face-up piles card by card: each character's discard pile and buried cards, the blessings
-    discard pile (PLAY-08)."""
-    lines = []
-    for c in view.characters:
-        lines.append(Text(f"{c.name}'s discard pile: {counted(c.discard)}; buried: {counted(c.buried)}"))
-    lines.append(Text(f"Blessings discard pile: {counted(view.blessings_discard)}"))
-    return lines
-
-
-def _encounter_text(encounter: EncounterView) -> Group:
-    """The card being encountered, by whom, its check and its powers as the card reads them ("Before you act:
-    You are dealt 1 Combat damage."), each paragraph indented as a whole where it wraps."""
-    summoned = ", summoned" if encounter.summoned else ""
-    head = Text.assemble(
-        ("Encounter: ", "bold"), (f"{encounter.character} encounters ", ""),
-        (encounter.card, "bold magenta"), f" ({encounter.card_type}{summoned})",
-    )
-    lines = [f"Check: {encounter.check or 'none'}", *encounter.powers]
-    return Group(head, *(Padding(Text(line), (0, 0, 0, 2), expand=False) for line in lines))
-
-
-# --- odds ----------------------------------------------------------------------------------------------------------
-
-
-def odds_text(probability: float | Fraction | str) -> str:
-    """A success probability as a person reads it: the exact fraction when known (a published decision gives
-    it as a string, "7/10"), and a percentage."""
-    if isinstance(probability, str):
-        probability = Fraction(probability)
-    percent = f"{float(probability):.1%}"
-    if isinstance(probability, Fraction) and probability.denominator != 1:
-        return f"{probability.numerator}/{probability.denominator} = {percent}"
-    return percent
-
-
-def check_line(context: Mapping[str, Any]) -> Text | None:
-    """The check under way from a decision's context: its dice pool, difficulty and exact odds."""
-    if "pool" not in context or "difficulty" not in context:
-        return None
-    line = Text.assemble(("Check: ", "bold"), (str(context["pool"]), "bold cyan"),
-                         f" against {context['difficulty']}")
-    if "probability" in context:
-        line.append(" → ")
-        line.append(f"{odds_text(context['probability'])} to succeed", style="bold")
-    return line
-
-
-def option_odds(decision: Decision) -> list[str | None] | None:
-    """The success odds of each option, when the decision's context gives them (a skill choice, the plays on a
-    check): None for an option whose odds can't be known before it is chosen."""
-    odds = decision.context.get("odds")
-    if not isinstance(odds, Sequence) or len(odds) != len(decision.options):
-        return None
-    return [odds_text(chance) if chance is not None else None for chance in odds]
 
 
 # --- the agent ---------------------------------------------------------------------------------------------------
@@ -511,7 +280,7 @@ class TerminalAgent:
         """What the decision is about: the rule behind it, its help line, the cards involved; then what the
         player may type."""
         if self.view is not None:
-            from pacg.explain import decision_help
+            from pacg.render.explain import decision_help
 
             self.console.print(decision_help(decision, self.view, self.library))
         else:
@@ -522,7 +291,7 @@ class TerminalAgent:
         """A character's sheet or a location's card, by a name in any case or a beginning only it has; without a
         name, the names there are."""
         from pacg.cards.text import plural_of
-        from pacg.explain import (
+        from pacg.render.explain import (
             UnknownName,
             character_names,
             character_sheet,
@@ -621,6 +390,34 @@ def _typing_several(choose: tuple[int, int]) -> str:
 
 
 def _built_in_library() -> CardLibrary:
-    from pacg.record import library_for
+    from pacg.game import library_for
 
     return library_for(None)
+
+
+def play_in_lines(game: Game, library: CardLibrary, on_answer: Callable[[Game], None] | None = None,
+                  seats: Mapping[str, str] | None = None, pause: float = 0.0) -> None:
+    """Play the game to its end in the line mode: a person at the terminal plays every seat but those AI players
+    play (`seats`: {seat: agent kind}), whose answers are printed as they come, each followed by `pause` seconds to
+    read it; the other players' plays are asked as one question (`passing.PassingPerson`); then what happened at
+    the end. After every answer and every undo the game is given to `on_answer`."""
+    import time
+
+    from pacg.passing import PassingPerson
+    from pacg.seats import Seats, ai_players, seats_text
+
+    seats = seats or {}
+    terminal = TerminalAgent(library=library)
+
+    def tell(view: Mapping[str, Any], line: str) -> None:
+        terminal.narrate(view, line)
+        if pause > 0:
+            time.sleep(pause)
+
+    terminal.start(game.setup.scenario, game.seats())
+    if seats:
+        terminal.console.print(f"{seats_text(seats)}.", markup=False, highlight=False)
+    table = Seats(game, ai_players(game, seats), on_answer, tell)
+    table.play(PassingPerson(terminal, table.people), terminal.refuse)
+    terminal.view = game.view(game.seats()[0])
+    terminal.show_news()  # what happened after the last decision: the end of the game

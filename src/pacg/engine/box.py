@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from pacg.cards.model import Location
 from pacg.cards.powers import CardFilter
-from pacg.engine.playing import fits
+from pacg.engine.filters import fits
 from pacg.engine.state import GameState, LocationState
 from pacg.engine.zones import PhysicalCard, box
 

@@ -31,15 +31,14 @@ from pacg.cards.vocabulary import (
 )
 from pacg.decisions import Context, Decision, DecisionKind, Later, Option, Process
 from pacg.dice import DicePool, DieResult, Roll
-from pacg.engine import trace
+from pacg.engine import seams, trace
 from pacg.engine.chance import NO_CHANCE, NoChanceError
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import apply_play, apply_standing_powers, decide_order, resolve, work_out_on_check
+from pacg.engine.filters import fits
 from pacg.engine.playing import (
     Play,
     PowerKey,
     Step,
-    fits,
     perform,
     plays_in,
     reroll_plays,
@@ -48,6 +47,7 @@ from pacg.engine.playing import (
 )
 from pacg.engine.state import CharacterState, GameState, SkillDie
 from pacg.engine.values import difficulty_of
+from pacg.engine.window import apply_play, apply_standing_powers, decide_order, resolve, work_out_on_check
 from pacg.engine.zones import PhysicalCard, ZoneKind
 
 
@@ -270,7 +270,7 @@ def _check_text(choice: SkillChoice, state: CheckState) -> str:
 
 def after_play(state: CheckState, play: Play) -> CheckState | None:
     """The check as it would be once `play` is made on it, before any other play, worked out on a copy
-    (`effects.work_out_on_check`); None when that depends on a choice still to make or on dice a power rolls for
+    (`window.work_out_on_check`); None when that depends on a choice still to make or on dice a power rolls for
     an amount."""
     game = state.game
     trial = state.copy()
@@ -468,6 +468,7 @@ def _after_check(state: CheckState, success: bool) -> Process[None]:
 _RECHARGED_FROM = (ZoneKind.DISCARD, ZoneKind.BURIED)
 
 
+@seams.fills
 def attempt_recharge(game: GameState, play: Play) -> Process[None]:
     """A played card's check to recharge it, once the play is done (KEEP-04), against that card ("your checks
     to recharge spells with the Attack trait"): success recharges the card
@@ -542,3 +543,21 @@ def check_of(card: PhysicalCard) -> Check | None:
     if isinstance(card.card, Bane):
         return card.card.check_to_defeat
     return None
+
+
+@seams.fills
+def highest_difficulty(state: Step, card: PhysicalCard) -> int:
+    """The highest difficulty to defeat or acquire a card: of each option of its check, with the standing powers
+    of the cards in play applied (the card's own, the location's, the scenario's), but not the powers that
+    happen before, while or after you act (CHK-08). A power's conditions about the check hold as they would
+    on that option before a skill is chosen."""
+    check = check_of(card)
+    purpose = Purpose.DEFEAT if isinstance(card.card, Bane) else Purpose.ACQUIRE
+    highest = 0
+    for option in (option for step in check.steps for option in step.options) if check else ():
+        scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
+                             encounterer=state.encounterer)
+        scratch.difficulty = difficulty_of(scratch, option)
+        apply_standing_powers(scratch)
+        highest = max(highest, scratch.difficulty)
+    return highest

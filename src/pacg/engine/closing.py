@@ -19,11 +19,13 @@ from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import trace
 from pacg.engine.check import attempt_checks
+from pacg.engine.choosing import characters, choose
 from pacg.engine.damage import take_damage
-from pacg.engine.effects import apply_mandatory, characters, choose, play_window, resolve
-from pacg.engine.playing import Step, banish, fits, perform
+from pacg.engine.filters import fits
+from pacg.engine.playing import Step, banish, perform
 from pacg.engine.state import CharacterState, GameState, LocationState, ScenarioOver
 from pacg.engine.summon import summon_and_encounter
+from pacg.engine.window import apply_mandatory, play_window, resolve
 from pacg.engine.zones import PhysicalCard
 
 

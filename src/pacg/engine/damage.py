@@ -3,7 +3,7 @@
 When you are dealt damage, you and the others may play cards that reduce damage of that type or of all types,
 each player one card of each type (DMG-01, ARMOR-01). Then you choose that many cards from your hand and
 discard them; with too few cards, you discard your hand and ignore the rest (DMG-02). Damage rolled for
-several characters is rolled separately for each (DICE-02; the `deal_damage` effect in effects.py). Having
+several characters is rolled separately for each (DICE-02; the `deal_damage` effect, `effects.damage`). Having
 to remove cards from your deck that aren't there kills you (DEATH-01); when every character is dead, the
 scenario is lost (DEATH-02).
 """
@@ -14,11 +14,14 @@ from collections.abc import Sequence
 
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, DecisionKind, Option, Process
+from pacg.engine import seams
 from pacg.engine.playing import Play, Step, standing_powers
 from pacg.engine.state import CharacterState, GameState, ScenarioOver, TurnEnded
+from pacg.engine.window import apply_mandatory, play_window
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 
+@seams.fills
 def take_damage(
     game: GameState, character: CharacterState, amount: int, damage_type: str,
     against: PhysicalCard | None = None, played_on_check: Sequence[Play] = (), reducible: bool = True,
@@ -29,8 +32,6 @@ def take_damage(
     previously played a spell to affect the check, you may not play a spell to reduce damage" (DMG-01,
     ENC-02); damage from any other source has a limit of its own. `during` is the step of an encounter the
     damage is dealt in ("damage dealt before you act")."""
-    from pacg.engine.effects import apply_mandatory, play_window  # effects deal damage, and reduce it
-
     if not character.alive or amount <= 0:
         return
     step = Step(game=game, checker=character, timing=Timing.DAMAGE, damage=amount, damage_type=damage_type,

@@ -1,10 +1,11 @@
 """What the engine does with each effect of the power language, declared once (DESIGN.md 2).
 
-An effect is declared in two halves, one in each layer, and nowhere else. Its model (`pacg.cards.powers._Effect`)
-says what the card language allows of it: its key and fields, its card's words, the moments it may act at, the kinds
-of paragraph it may be written in, whether it is for a check, asks the players, holds effects of its own; the card
-loader reads only that (`support`). Its declaration here (`EffectSpec`, made in `pacg.engine.effects`) says what the
-engine does with it, as Forge's `ApiType` gives each effect one home:
+An effect is declared in two halves, one in each layer, and nowhere else. Its model
+(`pacg.cards.powers.effects.declaration._Effect`) says what the card language allows of it: its key and fields,
+its card's words, the moments it may act at, the kinds of paragraph it may be written in, whether it is for a
+check, asks the players, holds effects of its own; the card loader reads only that (`support`). Its declaration
+here (`EffectSpec`, made in `pacg.engine.effects`) says what the engine does with it, as Forge's `ApiType` gives
+each effect one home:
 
 - `run`, what it does: a process that may ask the players when it is a generator function (and then its model
   says it `asks`);
@@ -12,7 +13,7 @@ engine does with it, as Forge's `ApiType` gives each effect one home:
   without an encounter, no reducing damage that isn't being dealt; None: always.
 
 `pacg.engine.effects` declares every effect (`declaration`, `declare`) as it is imported; the plays offered
-(`playing.applies`) and the effects done (`effects.resolve`) read the declarations. Nothing falls back: a model with
+(`playing.applies`) and the effects done (`window.resolve`) read the declarations. Nothing falls back: a model with
 no declaration, two declarations of one model, or a declaration that disagrees with its model fails as
 `pacg.engine.effects` is imported, naming the effect (`DeclarationError`).
 """
@@ -25,7 +26,7 @@ from inspect import isgeneratorfunction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pacg.engine.playing import Step
+    from pacg.engine.playing import Play, Step
     from pacg.engine.state import CharacterState
 
 EffectTest = Callable[[Any, "Step", "CharacterState"], bool]
@@ -85,3 +86,8 @@ def declare(specs: Iterable[EffectSpec], models: Iterable[type]) -> dict[type, E
     SPECS.clear()
     SPECS.update(declared)
     return declared
+
+
+def marker(step: Step, effect: Any, player: CharacterState, play: Play | None) -> None:
+    """What a marker does when resolved: nothing. A marker is an effect the engine reads where it applies (`instead`
+    as a card is moved, `cannot_play` as plays are listed ...): its declaration says where."""

@@ -20,19 +20,22 @@ from pacg.cards.model import Boon
 from pacg.cards.powers import Purpose, Timing
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, DecisionKind, Option, Process
+from pacg.engine import seams
 from pacg.engine.check import attempt_checks, check_of
 from pacg.engine.closing import attempt_to_close, close
-from pacg.engine.effects import apply_mandatory, play_window, resolve
-from pacg.engine.playing import Step, banish, fits, perform, standing_powers
+from pacg.engine.filters import fits
+from pacg.engine.playing import Step, banish, perform, standing_powers
 from pacg.engine.state import CharacterState, Encounter, GameState, TurnEnded
 from pacg.engine.summon import dismiss
 from pacg.engine.villain import temporary_closings, villain_defeated, villain_escapes
+from pacg.engine.window import apply_mandatory, play_window, resolve
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 # The encounter's steps in order (ENC-04); the check comes between BEFORE_ACTING and AFTER_ACTING.
 STEPS = (Timing.ON_ENCOUNTER, Timing.EVASION, Timing.BEFORE_ACTING)
 
 
+@seams.fills
 def encounter(game: GameState, character: CharacterState, card: PhysicalCard) -> Process[str]:
     """Encounter a card from a location deck or summoned (SUM-02); returns "evaded", "banished", "defeated",
     "undefeated", "acquired", "not acquired" or "ended" (the character died in it). A power may have the location

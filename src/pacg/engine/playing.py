@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pacg.cards.amounts import Amount
-from pacg.cards.model import AnyCard, Bane
+from pacg.cards.model import AnyCard
 from pacg.cards.powers import (
     CannotPlay,
     CardFilter,
@@ -35,10 +35,11 @@ from pacg.cards.powers import (
 )
 from pacg.cards.text import sentence_case
 from pacg.cards.vocabulary import CardAction, CardType, Proficiency, Skill, action_text
-from pacg.engine import trace
+from pacg.engine import seams, trace
 from pacg.engine.declared import SPECS
+from pacg.engine.filters import fits, matches
 from pacg.engine.state import CharacterState, GameState, SkillDie
-from pacg.engine.values import difficulty_of, margin_at_least, value
+from pacg.engine.values import margin_at_least, value
 from pacg.engine.zones import BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
 
 if TYPE_CHECKING:
@@ -182,7 +183,7 @@ def powers_following(step: Step, play: Play) -> Iterator[tuple[PowerKey, Power, 
     """The powers that happen after a player plays a card (Timing.AFTER_PLAYING), each with its key and source:
     the player's own and the scenario's, for a card of the kind they name, and the paragraphs of the card just
     played ("after you play it, ... discard a card"); each once, and only where it helps the character it may
-    help (KEEP-01) and its conditions hold. Worked out one by one, as they are used (`effects._after_playing`)."""
+    help (KEEP-01) and its conditions hold. Worked out one by one, as they are used (`window._after_playing`)."""
     player, after = play.player, _AFTER_PLAYING
     character = [(("character", player.name, key), power, player.power_source(key))
                  for key, power in player.powers_at(after)]
@@ -222,7 +223,7 @@ def _follows(step: Step, player: CharacterState, power: Power, played: Power, ac
 def riders(game: GameState, play: Play) -> list[Power]:
     """The paragraphs of the card played that are not powers of their own and happen whenever it is played at the
     moment of the power it is played for (PLAY-10: "a mandatory action you must take when you play the card");
-    those that work while the card is displayed, only if it is or this play displays it (`effects._when_played`
+    those that work while the card is displayed, only if it is or this play displays it (`window._when_played`
     applies them for the character it is displayed next to)."""
     acting = play.acting
     if acting is None:
@@ -418,43 +419,6 @@ def _among(who: Who, giver: CharacterState, character: CharacterState) -> bool:
 # --- conditions -----------------------------------------------------------------------------------------
 
 
-def matches(card: AnyCard | PhysicalCard, wanted: CardFilter, ignored: frozenset[str] = frozenset()) -> bool:
-    """Whether a card has one of the names, is of one of the types and has one of the traits a filter asks for,
-    and none of the types and traits it excludes ("a non-villain monster"). Loot counts as its listed type, villains and
-    henchmen as monsters (LOOT-01, BANE-01). Traits a power says to ignore are not there (GOLD-03)."""
-    types, traits, excluded_types, excluded = wanted.wanted
-    if wanted.names is not None and card.name not in wanted.names:
-        return False
-    if types is not None and card.type not in types and card.counts_as not in types:
-        return False
-    has = set(card.traits) - ignored if ignored else card.traits
-    if traits is not None and traits.isdisjoint(has):
-        return False
-    if excluded_types and card.type in excluded_types:
-        return False
-    if wanted.check_skills and not _check_lists(card, wanted.check_skills):
-        return False
-    return excluded.isdisjoint(has)
-
-
-def fits(game: GameState, card: AnyCard | PhysicalCard, wanted: CardFilter) -> bool:
-    """Whether a card of this game fits a filter, with the traits it has in the game: none of those ignored
-    this turn, no Corrupted trait once redeemed (`GameState.ignored`, GOLD-03, RED-01). A card a card is played as
-    a copy of (PlayAsCopy) has its printed traits."""
-    if (not game.ignored_traits and not game.redeemed) or not isinstance(card, PhysicalCard):
-        return matches(card, wanted)  # most of the time: a call the fewer
-    return matches(card, wanted, game.ignored(card))
-
-
-def _check_lists(card: AnyCard | PhysicalCard, skills: Sequence[Skill]) -> bool:
-    """Whether a card's check to acquire or to defeat lists one of these skills ("an ally whose check to acquire
-    lists Diplomacy")."""
-    printed = card.card if isinstance(card, PhysicalCard) else card
-    check = getattr(printed, "check_to_acquire", None) or getattr(printed, "check_to_defeat", None)
-    listed = {name for step in check.steps for option in step.options for name in option.skills} if check else set()
-    return not listed.isdisjoint(str(skill) for skill in skills)
-
-
 # Whom a power for "your", "local", "another" ... check may help (KEEP-01): the player's own character,
 # another character at the player's location, another character elsewhere.
 HELPS: dict[Whose, tuple[bool, bool, bool]] = {
@@ -473,26 +437,6 @@ def helps(whose: Whose, player: CharacterState, checker: CharacterState) -> bool
     if player is checker:
         return yourself
     return local if player.location == checker.location else elsewhere
-
-
-def _highest_difficulty(state: Step, card: PhysicalCard) -> int:
-    """The highest difficulty to defeat or acquire a card: of each option of its check, with the standing powers
-    of the cards in play applied (the card's own, the location's, the scenario's), but not the powers that
-    happen before, while or after you act (CHK-08). A power's conditions about the check hold as they would
-    on that option before a skill is chosen."""
-    from pacg.engine.check import CheckState, check_of  # a check's state is a step's, with the check's numbers
-    from pacg.engine.effects import apply_standing_powers  # what powers do is worked out by the effects
-
-    check = check_of(card)
-    purpose = Purpose.DEFEAT if isinstance(card.card, Bane) else Purpose.ACQUIRE
-    highest = 0
-    for option in (option for step in check.steps for option in step.options) if check else ():
-        scratch = CheckState(game=state.game, checker=state.checker, purpose=purpose, against=card, option=option,
-                             encounterer=state.encounterer)
-        scratch.difficulty = difficulty_of(scratch, option)
-        apply_standing_powers(scratch)
-        highest = max(highest, scratch.difficulty)
-    return highest
 
 
 def _card_plays(state: Step) -> list[Play]:
@@ -556,7 +500,7 @@ CONDITION_TESTS: dict[str, ConditionTest] = {
     "not_proficient": lambda wanted, _, player: not player.proficient(Proficiency(wanted)),
     "location": _at_location,
     "max_difficulty": lambda wanted, state, _: state.against is not None
-    and _highest_difficulty(state, state.against) <= wanted,
+    and seams.highest_difficulty(state, state.against) <= wanted,
     "played": lambda wanted, state, _: _was_played(wanted, state),
     "not_played": lambda wanted, state, _: not _was_played(wanted, state),
     "played_action": lambda wanted, state, _: any(play.power.action in wanted for play in _card_plays(state)),
@@ -875,7 +819,7 @@ def replacements(
     for power, owner in offers:
         for effect in power.effects:
             if not isinstance(effect, Instead) or effect.healed_by is not None:
-                continue  # (an `instead` for the cards a heal moves is `effects._heal`'s)
+                continue  # (an `instead` for the cards a heal moves is `effects.cards._heal`'s)
             if not fits(step.game, acting or card, effect.cards):
                 continue
             if effect.replaces is not None and action not in effect.replaces:

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from pacg.decisions import DecisionKind, Process
 from pacg.engine.box import first_in_box, random_from_box
-from pacg.engine.effects import choose
+from pacg.engine.choosing import choose
 from pacg.engine.setup import set_up
 from pacg.engine.state import GameState, ScenarioOver
 from pacg.engine.turn import take_turn

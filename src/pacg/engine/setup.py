@@ -22,12 +22,14 @@ from pacg.cards.names import UnknownName
 from pacg.cards.powers import CardFilter, Timing
 from pacg.cards.vocabulary import MAX_PARTY, CardType, adventure_deck_number
 from pacg.decisions import Decision, DecisionKind, Option, Process
+from pacg.engine import effects  # noqa: F401  (every effect declared, `effects.SPECS`: setting up resolves powers)
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
-from pacg.engine.effects import apply_mandatory, choose
+from pacg.engine.choosing import choose
 from pacg.engine.playing import Step, standing_powers
 from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, GameState
 from pacg.engine.summon import SERVITOR_DEMONS
+from pacg.engine.window import apply_mandatory
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
 
 BLESSINGS_DECK_SIZE = 30  # SETUP-08

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pacg.cards.model import Location
 from pacg.cards.powers import SERVITOR_DEMON, CardFilter
 from pacg.decisions import Process
+from pacg.engine import seams
 from pacg.engine.box import build_location, first_in_box, random_from_box
 from pacg.engine.playing import banish
 from pacg.engine.state import CharacterState, GameState
@@ -72,12 +73,10 @@ def summon_and_encounter(
     game: GameState, character: CharacterState, what: str | CardFilter | PhysicalCard
 ) -> Process[str]:
     """Summon a card and encounter it at once (SUM-02); the result of that encounter."""
-    from pacg.engine.encounter import encounter  # a summoned encounter is nested in another
-
     card = summon(game, character, what)
     if card is None:
         game.note(f"There is no {what} in the box to summon")
         return "none"
     game.note(f"{character.name} summons {card.name}")
-    outcome = yield from encounter(game, character, card)
+    outcome = yield from seams.encounter(game, character, card)
     return outcome

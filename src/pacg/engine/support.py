@@ -4,7 +4,7 @@ Valid card data that silently does nothing is the worst bug a card game can have
 one place, which paragraphs it runs, and the card loader refuses any other with its file, line and field:
 
 - `RUNS` names, for each kind of card and kind of paragraph, the moments at which the engine looks for such
-  paragraphs (`playing.player_powers`, `playing.standing_powers`, `effects._when_played`, `effects.move_to`,
+  paragraphs (`playing.player_powers`, `playing.standing_powers`, `window._when_played`, `effects.turn.move_to`,
   `closing.close_permanently`, `setup`, ...). A test plays a paragraph of every entry and sees it work
   (tests/test_runs_table.py).
 - Each effect's declaration (`declared.EffectSpec`, made in `effects`) names the moments at which it has anything

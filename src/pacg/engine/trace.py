@@ -1,9 +1,9 @@
 """Which power paragraphs the engine has run: how a test suite shows that every card's every power is played.
 
-The engine calls `ran(power)` at each place where a paragraph takes effect: a play made (`effects.apply_play`),
-what a boon does whenever it is played (`effects._when_played`), a mandatory paragraph applied
-(`effects.apply_mandatory`), a standing check paragraph applied (`effects.apply_standing_powers`), a replacement
-chosen (`effects.place`), an after-playing power (`effects._after_playing`), a closing power
+The engine calls `ran(power)` at each place where a paragraph takes effect: a play made (`window.apply_play`),
+what a boon does whenever it is played (`window._when_played`), a mandatory paragraph applied
+(`window.apply_mandatory`), a standing check paragraph applied (`window.apply_standing_powers`), a replacement
+chosen (`window.place`), an after-playing power (`window._after_playing`), a closing power
 (`closing._when_permanently_closed`), a skill a power gives (`state.CharacterState.skill`), a displayed card
 that keeps anyone from moving (`state.GameState.sealed`) and a lasting paragraph that keeps a card from being played
 (`playing._barred`).

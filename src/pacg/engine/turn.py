@@ -21,12 +21,14 @@ from __future__ import annotations
 
 from pacg.cards.powers import Timing
 from pacg.decisions import Decision, DecisionKind, Option, Process, picked
+from pacg.engine.choosing import choose
 from pacg.engine.closing import attempt_to_close
 from pacg.engine.damage import remove_from_deck
-from pacg.engine.effects import apply_mandatory, apply_play, choose, describe, move_to, play_window
+from pacg.engine.effects.turn import move_to
 from pacg.engine.encounter import encounter
 from pacg.engine.playing import Play, Step, plays_in, standing_powers, table_order
 from pacg.engine.state import NEXT_EXPLORATION, CharacterState, GameState, ScenarioOver, TurnEnded, TurnState
+from pacg.engine.window import apply_mandatory, apply_play, describe, play_window
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, PhysicalCard
 
 

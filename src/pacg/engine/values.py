@@ -10,16 +10,18 @@ of them, so each gets a roll of their own (DICE-02).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pacg.cards.amounts import VALUES, Amount
 from pacg.cards.checks import CheckOption
 from pacg.cards.powers import CardFilter
 from pacg.cards.vocabulary import CardType
+from pacg.engine.box import random_from_box
 from pacg.engine.state import CharacterState
 from pacg.engine.zones import PhysicalCard, Zone, ZoneKind
 
 if TYPE_CHECKING:
+    from pacg.engine.check import CheckState
     from pacg.engine.playing import Step
 
 ValueOf = Callable[["Step", CharacterState], int]
@@ -53,10 +55,9 @@ def _encountered_number(step: Step, you: CharacterState) -> int:
 def _margin(step: Step, you: CharacterState) -> int:
     """By how much the check succeeded or failed (CHK-14): on a check once it is rolled, its roll; in the steps
     after an encounter's check (after acting, defeated or undefeated), that check's; 0 with no roll."""
-    from pacg.engine.check import CheckState  # a check is a step: that module builds on this one
-
-    if isinstance(step, CheckState):
-        return abs(step.roll.total - step.difficulty) if step.roll is not None else 0
+    if step.in_check:
+        check = cast("CheckState", step)
+        return abs(check.roll.total - check.difficulty) if check.roll is not None else 0
     encounter = step.encounter
     return encounter.margin if encounter is not None and encounter.margin is not None else 0
 
@@ -70,8 +71,6 @@ def _random_monster(step: Step, you: CharacterState) -> int:
     the check is prepared for shows the same difficulty; outside an encounter, one each time. A monster with no
     difficulty, or whose difficulty is itself a random monster's, doesn't fit (SUM-06: draw until one fits); with
     none in the box, it is 0."""
-    from pacg.engine.box import random_from_box  # the box draws with the card filters, which read values
-
     encounter = step.encounter
     if encounter is not None and encounter.random_monster is not None:
         return encounter.random_monster

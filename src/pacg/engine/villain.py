@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pacg.cards.vocabulary import CardType
 from pacg.decisions import DecisionKind, Process
+from pacg.engine.choosing import choose
 from pacg.engine.closing import attempt_to_close, close_permanently
-from pacg.engine.effects import choose
 from pacg.engine.playing import banish
 from pacg.engine.state import CharacterState, GameState, LocationState, ScenarioOver
 from pacg.engine.zones import BLESSINGS_DECK, PhysicalCard, box

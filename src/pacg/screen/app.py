@@ -1,10 +1,11 @@
 """The full-screen game: a Textual app that plays a `pacg.Game` (DESIGN.md 3, 5).
 
 The person at the screen plays every seat but those given an agent (`agents`: the other seats' players, which
-answer between the person's decisions, each answer told in a line of the log, `pacg.narrate`, with `pause`
-seconds after it for the person to follow). Whatever is shown comes from the deciding seat's view (`Game.view`)
-and its published decision, never from the live game. After every answer and every undo the game is given to
-`on_answer` (`pacg.session.Saver`, to save it).
+answer between the person's decisions, each answer told in a line of the log, `pacg.render.narrate`, with `pause`
+seconds after it for the person to follow). The game is played through `seats.Seats`, as in the line mode, a step
+at each event: the agents' answers, the person's, an undo; after every answer and every undo the game is given to
+`on_answer` (`pacg.session.Saver`, to save it). Whatever is shown comes from the deciding seat's view
+(`Game.view`) and its published decision, never from the live game; what draws it is `pacg.render`.
 
 Keys: an option's number (1-9, 0 for the tenth), or the arrows and Enter, or a click, answers; `?` explains
 the decision, `c` shows a character sheet, `l` a location card, `u` takes back the last answer (while the view
@@ -31,25 +32,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 
-from pacg.agents.terminal import view_of
 from pacg.cards.loader import CardLibrary
 from pacg.cards.text import card_summary
 from pacg.decisions import Decision
-from pacg.explain import character_sheet, decision_help, location_card
 from pacg.game import Agent, Game
-from pacg.narrate import narrate
 from pacg.passing import OthersPass
+from pacg.render.decision import check_renderable
+from pacg.render.explain import character_sheet, decision_help, location_card
+from pacg.render.table import locations_text, party_text, title_text, view_of
 from pacg.screen.modals import OutcomeScreen, PickScreen, TextScreen
-from pacg.screen.panes import (
-    DecisionPane,
-    LogPane,
-    Pane,
-    check_renderable,
-    locations_text,
-    party_text,
-    title_text,
-)
-from pacg.seats import undo_to_person
+from pacg.screen.panes import DecisionPane, LogPane, Pane
+from pacg.seats import Seats, ai_players
 from pacg.session import STOP_SIGNALS, Stopped
 
 OnAnswer = Callable[[Game], None]
@@ -113,8 +106,7 @@ class GameApp(App[None]):
         super().__init__()
         self.game = game
         self.library = library
-        self.on_answer = on_answer
-        self.agents = dict(agents or {})
+        self.seats = Seats(game, agents or {}, on_answer, self._note)
         self.pause = pause
         self.notes: list[tuple[int, int, str]] = []  # each agent's answer: answers before it, log length, line
         self._busy = False  # an agent is answering (between the pauses): the person's keys wait
@@ -124,14 +116,14 @@ class GameApp(App[None]):
         self._summaries: dict[str, Mapping[str, Any]] = {}
         self._marked: set[int] = set()  # a decision of several options: those marked so far
         self._handlers: dict[int, Any] = {}
-        self.passing = OthersPass([seat for seat in game.seats() if seat not in self.agents])  # (issue 12, item 3)
+        self.passing = OthersPass(self.seats.people)  # (issue 12, item 3)
 
     # --- starting and stopping --------------------------------------------------------------------------------
 
     async def on_mount(self) -> None:
         self._catch_signals()
         await self.push_screen(self.board)
-        self._go_on(None)
+        self._agents_answer()
 
     def on_unmount(self) -> None:
         """Give the stop signals back to the handlers they had before the screen."""
@@ -162,14 +154,10 @@ class GameApp(App[None]):
 
     # --- answering ---------------------------------------------------------------------------------------------
 
-    def _go_on(self, change: Callable[[], None] | None, changed: bool = False) -> None:
-        """Make a change to the game (an answer), or take one made (an undo), and save it; then let the agents
-        answer."""
+    def _go_on(self, change: Callable[[], object]) -> None:
+        """Make a change to the game (an answer, an undo: saved by `seats`), then let the agents answer."""
         try:
-            if change is not None:
-                change()
-            if change is not None or changed:
-                self._saved()
+            change()
         except Exception as error:  # raised again once the screen is closed (play_on_screen)
             self._stop(error)
             return
@@ -179,8 +167,8 @@ class GameApp(App[None]):
         """Let the seats that have agents answer, each answer told in the log, `pause` seconds after each; then
         show the decision the person has to make, or the end."""
         try:
-            while (decision := self.game.decision) is not None and decision.player in self.agents:
-                self._agent_answers(decision)
+            while (decision := self.seats.ai_decision()) is not None:
+                self.seats.answer_for_ai(decision)
                 if self.pause > 0 and self.game.decision is not None:
                     self._busy = True
                     self.board.query_one("#log", LogPane).show(self.game.log, self._notes())
@@ -193,12 +181,9 @@ class GameApp(App[None]):
         self._busy = False
         self._show()
 
-    def _agent_answers(self, decision: Decision) -> None:
-        game = self.game
-        action = self.agents[decision.player].act(game.agent_view(decision.player), decision)
-        self.notes.append((len(game.actions), len(game.log), narrate(decision, action)))
-        game.apply(action)
-        self._saved()
+    def _note(self, view: Mapping[str, Any], line: str) -> None:
+        """An agent is answering: its line, told in the log where the log is now."""
+        self.notes.append((len(self.game.actions), len(self.game.log), line))
 
     def _notes(self) -> list[tuple[int, str]]:
         """The agents' answers still in the game (an undo takes some back): where in the log each comes, its
@@ -207,17 +192,13 @@ class GameApp(App[None]):
         self.notes = [note for note in self.notes if note[0] < answers]
         return [(at, line) for _, at, line in self.notes]
 
-    def _saved(self) -> None:
-        if self.on_answer is not None:
-            self.on_answer(self.game)
-
     def _show(self) -> None:
         game = self.game
         decision = game.decision
         self.view = game.view(decision.player if decision is not None else game.seats()[0])
         shown = self._decision()
         if shown is not None and (given := self.passing.given(self.view, shown)) is not None:
-            self._go_on(partial(self.game.apply, given))  # the person passed for every other player here
+            self._go_on(partial(self.seats.answer, given))  # the person passed for every other player here
             return
         self._marked = set()
         self.board.show(self.view, shown, self._describe, self._notes())
@@ -245,12 +226,13 @@ class GameApp(App[None]):
         if not 0 <= index < count:
             self.board.tell(f"There is no option {index + 1}: choose 1 to {count}.")
         elif decision.choose is None:
-            self._go_on(partial(self.game.apply, self.passing.chosen(self.view, decision, decision.options[index].id)))
+            action = self.passing.chosen(self.view, decision, decision.options[index].id)
+            self._go_on(partial(self.seats.answer, action))
         elif index < len(decision.options):
             self._marked ^= {index}
             self.board.query_one("#decision", DecisionPane).show(decision, self._marked)
         elif decision.choose[0] <= len(self._marked) <= decision.choose[1]:
-            self._go_on(partial(self.game.apply, decision.choice_id(self._marked)))
+            self._go_on(partial(self.seats.answer, decision.choice_id(self._marked)))
         else:
             fewest, most = decision.choose
             self.board.tell(f"Mark {fewest if fewest == most else f'{fewest} to {most}'} of the options first.")
@@ -264,11 +246,11 @@ class GameApp(App[None]):
         if self._busy:
             return
         undo = self.view.get("undo", {"possible": False, "why_not": "the game is over"})
-        why = undo["why_not"] if not undo["possible"] else undo_to_person(self.game, self.agents)
+        why = undo["why_not"] if not undo["possible"] else self.seats.why_not_undo()
         if why:
             self.board.tell(f"Can't undo: {why}.")
             return
-        self._go_on(None, changed=True)
+        self._go_on(self.seats.undo)
 
     # --- help, character sheets, location cards --------------------------------------------------------------
 
@@ -295,11 +277,11 @@ class GameApp(App[None]):
 
 
 def play_on_screen(game: Game, library: CardLibrary, on_answer: OnAnswer | None = None,
-                   agents: Mapping[str, Agent] | None = None, pause: float = 0.0) -> None:
-    """Play the game on the full screen until it ends. Raises EOFError when the player stops it (q, Ctrl-C),
-    `session.Stopped` on SIGTERM or SIGHUP, or the error that answering or saving raised: after the screen is
-    closed, so the command reports it as in the line mode."""
-    app = GameApp(game, library, on_answer, agents, pause)
+                   seats: Mapping[str, str] | None = None, pause: float = 0.0) -> None:
+    """Play the game on the full screen until it ends, AI players at `seats` ({seat: agent kind}). Raises EOFError
+    when the player stops it (q, Ctrl-C), `session.Stopped` on SIGTERM or SIGHUP, or the error that answering or
+    saving raised: after the screen is closed, so the command reports it as in the line mode."""
+    app = GameApp(game, library, on_answer, ai_players(game, seats or {}), pause)
     app.run()
     if app.stopped is not None:
         raise app.stopped

@@ -15,7 +15,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
-from pacg.screen.panes import outcome_text
+from pacg.render.decision import outcome_text
 
 CLOSE = "Escape, Enter or q closes this."
 

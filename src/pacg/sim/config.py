@@ -37,8 +37,7 @@ def checked(scenario: str, characters: list[str], agent: str, cards: str | None)
     is a ValueError (`SetupError`) saying what is wrong; an unknown agent names the agents there are."""
     from pacg.agents import check_agent
     from pacg.engine.setup import setup_names
-    from pacg.game import new_game
-    from pacg.record import library_for
+    from pacg.game import library_for, new_game
 
     check_agent(agent)
     library = library_for(cards)

@@ -126,7 +126,7 @@ class Watcher:
 @cache
 def card_names(cards: str | None) -> CardNames:
     """The names of every card of the box (with the custom cards of `cards`), read once per process."""
-    from pacg.record import library_for
+    from pacg.game import library_for
 
     return CardNames(frozenset(card.name for card in library_for(cards)))
 

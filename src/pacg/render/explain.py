@@ -41,6 +41,7 @@ from pacg.cards.text import (
     plural_of,
 )
 from pacg.decisions import Decision, DecisionKind
+from pacg.render.table import counted
 
 # --- the rules behind decisions ---------------------------------------------------------------------------------
 
@@ -398,9 +399,9 @@ def character_sheet(name: str, view: Mapping[str, Any], library: CardLibrary) ->
         _hand_line(character),
         _deck_line(character),
         f"Cards List: {cards_list_text(card)}",
-        f"Discard pile: {_counted(character['discard'])}",
-        f"Buried: {_counted(character['buried'])}",
-        f"Displayed: {_counted(character['displayed'])}",
+        f"Discard pile: {counted(character['discard'], 'none')}",
+        f"Buried: {counted(character['buried'], 'none')}",
+        f"Displayed: {counted(character['displayed'], 'none')}",
     ]
     return Group(head, *_indented_lines(lines))
 
@@ -416,7 +417,7 @@ def _mythic_line(character: Mapping[str, Any]) -> str:
 def _hand_line(character: Mapping[str, Any]) -> str:
     hand = character["hand"]
     count = f"{character['hand_count']}/{character['hand_size']}"
-    return f"Hand ({count}): {_counted(hand)}" if hand is not None else f"Hand ({count}): not shown"
+    return f"Hand ({count}): {counted(hand, 'none')}" if hand is not None else f"Hand ({count}): not shown"
 
 
 def _deck_line(character: Mapping[str, Any]) -> str:
@@ -446,7 +447,7 @@ def location_card(name: str, view: Mapping[str, Any], library: CardLibrary) -> R
         f"Cards left: {location['deck']} · here: {', '.join(here) or 'no one'}",
         f"Face up on the deck: {', '.join(location['face_up'])}" if location.get("face_up") else "",
         f"Known on top: {', '.join(location['known_top'])}" if location.get("known_top") else "",
-        f"Displayed here: {_counted(location['displayed'])}" if location.get("displayed") else "",
+        f"Displayed here: {counted(location['displayed'], 'none')}" if location.get("displayed") else "",
         *printed_lines(card.name, library),
     ]
     return Group(head, *_indented_lines(lines))
@@ -464,14 +465,6 @@ def _alive(view: Mapping[str, Any], name: str) -> bool:
 def _count(number: int, noun: str) -> str:
     """ "1 card", "3 cards", "no cards"."""
     return f"{number} {noun}" if number == 1 else f"{number or 'no'} {plural_of(noun)}"
-
-
-def _counted(names: Sequence[str]) -> str:
-    """Card names in order, copies of one card counted: "Blessing of Ascension ×2, Shortbow"; "none"."""
-    counts: dict[str, int] = {}
-    for name in names:
-        counts[name] = counts.get(name, 0) + 1
-    return ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in counts.items()) or "none"
 
 
 # --- names a person types --------------------------------------------------------------------------------------------
