@@ -218,14 +218,21 @@ def action_ids(decision: Decision) -> list[str]:
         option = options[ids.index("")]
         raise ValueError(f"option {option.label!r} of a {decision.kind} decision says nothing of what it does: "
                          "give it a key")
+    return told_apart(ids, lambda index: _id_of(options[index].key, value_parts(options[index].value),
+                                                with_uids=True))
+
+
+def told_apart(ids: list[str], with_copies: Callable[[int], str]) -> list[str]:
+    """Ids made each its own: each of several equal ones made again naming the copies of the cards it names
+    (`with_copies` of its index), and ids still equal told apart by a count ("~2")."""
     counts: dict[str, int] = {}
     for action_id in ids:
         counts[action_id] = counts.get(action_id, 0) + 1
     seen: set[str] = set()
-    for index, option in enumerate(options):
+    for index in range(len(ids)):
         action_id = ids[index]
         if counts[action_id] > 1:
-            action_id = _id_of(option.key, value_parts(option.value), with_uids=True)
+            action_id = with_copies(index)
         if action_id in seen:
             number = 2
             while f"{action_id}~{number}" in seen:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from pacg.decisions import told_apart
+
 if TYPE_CHECKING:
     from pacg.decisions import Decision
     from pacg.game import Game
@@ -42,22 +44,9 @@ def action_ids(decision: Decision) -> list[str]:
     ids = [_slug(option.label) for option in decision.options]
     if len(set(ids)) == len(ids):
         return ids
-    counts: dict[str, int] = {}
-    for action_id in ids:
-        counts[action_id] = counts.get(action_id, 0) + 1
-    seen: set[str] = set()
-    for index, option in enumerate(decision.options):
-        action_id = ids[index]
-        if counts[action_id] > 1:
-            action_id += "".join(f"#{uid}" for uid in _named_cards(option.value, option.label))
-        if action_id in seen:
-            number = 2
-            while f"{action_id}~{number}" in seen:
-                number += 1
-            action_id = f"{action_id}~{number}"
-        seen.add(action_id)
-        ids[index] = action_id
-    return ids
+    options = decision.options
+    return told_apart(ids, lambda index: ids[index] + "".join(
+        f"#{uid}" for uid in _named_cards(options[index].value, options[index].label)))
 
 
 def _slug(label: str) -> str:
