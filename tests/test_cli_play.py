@@ -226,7 +226,8 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
                             ["unknown scenario 'the godless one' (did you mean: The Godless Ones?)"]),
     "a misspelt boon to redeem": ([*RANDOM, "--redeemed", "corroded helmet"],
                                   ["unknown card 'corroded helmet' (did you mean: Corroded Helm"]),
-    "party of 5": ([*RANDOM, "--characters", "Alain,Balazar,Enora,Harsk,Kyra"], ["1 to 4 characters", "not 5"]),
+    "party of 7": ([*RANDOM, "--characters", "Alain,Balazar,Enora,Harsk,Kyra,Seelah,Crowe"],
+                   ["1 to 6 characters", "not 7"]),
     "a character twice": ([*RANDOM, "--characters", "Harsk,Kyra,Harsk"], ["only once"]),
     "empty party": ([*RANDOM, "--characters", ","], ["not 0"]),
     "bad agent": (["play", "--agent", "robot", "--seed", "1", "--characters", "Harsk"], ["--agent", "robot"]),
@@ -307,7 +308,7 @@ def test_bad_input_exits_with_a_clear_message_and_no_traceback(case: str, record
     check_rejected(case, result.exit_code, result.stdout, result.stderr, says)
 
 
-IN_A_REAL_PROCESS = ["unknown character", "a misspelt character", "party of 5", "bad agent", "log not JSON",
+IN_A_REAL_PROCESS = ["unknown character", "a misspelt character", "party of 7", "bad agent", "log not JSON",
                      "a wrong answer", "missing file", "nested too deeply", "an unwritable log", "an edited outcome"]
 
 

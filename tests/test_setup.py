@@ -247,8 +247,8 @@ def test_turns_follow_the_party_order_and_each_character_advances_the_blessings_
         ("The Lost Ones", ["Harsk"], "unknown scenario 'The Lost Ones'"),
         (GODLESS, ["Bob"], "unknown character 'Bob'"),
         (GODLESS, ["Harsk", "Harsk"], "only once"),
-        (GODLESS, ["Harsk", "Kyra", "Seelah", "Enora", "Alain"], "1 to 4 characters, not 5"),
-        (GODLESS, [], "1 to 4 characters, not 0"),
+        (GODLESS, ["Harsk", "Kyra", "Seelah", "Enora", "Alain", "Balazar", "Crowe"], "1 to 6 characters, not 7"),
+        (GODLESS, [], "1 to 6 characters, not 0"),
     ],
 )
 def test_a_game_that_cant_be_set_up_says_why(scenario: str, party: list[str], message: str) -> None:

@@ -31,28 +31,30 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from pacg.cards.loader import CardLibrary
+from pacg.cards.vocabulary import CardType
 from pacg.decisions import Decision, Process, answered, only_answer
 from pacg.engine.scenario import Outcome, play_scenario, play_turns
+from pacg.engine.setup import SetupError, named, setup_names
 from pacg.engine.setup import new_game as set_out
-from pacg.engine.setup import setup_names
 from pacg.engine.snapshot import Snapshot, restore, take
-from pacg.engine.state import GameState
+from pacg.engine.state import Feats, GameState
 from pacg.engine.unseen import deal_anew
 from pacg.engine.view import view_parts
+from pacg.engine.zones import REMOVED
 from pacg.record import VERSION, RecordData, RecordError, Setup, check_outcome, read_record, record_of
 from pacg.record_v3 import answer_now
 from pacg.views import SeatViewDict, ViewParts, part_makers, worked_out
 
 if TYPE_CHECKING:
     from pacg.engine.scenario import OutcomeView
-    from pacg.tables import TableFile
+    from pacg.tables import TableFeats, TableFile
 
 
 class IllegalAction(ValueError):
@@ -257,7 +259,8 @@ class Game:
             state = restore(snapshot, self._library)
         else:
             state = set_out(self._library, setup.scenario, list(setup.characters), setup.seed,
-                            mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed)
+                            mythic_paths=dict(setup.mythic_paths), redeemed=setup.redeemed, removed=setup.removed,
+                            decks=dict(setup.decks), feats={name: _feats_of(text) for name, text in setup.feats})
         state.turn_starts = self._turn_starts
         state.ask_always = setup.ask_always
         return state
@@ -421,6 +424,21 @@ class Game:
         return table_of(restore(latest.snapshot, self._library), seed=setup.seed, open_hands=setup.open_hands,
                         ask_always=setup.ask_always, cards=setup.cards).data()
 
+    def cards_held(self) -> dict[str, list[str]]:
+        """Every card each character holds, by name: their deck, hand, discard pile, buried and displayed cards,
+        the dead's too (DEATH-01 buried them); what a campaign rebuilds the decks from once the scenario is over
+        (END-05, REB-01, DEATH-04)."""
+        zones = self._state.zones
+        return {character.name: [card.name for pile in (character.deck, character.hand, character.discard_pile,
+                                                         character.buried, character.displayed)
+                                 for card in zones.cards(pile)]
+                for character in self._state.characters}
+
+    def removed_from_game(self) -> list[str]:
+        """The cards removed from the game, earlier in the Adventure Path or in this game (a banished cohort,
+        COH-01): they stay out of the box for the rest of the campaign."""
+        return sorted(card.name for card in self._state.zones.cards(REMOVED))
+
     def _why_not_table(self) -> str:
         """Why the game is not at a turn's start, where a table is written (`table`); "" when it is."""
         if self._imagined:
@@ -516,11 +534,17 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
              table: Mapping[str, Any] | Path | str | None = None, library: CardLibrary | None = None,
              cards: Path | str | None = None, removed: list[str] | tuple[str, ...] = (),
              redeemed: list[str] | tuple[str, ...] = (), mythic_paths: Mapping[str, str] | None = None,
-             open_hands: bool = False, ask_always: bool = False) -> Game:
+             open_hands: bool = False, ask_always: bool = False,
+             decks: Mapping[str, Sequence[str]] | None = None,
+             feats: Mapping[str, Mapping[str, Any] | TableFeats] | None = None) -> Game:
     """A new game of a scenario for a party in turn order (card names in any case; an unknown one is a
     `SetupError` giving the closest names); a seed chosen at random if none is given. `cards` adds
     a folder of custom cards to the box; `removed`, `redeemed` and `mythic_paths` carry an Adventure Path's
-    earlier scenarios (COH-01, RED-01, MYTH-01); `open_hands` lets every seat see every hand; `ask_always` opens every
+    earlier scenarios (COH-01, RED-01, MYTH-01), and so do `decks` and `feats`, by character: the card names of a
+    deck built before, instead of the suggested deck (SETUP-01, SETUP-02, REB-01), and the feat boxes checked, in a
+    table file's format (`pacg.tables.TableFeats`: skills, hand_size, cards, proficiencies, powers, role; FEAT-01,
+    FEAT-02, ROLE-01). A deck must meet the Cards List with its card feats, its cards in the box; feats are checked
+    as a table file's are (`engine.feats`). `open_hands` lets every seat see every hand; `ask_always` opens every
     play window, even for plays that can't matter (`engine.questions`). Or a game from the
     position of a table file (a path, or its data: `pacg.tables`; `Game.table()` writes one), which names the
     scenario, the characters and what the Adventure Path brought (cards removed, boons redeemed, mythic paths):
@@ -539,20 +563,51 @@ def new_game(scenario: str | None = None, characters: list[str] | None = None, s
     folder = str(Path(cards).resolve()) if cards is not None else None
     if table is not None:
         given = [name for name, value in (("scenario", scenario), ("characters", characters), ("removed", removed),
-                                          ("redeemed", redeemed), ("mythic_paths", mythic_paths)) if value]
+                                          ("redeemed", redeemed), ("mythic_paths", mythic_paths), ("decks", decks),
+                                          ("feats", feats)) if value]
         if given:
             raise ValueError(f"a table names the scenario, the characters and what the Adventure Path brought "
-                             f"(its fields removed, redeemed and each character's mythic_path): give new_game the "
+                             f"(its fields removed, redeemed and each character's deck, feats and mythic_path): "
+                             f"give new_game the "
                              f"table without {', '.join(given)}")
         return _table_game(table, seed, library, folder, open_hands, ask_always)
     chosen = library if library is not None else library_for(folder)
     if scenario is None or characters is None:
         raise TypeError("new_game needs a scenario and characters, or a table")
-    names = setup_names(chosen, scenario, characters, mythic_paths, redeemed, removed)  # in any case
+    checked = {(owner := named(chosen, name, CardType.CHARACTER)): _read_feats(given, f"{owner}'s feats").feats()
+               for name, given in (feats or {}).items()}
+    names = setup_names(chosen, scenario, characters, mythic_paths, redeemed, removed, decks, checked)  # in any case
     setup = Setup(names.scenario, tuple(names.characters), seed if seed is not None else random.randrange(2**31),
                   folder, tuple(names.removed), tuple(names.redeemed), tuple(sorted(names.mythic_paths.items())),
-                  open_hands, ask_always=ask_always)
+                  open_hands, ask_always=ask_always,
+                  decks=tuple(sorted((name, tuple(cards)) for name, cards in names.decks.items())),
+                  feats=tuple(sorted((name, feats_json(one)) for name, one in names.feats.items())))
     return Game(chosen, setup)
+
+
+def _read_feats(given: Mapping[str, Any] | TableFeats, where: str) -> TableFeats:
+    """A character's feats in a table file's format, its fields checked (`tables.read_feats`): a SetupError
+    naming them."""
+    from pacg.tables import TableError, read_feats
+
+    try:
+        return read_feats(given, where)
+    except TableError as error:
+        raise SetupError(str(error), "feats") from None
+
+
+def feats_json(feats: Feats) -> str:
+    """A character's feats as canonical JSON in a table file's format (`TableFeats`): what `Setup.feats` and a
+    record keep."""
+    from pacg.tables import TableFeats, feats_data
+
+    return TableFeats.model_validate(feats_data(feats) or {}).canonical()
+
+
+@cache
+def _feats_of(text: str) -> Feats:
+    """The feats a setup keeps as JSON (`feats_json`), read once (feats are shared, never changed: `snapshot`)."""
+    return _read_feats(json.loads(text), "feats").feats()
 
 
 def _table_game(source: Mapping[str, Any] | Path | str, seed: int | None, library: CardLibrary | None,
@@ -594,6 +649,10 @@ def load_game(record: Mapping[str, Any] | str | Path | RecordData, *, library: C
         game = Game(chosen, setup, _History(keeping=True), expected=data.digests)
     except (TableError, DivergedError) as error:
         raise RecordError(f"{data.source}: {error}") from None
+    except SetupError as error:
+        if error.field is None:
+            raise
+        raise RecordError(f"{data.source}: field {error.field!r}: {error}") from None
     return _replay_into(game, data)
 
 

@@ -14,9 +14,10 @@ where; `outcome` is there once the game is over, and a replay that ends otherwis
 a message naming what differs. Optional fields: `"cards"`, the folder of custom cards added to the box (`pacg
 play --cards DIR`), as an absolute path; `"removed"`, cards removed from the game in earlier scenarios (COH-01);
 `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`, {character: path};
-`"open_hands"`; `"ask_always"` (every play window opened); `"table"`, the table file a game started from
-(`pacg.tables`), as its data; `"ai_seats"`, {character: agent} for the seats AI teammates play (`pacg.seats`:
-`pacg play` adds it, the Game knows nothing of it).
+`"open_hands"`; `"ask_always"` (every play window opened); `"decks"`, {character: [card names]} for decks built
+before (SETUP-01, REB-01); `"feats"`, {character: feats} in a table file's format (`pacg.tables.TableFeats`,
+FEAT-01); `"table"`, the table file a game started from (`pacg.tables`), as its data; `"ai_seats"`, {character:
+agent} for the seats AI teammates play (`pacg.seats`: `pacg play` adds it, the Game knows nothing of it).
 
 Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
 the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
@@ -54,8 +55,10 @@ class Setup:
     """What a game is set up from, besides its answers: the scenario, the party in turn order and the seed; the
     folder of custom cards added to the box; cards removed from the game and boons redeemed in earlier scenarios
     (COH-01, RED-01); the mythic paths held (MYTH-01); whether the players show each other their hands; whether
-    every play window opens, even for plays that can't matter (`engine.questions`); and for a game played from a
-    table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup."""
+    every play window opens, even for plays that can't matter (`engine.questions`); for a game played from a
+    table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup; and
+    by character, the card names of decks built before (instead of the suggested ones, SETUP-01, REB-01) and the
+    feats checked, each as canonical JSON in a table file's format (`pacg.tables.TableFeats`, FEAT-01)."""
 
     scenario: str
     characters: tuple[str, ...]
@@ -67,6 +70,8 @@ class Setup:
     open_hands: bool = False
     table: str | None = None
     ask_always: bool = False
+    decks: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    feats: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,10 @@ def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: Map
                                 "redeemed": list(setup.redeemed), "mythic_paths": dict(setup.mythic_paths),
                                 "open_hands": setup.open_hands, "ask_always": setup.ask_always}
     data.update({name: value for name, value in optional.items() if value})
+    if setup.decks:
+        data["decks"] = {name: list(cards) for name, cards in setup.decks}
+    if setup.feats:
+        data["feats"] = {name: json.loads(text) for name, text in setup.feats}
     if setup.table is not None:
         data["table"] = json.loads(setup.table)
     data.update(actions=list(actions), digests=list(digests))
@@ -192,7 +201,7 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
         raise RecordError(f"{where}: field 'outcome' must be how the game ended (an object)")
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
-                  _table(data, where), ask_always)
+                  _table(data, where), ask_always, _decks(data, characters, where), _feats(data, characters, where))
     return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where), outcome, version)
 
 
@@ -223,6 +232,43 @@ def _ai_seats(data: Mapping[str, Any], characters: list[str], where: str) -> dic
     if strangers:
         raise RecordError(f"{where}: field 'ai_seats' names {', '.join(strangers)}, not of the party")
     return dict(seats)
+
+
+def _decks(data: Mapping[str, Any], characters: list[str], where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The decks built before, by character of the party: {character: [card names]} (their names are checked
+    once the cards are known)."""
+    decks = data.get("decks", {})
+    if not isinstance(decks, dict) or not all(
+            isinstance(name, str) and isinstance(cards, list) and all(isinstance(card, str) for card in cards)
+            for name, cards in decks.items()):
+        raise RecordError(f"{where}: field 'decks' must map characters to the card names of their decks")
+    _of_the_party(decks, "decks", characters, where)
+    return tuple(sorted((name, tuple(cards)) for name, cards in decks.items()))
+
+
+def _feats(data: Mapping[str, Any], characters: list[str], where: str) -> tuple[tuple[str, str], ...]:
+    """The feats checked, by character of the party, each in a table file's format (`pacg.tables.TableFeats`), its
+    fields checked (what they check on the character's cards is, once the cards are known), as canonical JSON."""
+    from pacg.tables import TableError, read_feats
+
+    feats = data.get("feats", {})
+    if not isinstance(feats, dict) or not all(isinstance(name, str) for name in feats):
+        raise RecordError(f"{where}: field 'feats' must map characters to their feats")
+    _of_the_party(feats, "feats", characters, where)
+    checked = []
+    for name, given in feats.items():
+        try:
+            read = read_feats(given, f"{where}: field 'feats': {name}")
+        except TableError as error:
+            raise RecordError(str(error)) from None
+        checked.append((name, read.canonical()))
+    return tuple(sorted(checked))
+
+
+def _of_the_party(given: Mapping[str, Any], field: str, characters: list[str], where: str) -> None:
+    strangers = [name for name in given if name not in characters]
+    if strangers:
+        raise RecordError(f"{where}: field {field!r} names {', '.join(strangers)}, not of the party")
 
 
 def _table(data: Mapping[str, Any], where: str) -> str | None:

@@ -29,7 +29,6 @@ again: no setup power applies, no card is drawn (the position is the one after s
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -52,12 +51,12 @@ from pydantic_core import PydanticCustomError
 
 from pacg.cards.files import too_big
 from pacg.cards.loader import CardFileError, CardLibrary, field_name, load_library
-from pacg.cards.model import AnyCard, Character, Location, MythicPath, Role, Scenario
+from pacg.cards.model import AnyCard, Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
-from pacg.cards.powers import Power
 from pacg.cards.reading import node_at, read_yaml
 from pacg.cards.vocabulary import MAX_PARTY, CardType, Proficiency, Skill, adventure_deck_number
 from pacg.engine.box import first_in_box
+from pacg.engine.feats import feat_problems as feat_problems  # checked here, and for pacg.campaign from here
 from pacg.engine.redemption import redeemable
 from pacg.engine.state import CharacterState, Feats, GameState, LocationState
 from pacg.engine.zones import BLESSINGS_DECK, BLESSINGS_DISCARD, REMOVED, PhysicalCard, Zone, ZoneKind, box
@@ -146,6 +145,12 @@ class TableFeats(_Strict):
     def _in_order(cls, counts: dict[Any, int]) -> dict[Any, int]:
         """Feats by skill or card type in one order, however written: the same table reads the same."""
         return dict(sorted(counts.items()))
+
+    def canonical(self) -> str:
+        """The feats as one canonical JSON string, without the fields left at their defaults (what a game's setup
+        and its record keep: `record.Setup`)."""
+        return json.dumps(self.model_dump(mode="json", exclude_defaults=True), separators=(",", ":"),
+                          ensure_ascii=False)
 
     def feats(self) -> Feats:
         return Feats(dict(self.skills), self.hand_size, dict(self.cards), set(self.proficiencies),
@@ -313,12 +318,27 @@ def parse_table(data: Mapping[str, Any] | Any, library: CardLibrary | None, orig
     return table
 
 
-def _first_problem(error: ValidationError, origin: _Origin) -> TableError:
+def read_feats(data: Mapping[str, Any] | TableFeats, where: str) -> TableFeats:
+    """A character's feats in a table file's format (`TableFeats`), given as data, its fields checked: a
+    TableError, "WHERE: FIELD: what is wrong", for the first problem. What is checked against the character's
+    cards is `engine.feats.feat_problems`'s."""
+    if isinstance(data, TableFeats):
+        return data
+    origin = _Origin(where)
+    if not isinstance(data, Mapping):
+        raise origin.error((), f"feats are a mapping of fields: {', '.join(TableFeats.model_fields)}")
+    try:
+        return TableFeats.model_validate(data)
+    except ValidationError as error:
+        raise _first_problem(error, origin, TableFeats) from None
+
+
+def _first_problem(error: ValidationError, origin: _Origin, model: type[BaseModel] | None = None) -> TableError:
     detail = error.errors()[0]
     location = tuple(detail["loc"])
     message = detail["msg"]
     if detail["type"] == "extra_forbidden":
-        message = f"unknown field (the fields here: {', '.join(_fields_at(location[:-1]))})"
+        message = f"unknown field (the fields here: {', '.join(_fields_at(location[:-1], model or TableFile))})"
     elif detail["type"] == "missing":
         message = "missing: this field is required"
     elif detail["type"].endswith(("_type", "_parsing")) or detail["type"] == "enum":  # what was written instead
@@ -326,9 +346,9 @@ def _first_problem(error: ValidationError, origin: _Origin) -> TableError:
     return origin.error(location, message)
 
 
-def _fields_at(location: tuple[int | str, ...]) -> list[str]:
-    """The fields of the part of a table file at a location (the fields of a character, of a location ...)."""
-    model: type[BaseModel] = TableFile
+def _fields_at(location: tuple[int | str, ...], model: type[BaseModel]) -> list[str]:
+    """The fields of the part of a table file (or of a part of one, `model`) at a location (the fields of a
+    character, of a location ...)."""
     for step in location:
         if isinstance(step, int):
             continue
@@ -356,7 +376,7 @@ def _problems(table: TableFile, library: CardLibrary) -> Iterator[tuple[tuple[in
         if character.feats is not None:
             card = library.typed(character.name, Character)
             yield from (((("characters", number, "feats", *where), message)
-                         for where, message in _feat_problems(card, character.feats)))
+                         for where, message in feat_problems(card, character.feats)))
         yield from _character_problems(table, number)
     if all(character.dead for character in table.characters):
         yield ("characters",), "every character is dead: the scenario is lost already (DEATH-02)"
@@ -417,87 +437,6 @@ def _repeated(field: tuple[str], names: list[str], kind: str) -> Iterator[tuple[
     for index, name in enumerate(names):
         if name in names[:index]:
             yield (*field, index, "name"), f"the {kind} {name} is at the table once only"
-
-
-def _feat_problems(card: Character, feats: TableFeats) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """Feats the character's cards have no box for, more than they have boxes for, or checked out of order: a role
-    they don't have; a power box not on the paragraph, or checked before a box to its left that it needs; more
-    skill, hand size or card feats than the boxes there, a proficiency with no box (FEAT-01, FEAT-02, ROLE-01)."""
-    roles = {role.name: role for role in card.roles}
-    if feats.role is not None and feats.role not in roles:
-        yield ("role",), f"{card.name} has no role {feats.role!r} (roles: {', '.join(roles) or 'none'})"
-        return
-    role = roles[feats.role] if feats.role is not None else None
-    yield from _power_feat_problems(role.name if role else card.name, role.powers if role else card.powers,
-                                    feats.powers)
-    yield from _counted_feat_problems(card, role, feats)
-
-
-def _power_feat_problems(holder: str, powers: tuple[Power, ...], checked: list[tuple[int, str]]
-                         ) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """Power feat boxes (FEAT-02) that the paragraph doesn't have, or that are checked before a box they need
-    (`_needed_first`)."""
-    for index, (paragraph, wanted) in enumerate(checked):
-        if paragraph >= len(powers):
-            yield ("powers", index), f"{holder} has {len(powers)} power paragraphs (0 to " \
-                                     f"{len(powers) - 1}), not {paragraph}"
-            continue
-        power = powers[paragraph]
-        boxes = [label for label in (power.box, *(feat.box for feat in power.feats)) if label is not None]
-        if wanted not in boxes:
-            yield ("powers", index), (f"paragraph {paragraph} has no box {wanted!r} "
-                                      f"(boxes: {', '.join(boxes) or 'none'})")
-            continue
-        unchecked = [label for label in _needed_first(power, wanted) if (paragraph, label) not in checked]
-        if unchecked:
-            yield ("powers", index), (f"paragraph {paragraph}'s box {wanted!r} is checked before its box "
-                                      f"{unchecked[0]!r} (FEAT-01: the leftmost unchecked box first)")
-
-
-_BONUS = re.compile(r"\+?\d+(d\d+)?")  # a box label that is a bonus: "+1", "2", "2d6"
-
-
-def _needed_first(power: Power, wanted: str) -> list[str]:
-    """The boxes of a paragraph that must be checked before one of its others (FEAT-01, "the leftmost unchecked
-    box of a group first"): the box the paragraph begins with, without which it is not the character's power at
-    all; and for a bonus that rises ("+1 +2 +3", "2d4 2d6": boxes of bonuses side by side), the bonuses left of
-    it, which it replaces."""
-    needed = [power.box] if power.box is not None and wanted != power.box else []
-    labels = [feat.box for feat in power.feats]
-    if wanted in labels and _BONUS.fullmatch(wanted):
-        left = labels[:labels.index(wanted)]
-        while left and _BONUS.fullmatch(left[-1]):
-            needed.append(left.pop())
-    return needed
-
-
-def _counted_feat_problems(card: Character, role: Role | None, feats: TableFeats
-                           ) -> Iterator[tuple[tuple[int | str, ...], str]]:
-    """Skill, hand size and card feats beyond the boxes the character's cards have (the role card's hand size,
-    ROLE-01), and proficiencies no box gives (FEAT-01, FEAT-02)."""
-    for skill, count in feats.skills.items():
-        entry = card.skills.get(skill)
-        if entry is None:
-            yield ("skills", str(skill)), f"{card.name} has no skill feat boxes for {skill}"
-        elif count > entry.feats:
-            yield ("skills", str(skill)), _too_many(f"{card.name}'s {skill}", entry.feats, count)
-    holder = role if role is not None else card
-    if feats.hand_size > holder.hand_size.feats:
-        yield ("hand_size",), _too_many(f"{holder.name}'s hand size", holder.hand_size.feats, feats.hand_size)
-    for kind, count in feats.cards.items():
-        listed = card.cards_list.get(kind)
-        boxes = listed.feats if listed is not None else 0
-        if count > boxes:
-            yield ("cards", str(kind)), _too_many(f"{card.name}'s Cards List of {kind}s", boxes, count)
-    boxed = [entry.name for entry in holder.proficiencies if entry.feat]
-    for index, proficiency in enumerate(feats.proficiencies):
-        if proficiency not in boxed:
-            yield ("proficiencies", index), (f"{holder.name} has no feat box for {proficiency} (boxes: "
-                                             f"{', '.join(map(str, boxed)) or 'none'})")
-
-
-def _too_many(what: str, boxes: int, count: int) -> str:
-    return f"{what} has {boxes} feat box{'es' if boxes != 1 else ''}, not {count} to check (FEAT-01)"
 
 
 def _copies_problems(table: TableFile, library: CardLibrary) -> Iterator[tuple[tuple[int | str, ...], str]]:
@@ -771,12 +710,12 @@ def _character_data(game: GameState, character: CharacterState) -> dict[str, Any
     path = character.mythic_path
     return {"name": character.name, "location": character.location,
             **{field: _names(game, character.zone(kind)) for field, kind in CHARACTER_PILES},
-            "feats": _feats_data(character.feats), "mythic_path": path.name if path is not None else None,
+            "feats": feats_data(character.feats), "mythic_path": path.name if path is not None else None,
             "mythic_charges": character.mythic_charges, "chosen_trait": character.chosen_trait,
             "examined": _examined_places(game, character.deck), "next_to": shown_to, "dead": not character.alive}
 
 
-def _feats_data(feats: Feats) -> dict[str, Any] | None:
+def feats_data(feats: Feats) -> dict[str, Any] | None:
     """A character's feats as a table writes them (`TableFeats`), None for none."""
     if feats == Feats():
         return None

@@ -34,7 +34,7 @@ from pacg.cards.powers import (
     ShuffleIntoBlessingsDeck,
     Summon,
 )
-from pacg.cards.vocabulary import BANE_TYPES, BOON_TYPES, MAX_PARTY, CardType
+from pacg.cards.vocabulary import BANE_TYPES, BASE_SET_PARTY, BOON_TYPES, CardType
 
 if TYPE_CHECKING:
     from pacg.cards.problems import CardProblem
@@ -127,12 +127,13 @@ def _close_name(name: str, names: list[str]) -> str:
 
 
 def _for_more_players_than_a_party(reference: Reference, location: Location) -> bool:
-    """Whether the name is a scenario's location for more players than a party may have (REB-03): such a
-    location may have no card file yet, as the scenario can still be played by fewer (setup says so)."""
+    """Whether the name is a scenario's location for more players than the base set's party may have, which only a
+    party of 5 or 6 uses (the Character Add-On Deck's, REB-03): such a location may have no card file yet, as the
+    scenario can still be played by fewer (setup refuses a party that needs it, saying so)."""
     if reference.owner is not Scenario or reference.field != "locations":
         return False
     players = location[-2]
-    return isinstance(players, int) and players > MAX_PARTY
+    return isinstance(players, int) and players > BASE_SET_PARTY
 
 
 @cache  # asked for every part of every card file read: this saves going through REFERENCES again for each
@@ -198,7 +199,7 @@ def _a(word: str) -> str:
 
 def reference_problems(found: CardFiles) -> list[CardProblem]:
     """Every name of another card, in every card found, that is no card of the right type. A scenario's
-    location for more players than a party may have is only noted when it has no card yet."""
+    location for a party of 5 or 6 is only noted when it has no card yet."""
     checker = _Checker(found)
     problems = [problem for file in found.files.values() for problem in checker.problems(file)]
     return problems + list(_redemption_problems(found))

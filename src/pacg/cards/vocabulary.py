@@ -63,7 +63,10 @@ DECK_TYPES = (
 # cards (P); numbers for the six Adventure Decks.
 SET_INDICATORS = ("B", "C", "P", "1", "2", "3", "4", "5", "6")
 
-MAX_PARTY = 4  # the base set builds at most 4 character decks at once (REB-03)
+# The most character decks built at once: 4 with the base set, 6 with the Character Add-On Deck, which this box
+# holds (REB-03); a scenario lists its locations for 1 to 6 players (SETUP-05).
+MAX_PARTY = 6
+BASE_SET_PARTY = 4  # the most without the Character Add-On Deck's players
 
 
 def adventure_deck_number(set_indicator: str) -> int:

@@ -13,21 +13,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.model import Character, Location, MythicPath, Scenario
 from pacg.cards.names import UnknownName
 from pacg.cards.powers import CardFilter, Timing
-from pacg.cards.vocabulary import MAX_PARTY, CardType, adventure_deck_number
+from pacg.cards.vocabulary import DECK_TYPES, MAX_PARTY, CardType, adventure_deck_number
 from pacg.decisions import Decision, DecisionKind, Option, Process
 from pacg.engine import effects  # noqa: F401  (every effect declared, `effects.SPECS`: setting up resolves powers)
 from pacg.engine.box import build_location, first_in_box, named_in_box, random_from_box
 from pacg.engine.choosing import choose
+from pacg.engine.feats import cards_list, feat_problems
 from pacg.engine.playing import Step, standing_powers
 from pacg.engine.redemption import redeemable
-from pacg.engine.state import CharacterState, GameState
+from pacg.engine.state import CharacterState, Feats, GameState
 from pacg.engine.summon import SERVITOR_DEMONS
 from pacg.engine.window import apply_mandatory
 from pacg.engine.zones import BLESSINGS_DECK, REMOVED, PhysicalCard, Zone, box
@@ -36,19 +39,28 @@ BLESSINGS_DECK_SIZE = 30  # SETUP-08
 
 
 class SetupError(ValueError):
-    """A scenario or party that can't be set up, with what is wrong."""
+    """A scenario or party that can't be set up, with what is wrong; `field`, the setup's field it is wrong in
+    when that is "decks" or "feats" (which a record's message names)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def new_game(
     library: CardLibrary, scenario: str, characters: list[str], seed: int | None = None,
     mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (), removed: Iterable[str] = (),
+    decks: Mapping[str, Sequence[str]] | None = None, feats: Mapping[str, Feats] | None = None,
 ) -> GameState:
     """A game of a scenario for a party, before setup: checks the names and the party size. `mythic_paths`
     names the mythic path each character who has chosen one holds (MYTH-01); `redeemed`, the boons checked off
     on the redemption card in the Adventure Path's earlier scenarios (RED-01); `removed`, the cards removed from
-    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds. Names are read in
-    any case (`setup_names`)."""
-    names = setup_names(library, scenario, characters, mythic_paths, redeemed, removed)
+    the game in earlier scenarios (a banished cohort, COH-01), which the box no longer holds. `decks` gives the
+    cards of a character's deck built before (SETUP-01, REB-01), instead of the suggested deck (SETUP-02); `feats`,
+    the feat boxes a character has checked (FEAT-01, FEAT-02, ROLE-01). Names are read in any case
+    (`setup_names`). A party too big for the scenario, a character twice, feats the character's cards have no
+    boxes for, or a deck that doesn't meet the Cards List or holds a card the box doesn't is a SetupError."""
+    names = setup_names(library, scenario, characters, mythic_paths, redeemed, removed, decks, feats)
     card = library.typed(names.scenario, Scenario)
     characters = names.characters
     if len(set(characters)) != len(characters):
@@ -61,13 +73,17 @@ def new_game(
                if name not in library]
     if missing:
         raise SetupError(f"{card.name} needs cards the library doesn't have: {', '.join(missing)}")
+    for field, given in (("decks", names.decks), ("feats", names.feats)):
+        strangers = sorted(set(given) - set(characters))
+        if strangers:
+            raise SetupError(f"{field} for characters not in the party: {', '.join(strangers)}", field)
     game = GameState(library, seed=seed, adventure_deck_number=adventure_deck_number(card.set))
     game.scenario = card
     game.fill_box()
     remove_from_the_game(game, names.removed)
     paths = dict(names.mythic_paths)
     for name in characters:
-        character = CharacterState(library.typed(name, Character))
+        character = CharacterState(library.typed(name, Character), _checked_feats(library, name, names.feats))
         if name in paths:
             character.choose_mythic_path(library.typed(paths.pop(name), MythicPath))
         game.characters.append(character)
@@ -78,7 +94,80 @@ def new_game(
         if name not in listed:
             raise SetupError(f"{name!r} can't be redeemed: the redemption card lists {', '.join(sorted(listed))}")
         game.redeemed.add(name)
+    _deal_decks(game, names.decks)
     return game
+
+
+def _checked_feats(library: CardLibrary, name: str, feats: Mapping[str, Feats]) -> Feats | None:
+    """A character's feats, checked as table files check them (`feats.feat_problems`); None for none given."""
+    given = feats.get(name)
+    if given is None:
+        return None
+    problem = next(feat_problems(library.typed(name, Character), given), None)
+    if problem is not None:
+        place, message = problem
+        raise SetupError(f"{name}'s feats: {_place(place)}: {message}", "feats")
+    return given
+
+
+def _place(place: tuple[int | str, ...]) -> str:
+    """A place in a character's feats as a table file's field is written: "skills.Dexterity", "powers[0]"."""
+    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in place).lstrip(".")
+
+
+def _deal_decks(game: GameState, decks: Mapping[str, list[str]]) -> None:
+    """Each deck given, checked and taken out of the box into its character's deck (before the suggested decks
+    of the others are built, `build_deck`): it meets its character's Cards List as the checked card feats make it
+    (SETUP-01, FEAT-02; loot counts as its type, REB-01), and the box holds its every card, a copy for each time a
+    name is given (not a card removed from the game, COH-01, nor one of a later Adventure Deck, SETUP-04)."""
+    for character in game.characters:
+        names = decks.get(character.name)
+        if names is None:
+            continue
+        cards = [game.library.get(name) for name in names]
+        for card in cards:
+            if not card.is_boon or card.counts_as not in DECK_TYPES:
+                raise SetupError(f"{character.name}'s deck: {card.name} is a {card.type}, not a boon of a "
+                                 f"character deck (SETUP-01)", "decks")
+        held = Counter(card.counts_as for card in cards)
+        wanted = cards_list(character.card, character.feats)
+        for kind in DECK_TYPES:
+            if held[kind] != wanted.get(kind, 0):
+                raise SetupError(f"{character.name}'s deck holds {_counted(held[kind], kind)}, not the "
+                                 f"{_listed(character, kind, wanted.get(kind, 0))} (SETUP-01, FEAT-02; loot counts "
+                                 f"as its type, REB-01)", "decks")
+        for name in names:
+            copy = first_in_box(game, name)
+            if copy is None:
+                raise SetupError(f"{character.name}'s deck: {_not_in_box(game, name)}", "decks")
+            game.zones.move(copy, character.deck, bottom=True)
+
+
+def _counted(count: int, kind: CardType) -> str:
+    return f"{count} {kind}{'s' if count != 1 else ''}" if count else f"no {kind}s"
+
+
+def _listed(character: CharacterState, kind: CardType, count: int) -> str:
+    """How many cards of a type a character's Cards List asks for, with the card feats checked that raise it: "5 of
+    the Cards List with 1 weapon card feat checked"."""
+    entry = character.card.cards_list.get(kind)
+    if entry is None or not entry.feats:
+        return f"{count} of the Cards List"
+    feats = min(character.feats.cards.get(kind, 0), entry.feats)
+    return f"{count} of the Cards List with {feats or 'no'} {kind} card feat{'s' if feats > 1 else ''} checked"
+
+
+def _not_in_box(game: GameState, name: str) -> str:
+    """Why the box holds no (more) copies of a card a deck names."""
+    card = game.library.get(name)
+    if card.adventure_deck_number > game.adventure_deck_number:
+        return (f"{name} comes with Adventure Deck {card.adventure_deck_number}: the box holds the cards up to "
+                f"Adventure Deck {game.adventure_deck_number} (SETUP-04)")
+    removed = sum(1 for one in game.zones.cards(REMOVED) if one.card is card)
+    decks = sum(1 for character in game.characters for one in game.zones.cards(character.deck) if one.card is card)
+    where = [f"{removed} removed from the game (COH-01)"] * bool(removed) + [f"{decks} in the decks"] * bool(decks)
+    copies = f"{card.copies} cop{'ies' if card.copies != 1 else 'y'}"
+    return f"no {name} left in the box, which holds {copies}" + (f": {', '.join(where)}" if where else "")
 
 
 def remove_from_the_game(game: GameState, names: Iterable[str]) -> None:
@@ -99,12 +188,16 @@ class SetupNames(NamedTuple):
     mythic_paths: dict[str, str]  # by character
     redeemed: list[str]
     removed: list[str]
+    decks: dict[str, list[str]] = {}  # by character (a NamedTuple's defaults: never changed)
+    feats: dict[str, Feats] = {}  # by character, the role by its own name
 
 
 def setup_names(library: CardLibrary, scenario: str, characters: Iterable[str],
                 mythic_paths: Mapping[str, str] | None = None, redeemed: Iterable[str] = (),
-                removed: Iterable[str] = ()) -> SetupNames:
-    """The cards' own names for the names of a game's setup written in any case (`named`)."""
+                removed: Iterable[str] = (), decks: Mapping[str, Sequence[str]] | None = None,
+                feats: Mapping[str, Feats] | None = None) -> SetupNames:
+    """The cards' own names for the names of a game's setup written in any case (`named`): a deck's cards named
+    as "Harsk's deck: unknown card ...", a role by its name on the character's role card."""
     return SetupNames(
         named(library, scenario, CardType.SCENARIO),
         [named(library, name, CardType.CHARACTER) for name in characters],
@@ -112,7 +205,30 @@ def setup_names(library: CardLibrary, scenario: str, characters: Iterable[str],
          for name, path in (mythic_paths or {}).items()},
         [named(library, name) for name in redeemed],
         [named(library, name) for name in removed],
+        {(owner := named(library, name, CardType.CHARACTER)): _deck_names(library, owner, cards)
+         for name, cards in (decks or {}).items()},
+        {(owner := named(library, name, CardType.CHARACTER)): _role_named(library, owner, given)
+         for name, given in (feats or {}).items()},
     )
+
+
+def _deck_names(library: CardLibrary, owner: str, cards: Sequence[str]) -> list[str]:
+    """The cards' own names of a deck's names in any case; an unknown one a SetupError naming the deck."""
+    if isinstance(cards, str):
+        raise SetupError(f"{owner}'s deck: give its cards' names as a list, not {cards!r}", "decks")
+    try:
+        return [library.named(name) for name in cards]
+    except UnknownName as error:
+        raise SetupError(f"{owner}'s deck: {error}", "decks") from None
+
+
+def _role_named(library: CardLibrary, owner: str, feats: Feats) -> Feats:
+    """Feats with their role by its name on the character's role card, for a name in any case."""
+    if feats.role is None:
+        return feats
+    roles = {role.name.casefold(): role.name for role in library.typed(owner, Character).roles}
+    role = roles.get(feats.role.casefold(), feats.role)  # an unknown role: `feat_problems` says so
+    return feats if role == feats.role else replace(feats, role=role)
 
 
 def named(library: CardLibrary, name: str, kind: CardType | None = None) -> str:
@@ -156,8 +272,12 @@ def apply_setup_powers(game: GameState, character: CharacterState) -> Process[No
 
 def build_deck(game: GameState, character: CharacterState) -> None:
     """The character's suggested deck from the box (SETUP-02); a card the box has run out of is replaced by
-    a random Basic card of its type (SETUP-01), which may be a card the character is the Owner of (OWN-01)."""
+    a random Basic card of its type (SETUP-01), which may be a card the character is the Owner of (OWN-01). A deck
+    built before (`new_game`'s `decks`: SETUP-01, REB-01) is kept. Then the deck is shuffled."""
     deck = character.deck
+    if game.zones.cards(deck):
+        game.zones.shuffle(deck, game.rng)
+        return
 
     def basic(card: PhysicalCard) -> bool:
         return card.card.basic_for(character.name)
