@@ -41,7 +41,8 @@ from table import library
 SCENARIO = "The Godless Ones"
 # Every scenario of the library, each played whole by random parties (`test_every_scenario_plays_to_its_end`).
 SCENARIOS = ["The Godless Ones", "The Traitor's Lodge", "Under the Broken City", "The Fall of Kenabres",
-             "The Wardstone Legacy", "The Wardstone Patrol", "Vengeance at Sundered Crag"]
+             "The Wardstone Legacy", "The Wardstone Patrol", "Vengeance at Sundered Crag",
+             "The Elven Entanglement", "Lair of the Vile and Vicious", "Tracking Down Templars"]
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
 
 parties = st.lists(st.sampled_from(CHARACTERS), min_size=1, max_size=4, unique=True)

@@ -35,7 +35,8 @@ from table import Table, library
 
 GAMES = 1000 if os.environ.get("PACG_LONG") == "1" else 150
 SCENARIOS = ["The Godless Ones", "The Traitor's Lodge", "Under the Broken City", "The Fall of Kenabres",
-             "The Wardstone Legacy", "The Wardstone Patrol", "Vengeance at Sundered Crag"]
+             "The Wardstone Legacy", "The Wardstone Patrol", "Vengeance at Sundered Crag",
+             "The Elven Entanglement", "Lair of the Vile and Vicious", "Tracking Down Templars"]
 CHARACTERS = ["Alain", "Balazar", "Enora", "Harsk", "Imrijka", "Kyra", "Seelah", "Adowyn", "Crowe", "Seoni", "Shardra"]
 
 # What Python data looks like in text: None, True or False as words; an object's or an enum's repr

@@ -444,12 +444,14 @@ class Location(Card):
 
 
 class Reward(_Strict):
-    """What a story card gives on completion: a feat, loot or cards, described and as data."""
+    """What a story card gives on completion (END-03): a feat for each character, loot for the party, a random card
+    from the box for each character, a mythic path for each character to choose (MYTH-01), described and as data."""
 
     text: str
     feat: Literal["skill", "power", "card", "any"] | None = None
     loot: tuple[CardName, ...] = ()
     draw_random: CardFilter | None = None
+    mythic_path: bool = False
 
 
 class Scenario(Card):
