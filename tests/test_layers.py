@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("pacg.engine",)),
     ("game", ("pacg.game", "pacg.record", "pacg.record_v3", "pacg.tables", "pacg.views", "pacg.conformance",
               "pacg.saves")),
+    ("campaign", ("pacg.campaign",)),  # a party playing scenario after scenario: games, one after another
     ("front-ends", ("pacg",)),
 ]
 

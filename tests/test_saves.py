@@ -289,9 +289,24 @@ def test_a_newer_format_version_is_refused(tmp_path: Path) -> None:
     path = tmp_path / FILE_NAME
     with SaveStore(path) as store:
         store.put("g", game())
-    sql(path, "PRAGMA user_version = 2")
-    with pytest.raises(SaveError, match=r"format version 2, newer than this pacg reads \(1\)"):
+    sql(path, "PRAGMA user_version = 3")
+    with pytest.raises(SaveError, match=r"format version 3, newer than this pacg reads \(2\)"):
         SaveStore(path)
+
+
+def test_a_version_1_database_gains_the_campaigns_and_keeps_its_games(tmp_path: Path) -> None:
+    """A saves database of before the campaigns (version 1: the saves' table alone) opens with its games whole and
+    a table for campaigns."""
+    path = tmp_path / FILE_NAME
+    with SaveStore(path) as store:
+        store.put("g", game())
+    sql(path, "DROP TABLE campaigns")
+    sql(path, "PRAGMA user_version = 1")
+    with SaveStore(path) as store:
+        assert store.get("g") == game()
+        store.put_campaign("c", {"party": [{"name": "Kyra"}], "story": "Into the Worldwound", "completed": []})
+        assert [info.name for info in store.campaigns()] == ["c"]
+    assert sql(path, "PRAGMA user_version") == [(2,)]
 
 
 def test_a_folder_that_cant_be_made_is_a_save_error(tmp_path: Path) -> None:

@@ -52,6 +52,10 @@ class DecisionKind(StrEnum):
     EXAMINED = "examined"
     FACE_UP = "face up"
     FAVORED = "favored"  # the favored card type drawn first (SETUP-10)
+    FEAT = "feat"  # which feat box a reward checks (FEAT-01, END-03)
+    MYTHIC_PATH = "mythic path"  # the mythic path a character chooses (MYTH-01)
+    NEW_CHARACTER = "new character"  # who takes a dead character's place (DEATH-03)
+    REBUILD = "rebuild"  # a card for a character's deck between scenarios (REB-01, REB-02)
     KEEP = "keep"
     LOCATION = "location"
     LOOT = "loot"  # who takes the loot (END-03)

@@ -1,4 +1,5 @@
-"""Saved games in an SQLite database: put, get, list and delete a game's record by name.
+"""Saved games and campaigns in an SQLite database: put, get, list and delete a game's record, or a campaign's
+data (`pacg.campaign`), by name.
 
 The database lives in the user's data directory (`platformdirs.user_data_dir`), or in the folder named by
 the environment variable PACG_DATA_DIR, as `saves.sqlite3`, unless a path is given. Every put is one small
@@ -8,11 +9,16 @@ other (a busy timeout) rather than fail.
 
 A record is a JSON object; the store keeps its JSON text, and, for listing, what these keys say: "scenario"
 (str), "characters" (list of str), "actions" (a list: its length is the number of answers) and "outcome"
-(a dict with "result", present only once the game is over).
+(a dict with "result", present only once the game is over). A campaign is kept the same way, its data written
+whole after every answer (`put_campaign`), so a campaign cut short by a kill is the last one written; its listing
+says its story, its party and how many scenarios it has completed.
+
+Version 2 of the database added the campaigns: a version 1 database gains their table as it is opened.
 """
 
 from __future__ import annotations
 
+import builtins
 import json
 import os
 import re
@@ -23,12 +29,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 DATA_DIR_VARIABLE = "PACG_DATA_DIR"
 FILE_NAME = "saves.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_SECONDS = 30.0
 NAMES_IN_MESSAGES = 10
 
@@ -42,6 +49,16 @@ CREATE TABLE saves (
     result TEXT,               -- NULL while the game is under way
     updated TEXT NOT NULL,     -- UTC, ISO 8601 with microseconds: sorts as text
     record TEXT NOT NULL       -- the record's JSON text
+)
+"""
+_CAMPAIGNS = """
+CREATE TABLE campaigns (
+    name TEXT PRIMARY KEY,
+    story TEXT NOT NULL,       -- the adventure or the Adventure Path
+    characters TEXT NOT NULL,  -- a JSON list of the party's names
+    completed INTEGER NOT NULL,
+    updated TEXT NOT NULL,
+    data TEXT NOT NULL         -- the campaign's JSON text
 )
 """
 _COLUMNS = "name, scenario, characters, answers, result, updated"
@@ -67,6 +84,21 @@ class SaveInfo:
         """The save's listing as JSON-serializable data (`updated` as ISO 8601)."""
         return {"name": self.name, "scenario": self.scenario, "characters": list(self.characters),
                 "answers": self.answers, "result": self.result, "updated": self.updated.isoformat()}
+
+
+@dataclass(frozen=True)
+class CampaignInfo:
+    """What the list of campaigns shows of one."""
+
+    name: str
+    story: str
+    characters: list[str]
+    completed: int  # scenarios completed
+    updated: datetime  # UTC
+
+    def summary(self) -> dict[str, object]:
+        return {"name": self.name, "story": self.story, "characters": list(self.characters),
+                "completed": self.completed, "updated": self.updated.isoformat()}
 
 
 def default_path() -> Path:
@@ -170,14 +202,69 @@ class SaveStore:
         if not deleted:
             raise self._missing(name)
 
-    def _missing(self, name: str) -> SaveError:
+    # --- campaigns ------------------------------------------------------------------------------------------
+
+    def put_campaign(self, name: str, data: dict[str, Any]) -> None:
+        """Keep a campaign's data as `name`, replacing any campaign of that name, in one transaction."""
+        check_name(name)
+        party = data.get("party")
+        if not isinstance(party, list) or not all(isinstance(one, dict) and isinstance(one.get("name"), str)
+                                                  for one in party):
+            raise SaveError(f"can't keep the campaign {name!r}: its data has no party")
+        text = _json_text(name, data)
+        updated = datetime.now(UTC).isoformat(timespec="microseconds")
         with self._sqlite_errors():
-            names = [row[0] for row in self._db.execute("SELECT name FROM saves ORDER BY name")]
+            self._db.execute(
+                "INSERT INTO campaigns (name, story, characters, completed, updated, data) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (name) DO UPDATE SET story = excluded.story, characters = excluded.characters, "
+                "completed = excluded.completed, updated = excluded.updated, data = excluded.data",
+                (name, str(data.get("story")), json.dumps([one["name"] for one in party]),
+                 len(data.get("completed") or []), updated, text))
+
+    def get_campaign(self, name: str) -> dict[str, Any]:
+        """The data of the campaign kept as `name`."""
+        check_name(name)
+        with self._sqlite_errors():
+            row = self._db.execute("SELECT data FROM campaigns WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise self._missing(name, "campaigns", "campaign")
+        try:
+            data = json.loads(row[0])
+        except (ValueError, RecursionError) as error:
+            raise SaveError(f"{self.path}: the campaign {name!r} is not readable JSON ({error})") from None
+        if not isinstance(data, dict):
+            raise SaveError(f"{self.path}: the campaign {name!r} is not a JSON object")
+        return data
+
+    def has_campaign(self, name: str) -> bool:
+        check_name(name)
+        with self._sqlite_errors():
+            return self._db.execute("SELECT 1 FROM campaigns WHERE name = ?", (name,)).fetchone() is not None
+
+    def campaigns(self) -> builtins.list[CampaignInfo]:
+        """Every campaign kept, the latest played first."""
+        with self._sqlite_errors():
+            rows = self._db.execute("SELECT name, story, characters, completed, updated FROM campaigns "
+                                    "ORDER BY updated DESC, name").fetchall()
+        return [CampaignInfo(name, story, json.loads(characters), completed, datetime.fromisoformat(updated))
+                for name, story, characters, completed, updated in rows]
+
+    def delete_campaign(self, name: str) -> None:
+        check_name(name)
+        with self._sqlite_errors():
+            deleted = self._db.execute("DELETE FROM campaigns WHERE name = ?", (name,)).rowcount
+        if not deleted:
+            raise self._missing(name, "campaigns", "campaign")
+
+    def _missing(self, name: str, table: str = "saves", what: str = "saved game") -> SaveError:
+        """The error for a name of no save (or no campaign), naming those there are."""
+        with self._sqlite_errors():
+            names = [row[0] for row in self._db.execute(f"SELECT name FROM {table} ORDER BY name")]
         if not names:
-            return SaveError(f"no saved game {name!r} (there are no saved games)")
+            return SaveError(f"no {what} {name!r} (there are no {what}s)")
         more = len(names) - NAMES_IN_MESSAGES
         listed = ", ".join(names[:NAMES_IN_MESSAGES]) + (f" and {more} more" if more > 0 else "")
-        return SaveError(f"no saved game {name!r} (saved: {listed})")
+        return SaveError(f"no {what} {name!r} ({'saved' if table == 'saves' else 'kept'}: {listed})")
 
     def _open(self) -> sqlite3.Connection:
         """Connect, in autocommit mode (each statement its own transaction), and make the schema if the
@@ -198,8 +285,8 @@ class SaveStore:
         return db
 
     def _make_schema(self, db: sqlite3.Connection) -> None:
-        """Check the schema version; make the schema in a new database (one transaction, so that two
-        processes opening a new database at once make it once)."""
+        """Check the schema version; make the schema in a new database, and the campaigns' table in a database of
+        version 1 (one transaction, so that two processes opening a new database at once make it once)."""
         db.execute("BEGIN IMMEDIATE")
         try:
             version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -212,6 +299,9 @@ class SaveStore:
                     raise SaveError(f"{self.path}: an SQLite database but not one of saved games "
                                     f"(its tables: {', '.join(tables)})")
                 db.execute(_SCHEMA)
+            if version < 2:
+                db.execute(_CAMPAIGNS)
+            if version < SCHEMA_VERSION:
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             db.execute("COMMIT")
         except BaseException:

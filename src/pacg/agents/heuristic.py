@@ -27,7 +27,8 @@ from functools import lru_cache
 from typing import Any
 
 from pacg.cards.loader import CardLibrary
-from pacg.cards.vocabulary import CardType
+from pacg.cards.model import Character
+from pacg.cards.vocabulary import CardType, Skill
 from pacg.decisions import Decision, DecisionKind, Option
 
 # What a check is worth when it succeeds, by what it is against: a villain ends the scenario (VIL-01)
@@ -44,6 +45,22 @@ EXPLORE_MARGIN = 2  # the spare cards it wants in its deck before it explores (`
 HEALTHY_DECK = 10  # below this many cards in its deck, every card a character spends costs it more
 FATAL = 100.0  # the cost of a play that would leave too few cards to draw at the reset (DEATH-01)
 EXPLORE_AGAIN_COST = 0.7  # the most it spends on an extra exploration when the blessings deck runs short
+
+
+_BETWEEN_SCENARIOS = {DecisionKind.REBUILD, DecisionKind.NEW_CHARACTER, DecisionKind.MYTHIC_PATH}
+_FEATS_FIRST = ("feat:power:hand-size", "feat:power", "feat:card", "feat:skill")  # the feats it checks, the first first
+
+
+def _between_scenarios(decision: Decision) -> str:
+    """A question of a campaign between scenarios (`pacg.campaign.between`) but a feat (`HeuristicAgent._feat`): a deck
+    of the same cards where it can keep them, else the pool's first card of the type, else the box's; the same
+    character again in a dead one's place; the first mythic path."""
+    ids = [option.id for option in decision.options]
+    if decision.kind is DecisionKind.REBUILD:
+        return next((action for wanted in ("keep", "take:") for action in ids if action.startswith(wanted)), ids[0])
+    if decision.kind is DecisionKind.NEW_CHARACTER:
+        return next((option.id for option in decision.options if option.label == decision.player), ids[0])
+    return ids[0]
 
 
 class HeuristicAgent:
@@ -84,6 +101,10 @@ class HeuristicAgent:
         return self._library
 
     def act(self, view: Mapping[str, Any], decision: Decision) -> str:
+        if decision.kind is DecisionKind.FEAT:
+            return self._feat(decision)
+        if decision.kind in _BETWEEN_SCENARIOS:
+            return _between_scenarios(decision)
         table = Table(view, decision.player, self.library)
         answer = self._answers.get(decision.kind)
         if answer is not None:
@@ -102,6 +123,25 @@ class HeuristicAgent:
             return [choice]
         others = _turn_alternatives(table, decision) if decision.kind is DecisionKind.TURN else decision.options
         return [choice, *(option.id for option in others if option.id != choice)]
+
+    def _feat(self, decision: Decision) -> str:
+        """A feat box: the hand size first (a card more at every reset), then a power's, then a card's (a card more
+        in the deck: of the type worth most, `CARD_VALUE`), then the skill of the biggest die (the skill it checks
+        with most)."""
+        ids = [option.id for option in decision.options]
+        first = next((action for wanted in _FEATS_FIRST for action in ids if action.startswith(wanted)), ids[0])
+        if first.startswith("feat:card:"):  # "feat:card:blessing-1": the card type worth most in a deck
+            return max((action for action in ids if action.startswith("feat:card:")),
+                       key=lambda action: CARD_VALUE.get(CardType(action.split(":")[2].rsplit("-", 1)[0]), 0.0))
+        if not first.startswith("feat:skill:"):
+            return first
+        skills = self.library.typed(decision.player, Character).skills
+
+        def die(action: str) -> int:  # "feat:skill:wisdom-2": the skill's words, then the box
+            entry = skills.get(Skill(action.split(":")[2].rsplit("-", 1)[0].capitalize()))
+            return entry.die if entry is not None else 0
+
+        return max((action for action in ids if action.startswith("feat:skill:")), key=die)
 
     # --- plays ----------------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@
     serve.py     pacg serve      the web server
     simulate.py  pacg simulate   many games played by AI players, summed up
     saves.py     pacg saves      the saved games
+    campaign.py  pacg campaign   campaigns: make, list, show, play and delete them
 
 A command only parses its options and wires the parts together: the games are played by `pacg.seats.Seats`, on the
 full screen (`pacg.screen`) or in lines (`pacg.agents.terminal`), saved by `pacg.session`.
@@ -21,7 +22,7 @@ text (`rich_markup_mode=None`): typer's rich help takes as long again to import 
 
 from __future__ import annotations
 
-from pacg.cli import cards, odds, play, replay, saves, serve, simulate
+from pacg.cli import campaign, cards, odds, play, replay, saves, serve, simulate
 from pacg.cli.command import app
 
 app.command("odds")(odds.odds)
@@ -31,5 +32,6 @@ app.command("replay")(replay.replay_command)
 app.command("serve")(serve.serve_command)
 app.command("simulate")(simulate.simulate_command)
 app.add_typer(saves.app, name="saves")
+app.add_typer(campaign.app, name="campaign")
 
 __all__ = ["app"]

@@ -122,6 +122,18 @@ RULES: dict[str, str] = {
               "requirement there; success closes it temporarily for this encounter only, with no other effect.",
     "END-03": "Won: the scenario reward; loot may go to any character; feats as rewarded; none if no box of that "
               "type is free; each reward only once.",
+    "END-05": "After any scenario: rebuild decks, the rest back to the box.",
+    "REB-01": "Rebuild: pool all of a character's cards, trade freely, meet the Cards List and role "
+              "adjustments; loot counts as its type.",
+    "REB-02": "Short of a type: take Basic cards from the box (after The Demon's Heresy begins: base, add-on "
+              "and Adventure Decks 2+ lower).",
+    "DEATH-03": "After a death: a new character (same card allowed, no feats), Basic cards only; after The "
+                "Demon's Heresy begins, base, add-on and Adventure Decks 2+ lower are allowed.",
+    "FEAT-01": "Feat boxes: the leftmost unchecked box of a group first; a higher bonus replaces a lower one.",
+    "FEAT-02": "Skill feats add to a skill; power feats add or improve powers (only on the character's own "
+               "power); card feats add a card of a chosen type to the Cards List.",
+    "MYTH-01": "Mythic path: chosen once after The Worldwound Incursion; charges spent on its powers; a d20 may "
+               "replace a die.",
     "KEEP-01": "\"Your check\" is only yours; \"any check\" is anyone's.",
     "KEEP-04": "Finish one thing before starting the next (a recharge check after the check it was played on).",
 }
@@ -196,6 +208,15 @@ KIND_RULES: dict[DecisionKind, Rule] = {
                             ("SUM-06", "SET-03")),
     DecisionKind.LOCATION: Rule("The power acts on a location you choose.", ("TURN-03", "EXAM-01")),
     DecisionKind.LOOT: Rule("The scenario is won: its loot may go to any character.", ("END-03",)),
+    DecisionKind.FEAT: Rule("A reward gives a feat: check a box of its kind, the leftmost unchecked box of a group "
+                            "first; a higher bonus replaces a lower one.", ("END-03", "FEAT-01", "FEAT-02")),
+    DecisionKind.MYTHIC_PATH: Rule("A reward gives a mythic path: choose one; from the next scenario on, its "
+                                   "charges fuel its powers.", ("MYTH-01",)),
+    DecisionKind.NEW_CHARACTER: Rule("Your character died: start a new one (the same card is allowed) with no "
+                                     "feats and a deck of Basic cards.", ("DEATH-03",)),
+    DecisionKind.REBUILD: Rule("After a scenario every deck is rebuilt from all the party's cards, traded freely, "
+                               "to its Cards List; short of a type, Basic cards come from the box.",
+                               ("END-05", "REB-01", "REB-02")),
     DecisionKind.MOVE_ALONG: Rule("A power lets another character move with the one moving.", ("TURN-03",)),
     DecisionKind.ORDER: Rule("Several things happen one after the other, in the order you choose; each is "
                              "finished before the next.", ("KEEP-04", "VIL-01", "SUM-02")),
