@@ -267,6 +267,11 @@ def test_a_campaign_made_again_from_its_data_at_every_step_goes_on_the_same() ->
     (lambda data: data["party"][0].update(deck="Longsword"),
      "the campaign: party.0.deck: Input should be a valid list"),
     (lambda data: data.update(story="Into the Wound"), "the campaign: unknown adventure or Adventure Path"),
+    (lambda data: data["party"][0].update(feats={"skills": {"Wisdom": 9}}),
+     "the campaign: party.0.feats.skills.Wisdom: Kyra's Wisdom has 4 feat boxes, not 9 to check"),
+    (lambda data: data["party"][0].update(name="Kira"), "the campaign: party.0.name: 'Kira' is not a character"),
+    (lambda data: data["party"][0]["deck"].append("Longswrod"),
+     "the campaign: party.0.deck: no card named 'Longswrod'"),
 ])
 def test_bad_campaign_data_is_refused_naming_the_field(change: Callable[[dict[str, object]], object],
                                                        says: str) -> None:

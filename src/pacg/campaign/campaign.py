@@ -32,6 +32,7 @@ from pacg.cards.library import CardLibrary
 from pacg.cards.model import Character
 from pacg.cards.vocabulary import MAX_PARTY, CardType
 from pacg.decisions import Decision, Process, answered, only_answer
+from pacg.engine.feats import feat_problems
 from pacg.game import Game, IllegalAction, library_for, load_game, new_game
 from pacg.tables import TableFeats
 
@@ -247,6 +248,8 @@ def load_campaign(data: Mapping[str, Any], *, library: CardLibrary | None = None
         where = ".".join(str(part) for part in problem["loc"]) or "its top"
         raise CampaignError(f"{source}: {where}: {problem['msg']}") from None
     chosen = library if library is not None else library_for(None)
+    for place, member in enumerate(read.party):
+        _check_member(chosen, member, f"{source}: party.{place}")
     progress = Progress([Member(one.name, list(one.deck), one.feats, one.mythic_path, one.alive)
                          for one in read.party], list(read.completed), list(read.rewarded), list(read.removed),
                         list(read.redeemed))
@@ -262,6 +265,19 @@ def load_campaign(data: Mapping[str, Any], *, library: CardLibrary | None = None
     except (ValueError, KeyError) as error:  # a story, game or answer of the data that no longer plays
         raise CampaignError(f"{source}: {error}") from None
     return campaign
+
+
+def _check_member(library: CardLibrary, member: _MemberData, where: str) -> None:
+    """A member of a campaign's data: a character of the box, with feats their cards have boxes for, checked in
+    order (FEAT-01), and cards of the box in their deck; CampaignError naming the field otherwise."""
+    card = library.find(member.name)
+    if not isinstance(card, Character) or card.name != member.name:
+        raise CampaignError(f"{where}.name: {member.name!r} is not a character of the box")
+    for place, message in feat_problems(card, member.feats):
+        raise CampaignError(f"{where}.feats.{'.'.join(map(str, place))}: {message}")
+    unknown = [name for name in member.deck if name not in library]
+    if unknown:
+        raise CampaignError(f"{where}.deck: no card named {unknown[0]!r} in the box")
 
 
 class _Data(BaseModel):

@@ -29,15 +29,16 @@ app = typer.Typer(
 
 @contextmanager
 def _kept() -> Iterator[SaveStore]:
-    """The store of campaigns, closed afterwards; its errors, and a campaign's that no longer loads, are one line,
-    exit 1."""
+    """The store of campaigns, closed afterwards; its errors, and a campaign's that no longer loads or whose next
+    game can't be set up, are one line, exit 1."""
     from pacg.campaign.campaign import CampaignError
+    from pacg.engine.setup import SetupError
     from pacg.saves import SaveError, SaveStore
 
     try:
         with SaveStore() as store:
             yield store
-    except (SaveError, CampaignError) as error:
+    except (SaveError, CampaignError, SetupError) as error:
         raise fail(str(error), 1) from None
 
 
