@@ -113,6 +113,21 @@ def test_play_with_a_seed_prints_the_same_json_line_every_time_and_its_log_repla
         assert name in line
 
 
+@pytest.mark.rule("MYTH-01")
+def test_mythic_paths_given_in_any_case_are_held_and_recorded(tmp_path: Path) -> None:
+    """`--mythic-paths "kyra=mythic archmage,Harsk=Mythic Guardian"`: each character holds their path from the
+    start, and the record names them by the cards' own names."""
+    log = tmp_path / "game.json"
+    done = CliRunner().invoke(app, [*RANDOM, "--characters", "Harsk,Kyra", "--json", "--log", str(log),
+                                    "--mythic-paths", "kyra=mythic archmage, Harsk = Mythic Guardian"])
+    assert done.exit_code == 0, done.output
+    record = read_record(log)
+    assert dict(record.setup.mythic_paths) == {"Harsk": "Mythic Guardian", "Kyra": "Mythic Archmage"}
+    seen = load_game(record).view("Kyra")["characters"]
+    assert {character["name"]: character["mythic_path"] for character in seen} == {
+        "Harsk": "Mythic Guardian", "Kyra": "Mythic Archmage"}
+
+
 @pytest.mark.rule("COH-01")
 def test_a_game_set_up_without_cards_removed_earlier_records_them_and_replays_to_the_same_end(tmp_path: Path) -> None:
     """`--removed "Sir Ilivan"`: the cohort banished in an earlier scenario is not in the box (a random Balazar
@@ -262,6 +277,19 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "redeemed boons not a list": (["replay", "{redeemed-not-a-list}"], ["field 'redeemed'"]),
     "a boon that can't be redeemed": ([*RANDOM, "--redeemed", "Longsword"], ["'Longsword' can't be redeemed"]),
     "missing file": (["replay", "{missing}"], ["no such game.json", "can't read"]),
+    "a mythic path without its character": ([*RANDOM, "--characters", "Kyra", "--mythic-paths", "Mythic Archmage"],
+                                            ["--mythic-paths: give CHARACTER=PATH pairs", "'Mythic Archmage'"]),
+    "a misspelt mythic path": ([*RANDOM, "--characters", "Kyra", "--mythic-paths", "Kyra=Mythic Archmag"],
+                               ["--mythic-paths: unknown mythic path 'Mythic Archmag' (did you mean: Mythic Archmage"]),
+    "a mythic path of a character not in the party": (
+        [*RANDOM, "--characters", "Kyra", "--mythic-paths", "Seelah=Mythic Archmage"],
+        ["--mythic-paths: Seelah is not in the party"]),
+    "a mythic path not a mythic path": ([*RANDOM, "--characters", "Kyra", "--mythic-paths", "Kyra=Longsword"],
+                                        ["--mythic-paths: unknown mythic path 'Longsword'"]),
+    "mythic paths with a table": ([*RANDOM, "--table", "{missing}", "--mythic-paths", "Kyra=Mythic Archmage"],
+                                  ["leave out --mythic-paths"]),
+    "mythic paths with --resume": (["play", "--agent", "random", "--resume", "{missing}", "--mythic-paths",
+                                    "Kyra=Mythic Archmage"], ["--mythic-paths: the game in", "leave the option out"]),
     "an edited outcome": (["replay", "{edited-outcome}"], [
         "{edited-outcome}: the recorded outcome differs from the replayed one: result '{other-result}' recorded, "
         "'{result}' replayed; turns {turns+1} recorded, {turns} replayed"]),

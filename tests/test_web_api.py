@@ -98,11 +98,27 @@ def test_a_game_made_gives_each_human_seat_its_own_token_and_link(client: TestCl
     ({"scenario": GODLESS, "characters": PARTY, "seed": -1}, "seed"),
     ({"scenario": GODLESS, "characters": PARTY, "colour": "red"}, "colour"),
     ({"characters": PARTY}, "scenario"),
+    ({"scenario": GODLESS, "characters": PARTY, "mythic_paths": {"Seelah": "Mythic Archmage"}},
+     "mythic_paths: Seelah is not in the party"),
+    ({"scenario": GODLESS, "characters": PARTY, "mythic_paths": {"Kyra": "Mythic Archmag"}},
+     "mythic_paths: unknown mythic path 'Mythic Archmag' (did you mean: Mythic Archmage"),
+    ({"scenario": GODLESS, "characters": PARTY, "mythic_paths": {"Kyra": "Longsword"}}, "mythic_paths: "),
+    ({"scenario": GODLESS, "characters": PARTY, "mythic_paths": ["Kyra"]}, "mythic_paths"),
 ])
 def test_a_game_that_cant_be_made_is_422_saying_why(client: TestClient, body: dict[str, Any], message: str) -> None:
     response = client.post("/api/games", json=body)
     assert response.status_code == 422
     assert message in json.dumps(response.json()["detail"])
+
+
+def test_a_game_made_with_mythic_paths_gives_them_to_their_characters(client: TestClient, store: GameStore) -> None:
+    made = make(client, mythic_paths={"kyra": "mythic archmage", "HARSK": "Mythic Guardian"})
+    seen = view_of(client, made["id"], made["seats"]["Kyra"])["view"]
+    assert {character["name"]: character["mythic_path"] for character in seen["characters"]} == {
+        "Harsk": "Mythic Guardian", "Kyra": "Mythic Archmage"}
+    record = store.get(made["id"])
+    assert record is not None
+    assert record.record["mythic_paths"] == {"Harsk": "Mythic Guardian", "Kyra": "Mythic Archmage"}
 
 
 def test_bad_json_and_oversized_bodies_are_4xx_with_a_message(client: TestClient) -> None:

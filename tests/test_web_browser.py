@@ -493,3 +493,84 @@ def _assert_a_wrong_link_says_so(page: Page, server: Server, made: dict[str, Any
     page.goto(f"{server.url}/games/{made['id']}#token=not-a-token")
     expect(page.get_by_test_id("fatal")).to_contain_text("token is no seat's of this game")
     expect(page.get_by_test_id("connection")).to_have_attribute("data-state", "closed")
+
+
+@pytest.mark.plays_at_random
+def test_a_campaign_made_in_the_lobby_plays_its_first_game_and_asks_its_seat_between_scenarios(
+        server: Server, browser: Browser) -> None:
+    """The lobby makes a campaign of one character; its page starts the first scenario, whose table is the seat's
+    (its answers given here through the API, at random, to keep the test short); at the end the table leads back to
+    the campaign, which asks the seat its questions between scenarios as buttons, and takes the answer."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    page.get_by_test_id("kind-campaign").check()
+    expect(page.get_by_test_id("scenario")).to_be_hidden()
+    slots = page.get_by_test_id("party-slot")
+    while slots.count() > 1:
+        slots.last.get_by_test_id("remove-character").click()
+    slots.first.get_by_test_id("slot-character").select_option("Kyra")
+    expect(slots.first.get_by_test_id("slot-mythic-path")).to_be_hidden()  # a campaign's come with its rewards
+    page.get_by_test_id("campaign-name").fill("Crusade")
+    page.get_by_test_id("seed").fill("3")
+    page.get_by_test_id("create").click()
+    expect(page.get_by_test_id("links")).to_be_visible()
+    link = page.locator("[data-testid=seat-link][data-seat=Kyra]").input_value()
+    assert "/campaigns/" in link and "#token=" in link
+    token = link.partition("#token=")[2]
+    campaign_id = link.partition("#")[0].rsplit("/", 1)[1]
+
+    page.goto(link)
+    expect(page.get_by_test_id("campaign-title")).to_have_text("Crusade: Into the Worldwound")
+    expect(page.get_by_test_id("campaign-member")).to_have_count(1)
+    expect(page.get_by_test_id("campaign-next")).to_have_text("Next: The Godless Ones")
+    screenshot(page, "campaign")
+    page.get_by_test_id("start-next").click()
+    expect(page.get_by_test_id("table")).to_be_visible()
+    expect(page.get_by_test_id("seat")).to_have_text("You play Kyra")
+    game_id = server.call("GET", f"/api/campaigns/{campaign_id}", token=token)["game"]
+    assert game_id and f"/games/{game_id}#" in page.url
+
+    rng = Random(1)
+    while (seen := server.view(game_id, token))["view"]["outcome"] is None:
+        decision = seen["view"]["decision"]
+        ids = [option["id"] for option in decision["options"]]
+        if "choose" in decision:
+            fewest, most = decision["choose"]
+            action = ",".join(sorted(rng.sample(ids, rng.randint(fewest, min(most, len(ids)))), key=ids.index))
+        else:
+            action = rng.choice(ids)
+        server.call("POST", f"/api/games/{game_id}/actions", {"action": action or "none"}, token)
+    expect(page.get_by_test_id("end")).to_be_visible()
+    page.get_by_test_id("back-to-campaign").click()
+
+    expect(page.get_by_test_id("campaign")).to_be_visible()
+    expect(page.get_by_test_id("campaign-game")).to_have_count(1)
+    expect(page.get_by_test_id("campaign-now").get_by_test_id("option").first).to_be_visible()
+    question = server.call("GET", f"/api/campaigns/{campaign_id}", token=token)
+    assert question["question"]["player"] == "Kyra"
+    expect(page.get_by_test_id("prompt")).to_have_text(question["question"]["prompt"])
+    screenshot(page, "campaign-question")
+    options = page.get_by_test_id("campaign-now").get_by_test_id("option")
+    expect(options).to_have_count(len(question["question"]["options"]))
+    options.first.click()
+    expect(page.locator(f"#campaign[data-version='{question['version'] + 1}']")).to_have_count(1)
+    after = server.call("GET", f"/api/campaigns/{campaign_id}", token=token)
+    assert after["version"] == question["version"] + 1
+    context.close()
+
+
+def test_a_mythic_path_chosen_in_the_lobby_is_held_at_the_table(server: Server, browser: Browser) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "/")
+    slots = page.get_by_test_id("party-slot")
+    while slots.count() > 1:
+        slots.last.get_by_test_id("remove-character").click()
+    slots.first.get_by_test_id("slot-character").select_option("Kyra")
+    slots.first.get_by_test_id("slot-mythic-path").select_option("Mythic Archmage")
+    page.get_by_test_id("create").click()
+    page.goto(page.locator("[data-testid=seat-link][data-seat=Kyra]").input_value())
+    expect(page.locator("[data-testid=character][data-name=Kyra] [data-testid=mythic]")).to_contain_text(
+        "Mythic Archmage")
+    context.close()

@@ -132,6 +132,9 @@ def play_command(
     redeemed: str | None = typer.Option(
         None, "--redeemed", help="Boons redeemed earlier in the Adventure Path, which have no Corrupted trait, e.g. "
                                  "\"Corroded Helm\"; several separated by commas."),
+    mythic_paths: str | None = typer.Option(
+        None, "--mythic-paths", help="The mythic path each character holds, taken in an earlier scenario of the "
+                                     "Adventure Path, e.g. \"Kyra=Mythic Archmage,Harsk=Mythic Guardian\"."),
     plain: bool = typer.Option(
         False, "--plain", help="Play in lines of text, option numbers typed at the prompt, even at a terminal (for "
                                "pipes and screen readers); a person at a terminal gets the full screen otherwise."),
@@ -165,13 +168,17 @@ def play_command(
             if save is not None:
                 check_name(save)
             kind = _ai_kind(ai_agent, ai, agent)
+            paths = _mythic_paths(mythic_paths)
             if table is not None:
                 _table_alone(scenario=scenario, characters=characters, removed=removed, redeemed=redeemed,
-                             resume=resume)
+                             resume=resume, **{"mythic-paths": mythic_paths})
                 cards = cards if cards is not None else _table_cards(table)
                 library = cards_library(None, cards)
                 game, save = _table_game(table, seed, agent, library, cards, save, ask_always)
             elif resume is not None:
+                if mythic_paths is not None:
+                    raise fail(f"--mythic-paths: the game in {resume} goes on with the mythic paths it was set up "
+                               "with; leave the option out")
                 game, library, log, save, recorded = _resumed(resume, log, save, cards)
                 if ask_always and not game.setup.ask_always:
                     raise fail(f"--ask-always: the game in {resume} asks only real questions, as it was set up; a "
@@ -180,7 +187,7 @@ def play_command(
                 characters, ai = _party_at_once(characters, ai, agent, cards)
                 library = cards_library(None, cards)
                 game, save, ai = _new_game(scenario or "The Godless Ones", characters, ai, seed, agent, library,
-                                           cards, removed, redeemed, save, ask_always)
+                                           cards, removed, redeemed, save, ask_always, paths)
             seats = recorded if resume is not None else _ai_seats(ai, game.seats(), kind)
             if resume is not None and ai is not None and _ai_seats(ai, game.seats(), kind) != recorded:
                 raise fail(f"--ai: the game in {resume} was set up with "
@@ -244,10 +251,23 @@ def _starting() -> Iterator[None]:
         raise fail(str(error)) from None
 
 
+def _mythic_paths(given: str | None) -> dict[str, str]:
+    """--mythic-paths read: {character: mythic path}, names as given (checked with the party)."""
+    paths: dict[str, str] = {}
+    for pair in names_list(given):
+        character, equals, path = (part.strip() for part in pair.partition("="))
+        if not equals or not character or not path:
+            raise fail(f"--mythic-paths: give CHARACTER=PATH pairs separated by commas (\"Kyra=Mythic Archmage\"), "
+                       f"not {pair!r}")
+        paths[character] = path
+    return paths
+
+
 def _new_game(scenario: str, characters: str | None, ai: str | None, seed: int | None, agent: AgentKind,
               library: CardLibrary, cards: Path | None, removed: str | None, redeemed: str | None, save: str | None,
-              ask_always: bool) -> tuple[Game, str | None, str | None]:
+              ask_always: bool, mythic_paths: dict[str, str]) -> tuple[Game, str | None, str | None]:
     """A new game, its save name, and the AI seats (--ai's, or asked with the party)."""
+    from pacg.engine.setup import SetupError, mythic_paths_named
     from pacg.game import new_game
 
     if seed is None:
@@ -255,8 +275,13 @@ def _new_game(scenario: str, characters: str | None, ai: str | None, seed: int |
 
         seed = secrets.randbelow(2**31)
     party, ai = _party(characters, ai, agent, seed, library)
+    try:
+        paths = mythic_paths_named(library, party, mythic_paths)
+    except SetupError as error:
+        raise fail(f"--mythic-paths: {error}") from None
     game = new_game(scenario, party, seed, library=library, cards=cards, removed=names_list(removed),
-                    redeemed=names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always)
+                    redeemed=names_list(redeemed), open_hands=agent is AgentKind.HUMAN, ask_always=ask_always,
+                    mythic_paths=paths)
     return game, _new_save_name(save, agent, game.setup.scenario, seed), ai
 
 

@@ -212,6 +212,28 @@ def setup_names(library: CardLibrary, scenario: str, characters: Iterable[str],
     )
 
 
+def mythic_paths_named(library: CardLibrary, characters: Iterable[str], paths: Mapping[str, str]) -> dict[str, str]:
+    """The mythic path each character holds (MYTH-01), by the cards' own names for names in any case, checked
+    before a game is set up, for a front-end's message to name where they are given: a SetupError for an unknown
+    character or mythic path, a character not of the party, or one given two paths. (An unknown name in the party
+    itself is left for the party's check to say.)"""
+    party = set()
+    for name in characters:
+        try:
+            party.add(library.named(name, CardType.CHARACTER))
+        except UnknownName:
+            pass
+    chosen: dict[str, str] = {}
+    for character, path in paths.items():
+        owner = named(library, character, CardType.CHARACTER)
+        if owner not in party:
+            raise SetupError(f"{owner} is not in the party")
+        if owner in chosen:
+            raise SetupError(f"{owner}'s mythic path is given twice")
+        chosen[owner] = named(library, path, CardType.MYTHIC_PATH)
+    return chosen
+
+
 def _deck_names(library: CardLibrary, owner: str, cards: Sequence[str]) -> list[str]:
     """The cards' own names of a deck's names in any case; an unknown one a SetupError naming the deck."""
     if isinstance(cards, str):

@@ -11,7 +11,12 @@
                                     (400 not JSON, 413 over `MOST_MESSAGE_BYTES`, 415 binary, 422 not the shape
                                     asked for); one over `MOST_FRAME_BYTES` closes the socket (1009)
     GET  /api/games/{id}/record     the game's record (for pacg replay), once it is over; 409 before
-    GET  /api/setup                 the scenarios, characters and AI agents a game can be made of
+    POST /api/campaigns             {"name", "characters", "adventure"?, "adventure_path"?, "seed"?, "ai"?, "agent"?}
+                                    -> 201 {"id", "seats": {character: token}, "links", "watch"}
+    GET  /api/campaigns/{id}        the campaign's view: its summary, its game under way, the seat's question
+    POST /api/campaigns/{id}/actions  {"action": id, "version"?} -> a question between scenarios answered
+    POST /api/campaigns/{id}/next   {"version"?} -> the next scenario's game started (its id in the view's "game")
+    GET  /api/setup                 the scenarios, characters, mythic paths, stories and AI agents to choose from
     GET  /api/cards/{name}          a card's text
 
 Errors are JSON {"detail": message}: 401 a bad token (or none where one is needed), 404 no such game or card,
@@ -43,10 +48,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from pacg.agents import AGENTS
+from pacg.campaign.story import WRATH_OF_THE_RIGHTEOUS
 from pacg.cards.names import UnknownName
 from pacg.cards.text import card_summary
 from pacg.cards.vocabulary import MAX_PARTY, CardType
 from pacg.seats import default_ai
+from pacg.web.campaigns import CampaignService, NewCampaign
 from pacg.web.limits import Window
 from pacg.web.service import GameService, NewGame, NotFound, TooMany, Unauthorized, Unprocessable, WebError
 from pacg.web.store import StoreError
@@ -84,6 +91,8 @@ class NewGameRequest(BaseModel):
     ai: list[NAME] = Field(default_factory=list, max_length=MAX_PARTY)
     agent: NAME | None = None
     open_hands: bool = False
+    mythic_paths: dict[NAME, NAME] = Field(default_factory=dict, max_length=MAX_PARTY,
+                                           description="the mythic path each character holds, by character")
 
 
 class NewGameResponse(BaseModel):
@@ -91,6 +100,28 @@ class NewGameResponse(BaseModel):
     seats: dict[str, str] = Field(description="each human seat's token, by character")
     links: dict[str, str] = Field(description="each human seat's page, by character: its token after the #")
     spectate: str = Field(description="the page of someone who only watches")
+
+
+class NewCampaignRequest(BaseModel):
+    """A campaign to make: its name, the party in turn order (names in any case), the story (an adventure, or the
+    Adventure Path with `adventure_path`; Into the Worldwound when neither), the seed, the characters AI players
+    play and with which agent."""
+
+    model_config = STRICT
+    name: NAME
+    characters: list[NAME] = Field(min_length=1, max_length=MAX_PARTY)
+    adventure: NAME | None = None
+    adventure_path: bool = False
+    seed: int | None = Field(None, ge=0, le=MOST_INTEGER)
+    ai: list[NAME] = Field(default_factory=list, max_length=MAX_PARTY)
+    agent: NAME | None = None
+
+
+class NewCampaignResponse(BaseModel):
+    id: str
+    seats: dict[str, str] = Field(description="each human seat's token, by character: its games' seats have it too")
+    links: dict[str, str] = Field(description="each human seat's campaign page, by character: its token after the #")
+    watch: str = Field(description="the campaign's page for someone who only watches")
 
 
 class ActionRequest(BaseModel):
@@ -165,7 +196,9 @@ def create_app(service: GameService) -> FastAPI:
     app.router.route_class = _JsonRoute
     _errors(app)
     _pages(app)
-    _games(app, service)
+    made = Window(service.limits.games_per_minute) if service.limits.games_per_minute is not None else None
+    _games(app, service, made)
+    _campaigns(app, CampaignService(service), made)
     _websocket(app, service)
     app.add_middleware(_Bounded)
     return app
@@ -211,16 +244,21 @@ def _pages(app: FastAPI) -> None:
     async def game_page(game_id: str) -> FileResponse:
         return FileResponse(str(STATIC / "index.html"))
 
+    @app.get("/campaigns/{campaign_id}", include_in_schema=False)
+    async def campaign_page(campaign_id: str) -> FileResponse:
+        return FileResponse(str(STATIC / "index.html"))
 
-def _games(app: FastAPI, service: GameService) -> None:
+
+def _games(app: FastAPI, service: GameService, made: Window | None) -> None:
     library = service.library
-    most = service.limits.games_per_minute
-    made = Window(most) if most is not None else None
 
     @app.get("/api/setup", summary="What a game can be made of")
     def setup() -> dict[str, Any]:
         return {"scenarios": sorted(card.name for card in library.of_type(CardType.SCENARIO)),
                 "characters": sorted(card.name for card in library.of_type(CardType.CHARACTER)),
+                "mythic_paths": sorted(card.name for card in library.of_type(CardType.MYTHIC_PATH)),
+                "adventures": sorted(card.name for card in library.of_type(CardType.ADVENTURE)),
+                "adventure_paths": sorted(card.name for card in library.of_type(CardType.ADVENTURE_PATH)),
                 "agents": list(AGENTS), "default_agent": default_ai(), "most_characters": MAX_PARTY}
 
     @app.get("/api/cards/{name}", summary="A card's text")
@@ -234,7 +272,8 @@ def _games(app: FastAPI, service: GameService) -> None:
     def create(request: NewGameRequest, http: Request) -> NewGameResponse:
         with _counted(made, http.client.host if http.client is not None else "unknown"):
             game_id, tokens = service.create(NewGame(request.scenario, list(request.characters), request.seed,
-                                                     list(request.ai), request.agent, request.open_hands))
+                                                     list(request.ai), request.agent, request.open_hands,
+                                                     dict(request.mythic_paths)))
         return NewGameResponse(id=game_id, seats=tokens,
                                links={seat: f"/games/{game_id}#token={token}" for seat, token in tokens.items()},
                                spectate=f"/games/{game_id}")
@@ -257,6 +296,38 @@ def _games(app: FastAPI, service: GameService) -> None:
              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
         return service.undo(game_id, service.seat(game_id, _bearer(authorization)),
                             request.version if request is not None else None)
+
+
+def _campaigns(app: FastAPI, service: CampaignService, made: Window | None) -> None:
+    @app.post("/api/campaigns", status_code=201, response_model=NewCampaignResponse, summary="Make a campaign")
+    def create(request: NewCampaignRequest, http: Request) -> NewCampaignResponse:
+        if request.adventure is not None and request.adventure_path:
+            raise Unprocessable("adventure, adventure_path: give one of them, not both")
+        story = WRATH_OF_THE_RIGHTEOUS if request.adventure_path else request.adventure
+        with _counted(made, http.client.host if http.client is not None else "unknown"):
+            campaign_id, tokens = service.create(NewCampaign(request.name, list(request.characters), story,
+                                                             request.seed, list(request.ai), request.agent))
+        return NewCampaignResponse(
+            id=campaign_id, seats=tokens,
+            links={seat: f"/campaigns/{campaign_id}#token={token}" for seat, token in tokens.items()},
+            watch=f"/campaigns/{campaign_id}")
+
+    @app.get("/api/campaigns/{campaign_id}", summary="A seat's view of a campaign (a spectator's without a token)")
+    def view(campaign_id: str, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return service.view(campaign_id, service.seat(campaign_id, _bearer(authorization)))
+
+    @app.post("/api/campaigns/{campaign_id}/actions", summary="Answer the seat's question between scenarios")
+    def act(campaign_id: str, request: ActionRequest, authorization: Annotated[str | None, Header()] = None
+            ) -> dict[str, Any]:
+        return service.act(campaign_id, service.seat(campaign_id, _bearer(authorization)), request.action,
+                           request.version)
+
+    @app.post("/api/campaigns/{campaign_id}/next", summary="Start the game of the campaign's next scenario")
+    def start_next(campaign_id: str, http: Request, request: UndoRequest | None = None,
+                   authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        place = service.seat(campaign_id, _bearer(authorization))
+        with _counted(made, http.client.host if http.client is not None else "unknown"):
+            return service.start_next(campaign_id, place, request.version if request is not None else None)
 
 
 @contextmanager

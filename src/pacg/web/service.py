@@ -33,7 +33,7 @@ from typing import Any
 
 from pacg.cards.loader import CardLibrary
 from pacg.cards.names import UnknownName
-from pacg.engine.setup import SetupError
+from pacg.engine.setup import SetupError, mythic_paths_named
 from pacg.game import Game, IllegalAction, load_game, new_game
 from pacg.record import RecordError, read_record
 from pacg.seats import AISeat, agent_named, ai_seats, answers_to_person, record_with_ai, undo_to_person
@@ -104,7 +104,8 @@ class _Live:
 @dataclass(frozen=True)
 class NewGame:
     """What a game is made from: the scenario, the party in turn order, the seed (chosen at random when None),
-    the seats AI players play and with which agent, and whether the players show each other their hands."""
+    the seats AI players play and with which agent, whether the players show each other their hands, and the
+    mythic path each character who has one holds (MYTH-01)."""
 
     scenario: str
     characters: list[str]
@@ -112,6 +113,7 @@ class NewGame:
     ai: list[str] = field(default_factory=list)
     agent: str | None = None
     open_hands: bool = False
+    mythic_paths: dict[str, str] = field(default_factory=dict)  # by character, names in any case
 
 
 class GameService:
@@ -143,22 +145,32 @@ class GameService:
     def create(self, request: NewGame) -> tuple[str, dict[str, str]]:
         """Make and store a game; its id and a new token for each human seat. TooMany for a game with AI seats
         when `Limits.ai_games` of them are live."""
-        with self._room_for(bool(request.ai)):
-            try:
-                game = new_game(request.scenario, request.characters, request.seed, library=self.library,
-                                open_hands=request.open_hands)
-                agent = agent_named(request.agent)
-                ai = ai_seats(request.ai, game.seats(), agent)
-            except (SetupError, UnknownName, ValueError) as error:
-                raise Unprocessable(str(error)) from None
+        try:
+            mythic_paths = mythic_paths_named(self.library, request.characters, request.mythic_paths)
+        except SetupError as error:
+            raise Unprocessable(f"mythic_paths: {error}") from None
+        try:
+            game = new_game(request.scenario, request.characters, request.seed, library=self.library,
+                            open_hands=request.open_hands, mythic_paths=mythic_paths)
+            agent = agent_named(request.agent)
+            ai = ai_seats(request.ai, game.seats(), agent)
+        except (SetupError, UnknownName, ValueError) as error:
+            raise Unprocessable(str(error)) from None
+        tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
+        hashes = {seat: token_hash(token) for seat, token in tokens.items()}
+        return self.start(game, ai, lambda game_id, record: self.store.create(game_id, record, hashes)), tokens
+
+    def start(self, game: Game, ai: dict[str, str], put: Callable[[str, dict[str, Any]], None]) -> str:
+        """Make a game of this Game object (new, not yet answered) live, with its AI seats ({seat: agent}), stored
+        by `put(game_id, record)` (which stores the seats' token hashes too, or raises a WebError for a game that
+        can't be stored); its new id. TooMany for a game with AI seats when `Limits.ai_games` of them are live."""
+        with self._room_for(bool(ai)):
             game_id = secrets.token_urlsafe(9)
-            tokens = {seat: secrets.token_urlsafe(24) for seat in game.seats() if seat not in ai}
-            hashes = {seat: token_hash(token) for seat, token in tokens.items()}
-            self.store.create(game_id, record_with_ai(game, ai), hashes)
+            put(game_id, record_with_ai(game, ai))
             live = _Live(game, 1, ai)
             self._remember(game_id, live)
         self._play_ai(game_id, live)
-        return game_id, tokens
+        return game_id
 
     @contextmanager
     def _room_for(self, with_ai: bool) -> Iterator[None]:

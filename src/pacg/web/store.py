@@ -4,7 +4,9 @@ A game is its record (`Game.to_record`, with the seats AI players play) and a ve
 made to it: every change is one compare-and-set (`GameStore.replace`), which succeeds only if the version is
 still the one the change was worked out from. So two answers to the same decision, in one server process or in
 two on the same database, can't both land: one wins and the other is told the game moved on. Each human seat
-has a token; the store keeps only its SHA-256, so the database alone can't be used to act for a seat.
+has a token; the store keeps only its SHA-256, so the database alone can't be used to act for a seat. A campaign
+(`pacg.campaign`) is kept the same way: its data, the web game of its scenario under way, a version changed by
+compare-and-set, and the token hash of each human seat by its place in the party, which its games' seats share.
 
     store = open_store("postgresql://pacg@localhost/pacg")   # or a path, or sqlite:///path, or None
     store.create(game_id, record, {"Harsk": token_hash})
@@ -48,6 +50,20 @@ _TABLES = (
         token_hash TEXT NOT NULL,  -- SHA-256 of the seat's token, in hex
         PRIMARY KEY (game, seat)
     )""",
+    """CREATE TABLE IF NOT EXISTS web_campaigns (
+        id TEXT PRIMARY KEY,
+        version INTEGER NOT NULL,  -- the number of changes made: each change is a compare-and-set on it
+        data TEXT NOT NULL,        -- Campaign.data(), as JSON text
+        game TEXT REFERENCES web_games (id),  -- the web game of the scenario under way, or NULL
+        created TEXT NOT NULL,     -- UTC, ISO 8601
+        updated TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS web_campaign_seats (
+        campaign TEXT NOT NULL REFERENCES web_campaigns (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,     -- the seat's place in the party, from 0: its character may change (DEATH-03)
+        token_hash TEXT NOT NULL,  -- SHA-256 of the seat's token, in hex; its games' seats have the same
+        PRIMARY KEY (campaign, seat)
+    )""",
 )
 
 
@@ -59,6 +75,13 @@ class StoreError(RuntimeError):
 class StoredGame:
     version: int
     record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class StoredCampaign:
+    version: int
+    data: dict[str, Any]  # Campaign.data()
+    game: str | None  # the web game of the scenario under way
 
 
 def token_hash(token: str) -> str:
@@ -225,6 +248,64 @@ class GameStore:
         """Every game's id, the most recently changed first."""
         with self._database() as db:
             return [str(row[0]) for row in db.rows("SELECT id FROM web_games ORDER BY updated DESC, id")]
+
+    # --- campaigns: each its data (`Campaign.data`), its game under way and its seats' token hashes -----------
+
+    def create_campaign(self, campaign_id: str, data: dict[str, Any], token_hashes: dict[int, str]) -> None:
+        """Put a new campaign, at version 1, with the token hash of each human seat by its place in the party."""
+        now = _now()
+        with self._database() as db, db.transaction():
+            db.changed("INSERT INTO web_campaigns (id, version, data, game, created, updated) "
+                       "VALUES (?, 1, ?, NULL, ?, ?)", (campaign_id, _text(data), now, now))
+            for seat, hashed in token_hashes.items():
+                db.changed("INSERT INTO web_campaign_seats (campaign, seat, token_hash) VALUES (?, ?, ?)",
+                           (campaign_id, seat, hashed))
+
+    def get_campaign(self, campaign_id: str) -> StoredCampaign | None:
+        """The campaign as stored, or None when there is no such campaign."""
+        with self._database() as db:
+            rows = db.rows("SELECT version, data, game FROM web_campaigns WHERE id = ?", (campaign_id,))
+        if not rows:
+            return None
+        version, text, game = rows[0]
+        return StoredCampaign(int(version), json.loads(text), str(game) if game is not None else None)
+
+    def replace_campaign(self, campaign_id: str, version: int, data: dict[str, Any], game: str | None) -> bool:
+        """Store the campaign's new data and game under way as version + 1, if it is still at `version`; False if
+        it isn't (another change landed first)."""
+        with self._database() as db:
+            return db.changed("UPDATE web_campaigns SET version = version + 1, data = ?, game = ?, updated = ? "
+                              "WHERE id = ? AND version = ?",
+                              (_text(data), game, _now(), campaign_id, version)) == 1
+
+    def start_campaign_game(self, campaign_id: str, version: int, data: dict[str, Any], game_id: str,
+                            record: dict[str, Any], token_hashes: dict[str, str]) -> bool:
+        """In one transaction: the campaign's next game put (as `create`), and the campaign changed to hold it as
+        version + 1, if it is still at `version`; False, and nothing stored, if it isn't."""
+        now = _now()
+        with self._database() as db, db.transaction():
+            if db.changed("UPDATE web_campaigns SET version = version + 1, data = ?, game = NULL, updated = ? "
+                          "WHERE id = ? AND version = ?", (_text(data), now, campaign_id, version)) != 1:
+                return False
+            db.changed("INSERT INTO web_games (id, version, record, created, updated) VALUES (?, 1, ?, ?, ?)",
+                       (game_id, _text(record), now, now))
+            for seat, hashed in token_hashes.items():
+                db.changed("INSERT INTO web_seats (game, seat, token_hash) VALUES (?, ?, ?)", (game_id, seat, hashed))
+            db.changed("UPDATE web_campaigns SET game = ? WHERE id = ?", (game_id, campaign_id))
+        return True
+
+    def campaign_seat_of(self, campaign_id: str, hashed: str) -> int | None:
+        """The place in the party of the seat whose token has this hash in the campaign, if any."""
+        with self._database() as db:
+            rows = db.rows("SELECT seat FROM web_campaign_seats WHERE campaign = ? AND token_hash = ?",
+                           (campaign_id, hashed))
+        return int(rows[0][0]) if rows else None
+
+    def campaign_token_hashes(self, campaign_id: str) -> dict[int, str]:
+        """Each human seat's token hash, by its place in the party."""
+        with self._database() as db:
+            rows = db.rows("SELECT seat, token_hash FROM web_campaign_seats WHERE campaign = ?", (campaign_id,))
+        return {int(seat): str(hashed) for seat, hashed in rows}
 
     @contextmanager
     def _database(self) -> Iterator[_Database]:

@@ -1,5 +1,5 @@
-// pacg's page (issue 14): the lobby that makes a game, the links to share, and the table a seat plays at, kept
-// live over the server's WebSocket. Plain JavaScript, no library, no build step; the contract is in web/app.py.
+// pacg's page (issue 14): the lobby that makes a game or a campaign, the links to share, the table a seat plays
+// at, kept live over the server's WebSocket, and a campaign's page between its games (issue 28). Plain JavaScript, no library, no build step; the contract is in web/app.py.
 
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MOST_MS = 5000;
@@ -151,11 +151,32 @@ async function openLobby() {
   scenario.value = scenarios.includes("The Godless Ones") ? "The Godless Ones" : scenarios[0];
   fill($("#agent"), ...agents.map((name) => el("option", { value: name, text: name })));
   $("#agent").value = lobby.setup.default_agent;
+  const stories = [...lobby.setup.adventures.map((name) => el("option", { value: name, text: name })),
+    ...lobby.setup.adventure_paths.map((name) => el("option", { value: `path:${name}`,
+      text: `${name} (the Adventure Path)` }))];
+  fill($("#story"), ...stories);
+  if (lobby.setup.adventures.includes("Into the Worldwound")) $("#story").value = "Into the Worldwound";
   fill($("#party"));
   for (const name of characters.slice(0, Math.min(2, lobby.setup.most_characters))) addSlot(name);
   $("#add-character").onclick = () => addSlot(characters.find((name) => !partyNames().includes(name)));
+  for (const radio of document.querySelectorAll("input[name=kind]")) radio.onchange = showKind;
+  showKind();
   $("#lobby-form").onsubmit = makeGame;
   renderYourGames();
+}
+
+/** "game" or "campaign": what the lobby's form makes. */
+function lobbyKind() {
+  const checked = document.querySelector("input[name=kind]:checked");
+  return checked ? checked.value : "game";
+}
+
+/** The form's fields for what it makes: a game's scenario, open hands and mythic paths, or a campaign's name and
+ * story. */
+function showKind() {
+  const kind = lobbyKind();
+  for (const node of document.querySelectorAll("#lobby-form [data-for]")) node.hidden = node.dataset.for !== kind;
+  $("#create").textContent = kind === "campaign" ? "Make the campaign" : "Make the game";
 }
 
 // --- the games this browser has a seat in ---------------------------------------------------------------------
@@ -197,7 +218,7 @@ function renderYourGames() {
 }
 
 function partyNames() {
-  return [...document.querySelectorAll("#party .slot select")].map((select) => select.value);
+  return [...document.querySelectorAll("#party .slot [data-testid=slot-character]")].map((select) => select.value);
 }
 
 /** One seat of the party: its character and whether an AI player plays it. */
@@ -205,8 +226,12 @@ function addSlot(name) {
   const select = el("select", { "data-testid": "slot-character", "aria-label": "Character" },
     lobby.setup.characters.map((character) => el("option", { value: character, text: character })));
   select.value = name || lobby.setup.characters[0];
+  const path = el("select", { "data-testid": "slot-mythic-path", "aria-label": "Mythic path", "data-for": "game",
+    hidden: lobbyKind() !== "game" },
+  el("option", { value: "", text: "No mythic path" }),
+  lobby.setup.mythic_paths.map((name) => el("option", { value: name, text: name })));
   const slot = el("li", { class: "slot", "data-testid": "party-slot" },
-    el("span", { class: "slot-number" }), select,
+    el("span", { class: "slot-number" }), select, path,
     el("label", { class: "ai-toggle" }, el("input", { type: "checkbox", "data-testid": "slot-ai" }), " AI plays"),
     el("button", { type: "button", class: "icon secondary", "data-testid": "remove-character",
       "aria-label": "Remove", text: "✕", onclick: () => { slot.remove(); renumberSlots(); } }));
@@ -233,11 +258,25 @@ async function makeGame(event) {
   event.preventDefault();
   lobbyError("");
   const slots = [...document.querySelectorAll("#party .slot")];
-  const characters = slots.map((slot) => slot.querySelector("select").value);
-  const ai = slots.filter((slot) => slot.querySelector("input").checked)
-    .map((slot) => slot.querySelector("select").value);
-  const body = { scenario: $("#scenario").value, characters, ai, agent: $("#agent").value,
-    open_hands: $("#open-hands").checked };
+  const characterOf = (slot) => slot.querySelector("[data-testid=slot-character]").value;
+  const characters = slots.map(characterOf);
+  const ai = slots.filter((slot) => slot.querySelector("[data-testid=slot-ai]").checked).map(characterOf);
+  const campaign = lobbyKind() === "campaign";
+  let body;
+  if (campaign) {
+    const story = $("#story").value;
+    body = { name: $("#campaign-name").value.trim(), characters, ai, agent: $("#agent").value };
+    if (story.startsWith("path:")) body.adventure_path = true; else body.adventure = story;
+    if (!body.name) return lobbyError("Give the campaign a name.");
+  } else {
+    const mythicPaths = {};
+    for (const slot of slots) {
+      const path = slot.querySelector("[data-testid=slot-mythic-path]").value;
+      if (path) mythicPaths[characterOf(slot)] = path;
+    }
+    body = { scenario: $("#scenario").value, characters, ai, agent: $("#agent").value,
+      open_hands: $("#open-hands").checked, mythic_paths: mythicPaths };
+  }
   const seed = $("#seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) return lobbyError("The seed is a whole number, 0 or more (or nothing: a random one).");
@@ -245,7 +284,7 @@ async function makeGame(event) {
   }
   $("#create").disabled = true;
   try {
-    showLinks(await request("POST", "/api/games", body), characters, ai);
+    showLinks(await request("POST", campaign ? "/api/campaigns" : "/api/games", body), characters, ai, campaign);
   } catch (error) {
     lobbyError(error.message);
   } finally {
@@ -256,13 +295,14 @@ async function makeGame(event) {
 // --- the links to share -------------------------------------------------------------------------------------
 
 /** Each seat in turn order: a person's link to share and open, or a word that an AI player plays it. */
-function showLinks(made, party, ai) {
+function showLinks(made, party, ai, campaign = false) {
   const seats = party.map((seat) => (ai.includes(seat)
     ? el("div", { class: "link-row" }, el("strong", { text: seat }),
       el("span", { class: "muted", text: "played by an AI player" }))
-    : linkRow(seat, new URL(made.links[seat], location.origin).href, `Play as ${seat}`)));
-  fill($("#seat-links"), el("h2", { text: "Seats" }), seats);
-  fill($("#spectate-link"), linkRow(null, new URL(made.spectate, location.origin).href, "Watch"));
+    : linkRow(seat, new URL(made.links[seat], location.origin).href, campaign ? `Open as ${seat}` : `Play as ${seat}`)));
+  fill($("#seat-links"), el("h2", { text: campaign ? "Seats: each link is the seat's for the whole campaign" : "Seats" }),
+    seats);
+  fill($("#spectate-link"), linkRow(null, new URL(campaign ? made.watch : made.spectate, location.origin).href, "Watch"));
   showScreen("links");
 }
 
@@ -303,11 +343,14 @@ const table = {
   chosenFor: null, // the version those were toggled at
   opened: new Set(), // the folded parts (<details>) a player opened, kept open across views
   error: "",
+  campaign: null,
 };
 
 function openTable(game) {
   table.game = game;
-  table.token = new URLSearchParams(location.hash.slice(1)).get("token");
+  const hash = new URLSearchParams(location.hash.slice(1));
+  table.token = hash.get("token");
+  table.campaign = hash.get("campaign"); // a campaign's game: its end leads back to the campaign
   showScreen("table");
   $("#title-scenario").textContent = "Joining the game…";
   connect();
@@ -675,11 +718,174 @@ function renderEnd(view) {
       el("div", {}, el("dt", { text: "Blessings left" }), el("dd", { text: outcome.blessings_left })),
       el("div", {}, el("dt", { text: "Dead" }),
         el("dd", { "data-testid": "end-dead", text: outcome.dead.length ? outcome.dead.join(", ") : "no one" }))),
-    el("a", { class: "button primary", href: "/", text: "Make another game" }));
+    table.campaign
+      ? el("a", { class: "button primary", "data-testid": "back-to-campaign", text: "Back to the campaign",
+        href: `/campaigns/${encodeURIComponent(table.campaign)}${table.token ? `#token=${encodeURIComponent(table.token)}`
+          : ""}` })
+      : el("a", { class: "button primary", href: "/", text: "Make another game" }));
+}
+
+// --- a campaign (GET /api/campaigns/{id}, looked at again every few seconds) ----------------------------------
+
+const CAMPAIGN_POLL_MS = 2000;
+const campaignPage = { id: null, token: null, message: null, sending: false, error: "", timer: null };
+
+function openCampaign(id) {
+  campaignPage.id = id;
+  campaignPage.token = new URLSearchParams(location.hash.slice(1)).get("token");
+  showScreen("campaign");
+  $("#campaign-title").textContent = "Opening the campaign…";
+  refreshCampaign();
+}
+
+async function refreshCampaign() {
+  clearTimeout(campaignPage.timer);
+  try {
+    renderCampaign(await request("GET", `/api/campaigns/${encodeURIComponent(campaignPage.id)}`, undefined,
+      campaignPage.token));
+  } catch (error) {
+    if (error.status === 404 || error.status === 401) {
+      $("#campaign-fatal").textContent = error.status === 404 ? "There is no such campaign: check the link."
+        : "This link's token is no seat's of this campaign: check the link.";
+      $("#campaign-fatal").hidden = false;
+      $("#campaign-title").textContent = "Can't open this campaign";
+      return;
+    }
+    campaignPage.error = error.message;
+    if (campaignPage.message) renderCampaign(campaignPage.message);
+  }
+  campaignPage.timer = setTimeout(refreshCampaign, CAMPAIGN_POLL_MS);
+}
+
+/** The campaign's seat's link to its game under way: the same token, and the way back. */
+function campaignGameLink(message) {
+  const token = campaignPage.token ? `token=${encodeURIComponent(campaignPage.token)}&` : "";
+  return `/games/${encodeURIComponent(message.game)}#${token}campaign=${encodeURIComponent(message.campaign)}`;
+}
+
+function renderCampaign(message) {
+  if (campaignPage.message && message.version < campaignPage.message.version) return;
+  if (!campaignPage.message || message.version > campaignPage.message.version) campaignPage.sending = false;
+  campaignPage.message = message;
+  rememberCampaign(message);
+  const { summary } = message;
+  document.title = `${summary.name}: pacg`;
+  $("#campaign-title").textContent = `${summary.name}: ${summary.story}`;
+  fill($("#campaign-facts"),
+    el("span", { "data-testid": "campaign-completed",
+      text: `Completed: ${summary.completed.length ? summary.completed.join(", ") : "none yet"}` }),
+    el("span", { "data-testid": "campaign-next", text: summary.next ? `Next: ${summary.next}` : "Every scenario done" }),
+    el("span", { class: "seat-badge", "data-testid": "seat",
+      text: message.seat ? `You play ${message.seat}` : "Watching" }));
+  renderCampaignNow(message);
+  fill($("#campaign-party"), ...summary.characters.map((member) => el("article", {
+    class: ["character", member.name === message.seat && "mine", !member.alive && "dead"].filter(Boolean).join(" "),
+    "data-testid": "campaign-member", "data-name": member.name },
+  el("header", {}, el("h3", {}, chip(member.name, "title-chip")),
+    member.name === message.seat ? el("span", { class: "badge you", text: "You" }) : null,
+    message.seats[member.name] === "ai" ? el("span", { class: "badge", text: "AI player" }) : null,
+    member.alive ? null : el("span", { class: "badge dead", "data-testid": "dead", text: "Dead" }),
+    member.mythic_path ? el("span", { class: "badge", "data-testid": "mythic", text: member.mythic_path }) : null),
+  el("p", { class: "facts", "data-testid": "feats",
+    text: `Feats: ${member.feats.length ? member.feats.join(", ") : "none yet"}` }),
+  chips("Deck", member.deck, "campaign-deck"))));
+  fill($("#campaign-games"), ...summary.games.map((game) => el("li", { "data-testid": "campaign-game" },
+    el("strong", { text: game.scenario }), el("span", { class: "muted", text: ` · ${game.result}` }))));
+  if (!summary.games.length) fill($("#campaign-games"), el("li", { class: "muted", text: "None yet." }));
+  const root = $("#campaign");
+  root.dataset.version = message.version;
+  root.dataset.state = message.question ? "mine" : message.ready ? "ready" : message.game ? "playing"
+    : summary.over ? "over" : "waiting";
+}
+
+/** What the party does now: the seat's question between scenarios, the next game to start, the game under way to
+ * go to, or who is to answer. */
+function renderCampaignNow(message) {
+  const panel = $("#campaign-now");
+  const { summary } = message;
+  const error = campaignPage.error
+    ? el("p", { class: "error", "data-testid": "error", role: "alert", text: campaignPage.error }) : null;
+  const question = message.question;
+  panel.dataset.mine = String(Boolean(question));
+  if (question) {
+    fill(panel, el("h2", { class: "prompt", "data-testid": "prompt", text: question.prompt }),
+      question.help ? el("p", { class: "help", text: question.help }) : null,
+      el("div", { class: "options" }, question.options.map((option) => el("button", { type: "button",
+        class: "option", "data-testid": "option", "data-id": option.id, disabled: campaignPage.sending,
+        onclick: () => answerCampaign(option.id, message.version) },
+      el("span", { class: "option-label", text: option.label })))), error);
+  } else if (message.game) {
+    fill(panel, el("h2", { text: `${summary.next} is being played` }),
+      message.seat ? el("a", { class: "button primary", "data-testid": "game-link", href: campaignGameLink(message),
+        text: `Play ${summary.next}` })
+        : el("a", { class: "button", "data-testid": "game-link", href: `/games/${encodeURIComponent(message.game)}`,
+          text: `Watch ${summary.next}` }), error);
+  } else if (message.ready) {
+    fill(panel, el("h2", { text: `Next: ${summary.next}` }),
+      message.seat ? el("button", { type: "button", class: "primary", "data-testid": "start-next",
+        disabled: campaignPage.sending, onclick: () => startNext(message.version), text: `Play ${summary.next}` })
+        : el("p", { class: "muted", text: "Waiting for a player to start it." }), error);
+  } else if (summary.over) {
+    fill(panel, el("h2", { "data-testid": "campaign-over", text: `The campaign is over: ${summary.story} is done` }),
+      error);
+  } else {
+    const who = message.waiting_for;
+    const ai = who && message.seats[who] === "ai";
+    fill(panel, el("h2", { "data-testid": "waiting", text: who ? `Waiting for ${who}${ai ? " (AI player)" : ""}…`
+      : "Waiting…" }), error);
+  }
+}
+
+async function answerCampaign(action, version) {
+  if (campaignPage.sending) return;
+  campaignPage.sending = true;
+  campaignPage.error = "";
+  renderCampaign(campaignPage.message);
+  try {
+    renderCampaign(await request("POST", `/api/campaigns/${encodeURIComponent(campaignPage.id)}/actions`,
+      { action, version }, campaignPage.token));
+  } catch (error) {
+    campaignPage.sending = false;
+    campaignPage.error = error.message;
+    renderCampaign(campaignPage.message);
+  }
+}
+
+async function startNext(version) {
+  if (campaignPage.sending) return;
+  campaignPage.sending = true;
+  campaignPage.error = "";
+  renderCampaign(campaignPage.message);
+  try {
+    const message = await request("POST", `/api/campaigns/${encodeURIComponent(campaignPage.id)}/next`, { version },
+      campaignPage.token);
+    location.assign(campaignGameLink(message));
+  } catch (error) {
+    campaignPage.sending = false;
+    campaignPage.error = error.message;
+    renderCampaign(campaignPage.message);
+  }
+}
+
+/** Keep the seat's campaign link in this browser, beside its games. */
+function rememberCampaign(message) {
+  if (!message.seat || !campaignPage.token) return;
+  const entry = { game: `campaign:${message.campaign}`, seat: message.seat,
+    scenario: `the campaign ${message.summary.name}`,
+    link: `/campaigns/${encodeURIComponent(message.campaign)}#token=${encodeURIComponent(campaignPage.token)}`,
+    over: Boolean(message.summary.over) };
+  const others = yourGames().filter((kept) => kept.game !== entry.game);
+  try {
+    localStorage.setItem(YOUR_GAMES, JSON.stringify([entry, ...others].slice(0, MOST_REMEMBERED)));
+  } catch {
+    // storage full or refused: the link is still in the address bar
+  }
 }
 
 // --- which screen ------------------------------------------------------------------------------------------
 
 const gamePath = location.pathname.match(/^\/games\/([^/]+)\/?$/);
+const campaignPath = location.pathname.match(/^\/campaigns\/([^/]+)\/?$/);
 if (gamePath) openTable(decodeURIComponent(gamePath[1]));
+else if (campaignPath) openCampaign(decodeURIComponent(campaignPath[1]));
 else openLobby();
