@@ -289,7 +289,12 @@ BAD_INPUT: dict[str, tuple[list[str], list[str]]] = {
     "mythic paths with a table": ([*RANDOM, "--table", "{missing}", "--mythic-paths", "Kyra=Mythic Archmage"],
                                   ["leave out --mythic-paths"]),
     "mythic paths with --resume": (["play", "--agent", "random", "--resume", "{missing}", "--mythic-paths",
-                                    "Kyra=Mythic Archmage"], ["--mythic-paths: the game in", "leave the option out"]),
+                                    "Kyra=Mythic Archmage"], ["--resume: the game in", "leave out --mythic-paths"]),
+    "a scenario and a seed with --resume": (
+        ["play", "--agent", "random", "--resume", "{missing}", "--scenario", "The Godless Ones", "--seed", "3"],
+        ["--resume: the game in", "goes on as it was set up", "leave out --scenario, --seed"]),
+    "removed cards with --resume": (["play", "--agent", "random", "--resume", "{missing}", "--removed", "Sir Ilivan"],
+                                    ["leave out --removed"]),
     "an edited outcome": (["replay", "{edited-outcome}"], [
         "{edited-outcome}: the recorded outcome differs from the replayed one: result '{other-result}' recorded, "
         "'{result}' replayed; turns {turns+1} recorded, {turns} replayed"]),

@@ -176,9 +176,8 @@ def play_command(
                 library = cards_library(None, cards)
                 game, save = _table_game(table, seed, agent, library, cards, save, ask_always)
             elif resume is not None:
-                if mythic_paths is not None:
-                    raise fail(f"--mythic-paths: the game in {resume} goes on with the mythic paths it was set up "
-                               "with; leave the option out")
+                _resumed_alone(resume, scenario=scenario, characters=characters, seed=seed, removed=removed,
+                               redeemed=redeemed, **{"mythic-paths": mythic_paths})
                 game, library, log, save, recorded = _resumed(resume, log, save, cards)
                 if ask_always and not game.setup.ask_always:
                     raise fail(f"--ask-always: the game in {resume} asks only real questions, as it was set up; a "
@@ -291,6 +290,14 @@ def _table_alone(**given: str | None) -> None:
     if clashing:
         raise fail("--table starts a new game of the table's scenario and characters: leave out "
                     + ", ".join(clashing))
+
+
+def _resumed_alone(resume: str, **given: object) -> None:
+    """A game taken up again goes on as it was set up: refuse the options that would set up another."""
+    clashing = [f"--{name}" for name, value in given.items() if value is not None]
+    if clashing:
+        raise fail(f"--resume: the game in {resume} goes on as it was set up (its scenario, party, seed and what "
+                   f"the Adventure Path brought): leave out {', '.join(clashing)}")
 
 
 def _table_cards(table: Path) -> Path | None:
