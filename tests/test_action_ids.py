@@ -25,7 +25,6 @@ from pydantic import BaseModel
 from typer.testing import CliRunner
 
 from pacg.agents.random_agent import RandomAgent
-from pacg.cards.library import CardLibrary
 from pacg.cards.powers import Power
 from pacg.cards.vocabulary import CardAction, CardType, Skill
 from pacg.cli import app
@@ -154,23 +153,6 @@ def test_ids_are_the_same_whatever_the_order_of_the_hand() -> None:
     assert one.chosen(",".join(reversed(everything.split(",")))) == one.chosen(everything) == 0b1111
 
 
-def box_of_the_records() -> CardLibrary:
-    """The cards of the box the version-3 records were played with (tests/data/records/cards.txt, in the library's
-    order, which numbers the copies): a record's fingerprints hold the copies' numbers, so it replays as it was
-    played only with the box it was played with (a card added since numbers the copies after it anew)."""
-    names = set((RECORDS / "cards.txt").read_text(encoding="utf-8").splitlines())
-    return CardLibrary([card for card in library() if card.name in names])
-
-
-@pytest.fixture
-def old_box(monkeypatch: pytest.MonkeyPatch) -> CardLibrary:
-    """The records' box (`box_of_the_records`), also the one the command line and the Game object load."""
-    box = box_of_the_records()
-    monkeypatch.setattr("pacg.cards.loader.load_library", lambda *folders: box)
-    monkeypatch.setattr("pacg.game.library_for", lambda cards: box)
-    return box
-
-
 def _record(name: str) -> dict[str, Any]:
     record: dict[str, Any] = json.loads((RECORDS / f"{name}.json").read_text())
     return record
@@ -183,25 +165,27 @@ def _log(name: str) -> list[str]:
 
 @pytest.mark.parametrize("name", ["v3-godless-ones-finished", "v3-traitors-lodge-finished",
                                   "v3-traitors-lodge-stopped"])
-def test_a_version_3_record_loads_replays_the_same_game_and_records_it_anew(name: str, old_box: CardLibrary
-                                                                          ) -> None:
-    """A record of version 3, its answers the options' labels: it loads, to the same log and outcome, and its
-    record is of the current version, with ids of what the options do, which loads to the same game again."""
+def test_a_version_3_record_loads_replays_the_same_game_and_records_it_anew(name: str) -> None:
+    """A record of version 3, its answers the options' labels, loaded with the box of today, which has cards it
+    didn't (they would number the copies anew): it loads, to the same log and outcome, with the box of version 3,
+    and its record is of the current version, with ids of what the options do and that box named, which loads to
+    the same game again."""
     old = _record(name)
     assert old["version"] == 3 and any("-" in action for action in old["actions"])
-    game = load_game(old, library=old_box)
+    game = load_game(old, library=library())
     assert game.log == _log(name)
     assert game.outcome == old.get("outcome")
     new = game.to_record()
     assert new["version"] == VERSION == 4 and len(new["actions"]) == len(old["actions"])
     assert new["digests"] == old["digests"] and new["actions"] != old["actions"]
-    assert {**new, "actions": old["actions"], "version": 3} == old, "only the answers' ids and the version differ"
-    again = load_game(new, library=old_box)
+    assert new["box"] == "version 3", "the game goes on with the box it was played with"
+    assert {**new, "actions": old["actions"], "version": 3, "box": None} == {**old, "box": None}, \
+        "only the answers' ids, the version and the box named differ"
+    again = load_game(new, library=library())
     assert again.log == game.log and again.outcome == game.outcome
 
 
-def test_a_stopped_version_3_game_resumes_to_the_end_it_would_have_had(tmp_path: Path, old_box: CardLibrary
-                                                                      ) -> None:
+def test_a_stopped_version_3_game_resumes_to_the_end_it_would_have_had(tmp_path: Path) -> None:
     """`pacg play --resume FILE` of a version 3 record stopped after 50 answers, random players answering: the
     game ends as the whole game, played by the same random players with that pacg, ended; the file is then a
     record of the current version."""
@@ -213,10 +197,10 @@ def test_a_stopped_version_3_game_resumes_to_the_end_it_would_have_had(tmp_path:
     assert json.loads(done.stdout) == finished["outcome"]
     record = read_record(path)
     assert record.version == VERSION == 4 and len(record.actions) == len(finished["actions"])
-    assert load_game(path, library=old_box).log == _log("v3-traitors-lodge-finished")
+    assert load_game(path, library=library()).log == _log("v3-traitors-lodge-finished")
 
 
-def test_a_version_3_saved_game_resumes(old_box: CardLibrary) -> None:
+def test_a_version_3_saved_game_resumes() -> None:
     """A saved game (`pacg.saves`) whose record is of version 3 is taken up by its name, and saved anew in the
     current version."""
     with SaveStore() as store:
@@ -229,14 +213,14 @@ def test_a_version_3_saved_game_resumes(old_box: CardLibrary) -> None:
     assert saved["version"] == VERSION == 4 and saved["outcome"] == _record("v3-traitors-lodge-finished")["outcome"]
 
 
-def test_a_version_3_game_plays_on_with_the_ids_of_now(old_box: CardLibrary) -> None:
+def test_a_version_3_game_plays_on_with_the_ids_of_now() -> None:
     """A stopped version 3 game, loaded: its decision is answered with today's ids, and each game played on from
     it records every answer, the converted ones too, in the current version."""
-    game = load_game(_record("v3-traitors-lodge-stopped"), library=old_box)
+    game = load_game(_record("v3-traitors-lodge-stopped"), library=library())
     play(game, RandomAgent(3))
     record = game.to_record()
     assert record["version"] == VERSION == 4
-    assert load_game(record, library=old_box).outcome == game.outcome
+    assert load_game(record, library=library()).outcome == game.outcome
 
 
 @pytest.mark.parametrize(("version", "says"), [
@@ -253,11 +237,17 @@ def test_a_record_of_a_version_not_read_is_refused_naming_both_versions(version:
         read_record(record, "the old record")
 
 
-def test_a_version_3_answer_that_names_no_option_is_refused_saying_so(old_box: CardLibrary) -> None:
+def test_a_version_3_answer_that_names_no_option_is_refused_saying_so() -> None:
     """A version 3 record edited to an answer no option's label gives: refused at that answer, saying it was read
     as version 3 names options."""
     record = _record("v3-godless-ones-finished")
     record["actions"][3] = "fly-away"
     with pytest.raises(RecordError, match=r"actions\[3\]: 'fly-away' is no option of .* as version 3 of the record "
                                           r"format named them"):
-        load_game(record, library=old_box)
+        load_game(record, library=library())
+
+
+def test_a_record_naming_a_box_not_known_is_refused() -> None:
+    record = {**_record("v3-godless-ones-finished"), "version": 4, "box": "version 2"}
+    with pytest.raises(RecordError, match="field 'box' must be 'version 3' .the box of version 3., or left out"):
+        read_record(record, "the record")

@@ -24,7 +24,6 @@ from pacg.web.app import create_app
 from pacg.web.service import GameService
 from pacg.web.store import GameStore, StoreError, open_store, token_hash
 from table import library
-from test_action_ids import box_of_the_records
 from web_fixtures import Served
 
 GODLESS = "The Godless Ones"
@@ -349,12 +348,10 @@ def test_a_game_left_at_an_ai_seats_decision_is_taken_up_by_the_next_request(sto
     assert view_of(client, "left-at-ai")["version"] > 1
 
 
-def test_a_game_stored_as_a_version_3_record_plays_on_and_is_stored_anew(store: GameStore, client: TestClient,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_stored_as_a_version_3_record_plays_on_and_is_stored_anew(store: GameStore, client: TestClient
+                                                                        ) -> None:
     """A game stored before the action ids said what the options do (a version 3 record, its ids the options'
-    labels: `pacg.record_v3`) is served, answered with the ids of now, and stored as a record of this version. (It
-    is played with the box it was played with: `test_action_ids.box_of_the_records`.)"""
-    monkeypatch.setattr(client.app.state.service, "library", box_of_the_records())
+    labels: `pacg.record_v3`) is served, answered with the ids of now, and stored as a record of this version."""
     old = json.loads((Path(__file__).parent / "data" / "records" / "v3-traitors-lodge-stopped.json").read_text())
     store.create("from-v3", old, {"Seelah": token_hash("seelah-token"), "Seoni": token_hash("seoni-token")})
     seen = view_of(client, "from-v3")

@@ -49,7 +49,7 @@ from pacg.engine.unseen import deal_anew
 from pacg.engine.view import view_parts
 from pacg.engine.zones import REMOVED
 from pacg.record import VERSION, RecordData, RecordError, Setup, check_outcome, read_record, record_of
-from pacg.record_v3 import answer_now
+from pacg.record_v3 import VERSION_3_BOX, answer_now, box_of_version_3
 from pacg.views import SeatViewDict, ViewParts, part_makers, worked_out
 
 if TYPE_CHECKING:
@@ -645,6 +645,8 @@ def load_game(record: Mapping[str, Any] | str | Path | RecordData, *, library: C
     data = record if isinstance(record, RecordData) else read_record(record)
     setup = data.setup
     chosen = library if library is not None else library_for(setup.cards)
+    if setup.box == VERSION_3_BOX:
+        chosen = box_of_version_3(chosen)
     try:  # a game from a table starts a turn at once: its first digest is checked here
         game = Game(chosen, setup, _History(keeping=True), expected=data.digests)
     except (TableError, DivergedError) as error:

@@ -16,8 +16,10 @@ play --cards DIR`), as an absolute path; `"removed"`, cards removed from the gam
 `"redeemed"`, boons redeemed earlier in the Adventure Path (RED-01); `"mythic_paths"`, {character: path};
 `"open_hands"`; `"ask_always"` (every play window opened); `"decks"`, {character: [card names]} for decks built
 before (SETUP-01, REB-01); `"feats"`, {character: feats} in a table file's format (`pacg.tables.TableFeats`,
-FEAT-01); `"table"`, the table file a game started from (`pacg.tables`), as its data; `"ai_seats"`, {character:
-agent} for the seats AI teammates play (`pacg.seats`: `pacg play` adds it, the Game knows nothing of it).
+FEAT-01); `"box": "version 3"` for a game played with the box of version 3 (one begun from a version 3 record:
+`record_v3.box_of_version_3`); `"table"`, the table file a game started from (`pacg.tables`), as its data;
+`"ai_seats"`, {character: agent} for the seats AI teammates play (`pacg.seats`: `pacg play` adds it, the Game
+knows nothing of it).
 
 Version 3 came with fewer questions (no question with one answer, no play that can't matter: `engine.questions`):
 the answers of a version 1 or 2 record were given to other questions, so such a record is refused with a message
@@ -38,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from pacg.cards.files import too_big
+from pacg.record_v3 import VERSION_3_BOX
 
 FORMAT = "pacg game record"
 VERSION = 4
@@ -58,7 +61,9 @@ class Setup:
     every play window opens, even for plays that can't matter (`engine.questions`); for a game played from a
     table file (`pacg.tables`), the table as canonical JSON: the game starts from its position, with no setup; and
     by character, the card names of decks built before (instead of the suggested ones, SETUP-01, REB-01) and the
-    feats checked, each as canonical JSON in a table file's format (`pacg.tables.TableFeats`, FEAT-01)."""
+    feats checked, each as canonical JSON in a table file's format (`pacg.tables.TableFeats`, FEAT-01); and `box`,
+    the box the game is played with when it is not today's: "version 3", the box of the last pacg of record
+    version 3, for a game begun there (`record_v3.VERSION_3_BOX`)."""
 
     scenario: str
     characters: tuple[str, ...]
@@ -72,6 +77,7 @@ class Setup:
     ask_always: bool = False
     decks: tuple[tuple[str, tuple[str, ...]], ...] = ()
     feats: tuple[tuple[str, str], ...] = ()
+    box: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +110,8 @@ def record_of(setup: Setup, actions: list[str], digests: list[str], outcome: Map
         data["feats"] = {name: json.loads(text) for name, text in setup.feats}
     if setup.table is not None:
         data["table"] = json.loads(setup.table)
+    if setup.box is not None:
+        data["box"] = setup.box
     data.update(actions=list(actions), digests=list(digests))
     if outcome is not None:
         data["outcome"] = outcome
@@ -201,8 +209,19 @@ def _checked(data: Mapping[str, Any], where: str) -> RecordData:
         raise RecordError(f"{where}: field 'outcome' must be how the game ended (an object)")
     setup = Setup(data["scenario"], tuple(characters), data["seed"], cards, tuple(_names(data, "removed", where)),
                   tuple(_names(data, "redeemed", where)), tuple(sorted(paths.items())), open_hands,
-                  _table(data, where), ask_always, _decks(data, characters, where), _feats(data, characters, where))
+                  _table(data, where), ask_always, _decks(data, characters, where), _feats(data, characters, where),
+                  _box(data, version, where))
     return RecordData(setup, list(moves), digests, where, _ai_seats(data, characters, where), outcome, version)
+
+
+def _box(data: Mapping[str, Any], version: int, where: str) -> str | None:
+    """The box a record's game is played with, when not today's: a version 3 record's is the box of version 3
+    (its copies numbered as they were then, which its fingerprints and ids hold), and so is a record's that goes
+    on from one (`"box": "version 3"`)."""
+    box: object = data.get("box", VERSION_3_BOX if version == 3 else None)
+    if box is not None and box != VERSION_3_BOX:
+        raise RecordError(f"{where}: field 'box' must be {VERSION_3_BOX!r} (the box of version 3), or left out")
+    return VERSION_3_BOX if box is not None else None
 
 
 def _version(data: Mapping[str, Any], where: str) -> int:

@@ -5,21 +5,47 @@ a card's power included ("discard-blessing-of-ascension-add-1-die-of-the-type-th
 options read the same, each added the uid of the physical card its label names ("#12"), and ids still equal a
 count ("~2"). A version-3 record is replayed by finding, at each of its answers, the option whose version-3 id
 it is, and answering with that option's id of today (`answer_now`): the game it makes, and the record it
-gives, are of the current version. This is the one job these ids still have.
+gives, are of the current version (with `"box": "version 3"`: `box_of_version_3`). This is the one job these
+ids still have.
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pacg.decisions import told_apart
 
 if TYPE_CHECKING:
+    from pacg.cards.library import CardLibrary
     from pacg.decisions import Decision
     from pacg.game import Game
 
 VERSION = 3
+VERSION_3_BOX = "version 3"  # the name a record gives the box of version 3 (`record.Setup.box`)
+_CARDS = Path(__file__).with_name("record_v3_cards.txt")  # the names of that box's cards, in the library's order
+
+
+def box_of_version_3(library: CardLibrary) -> CardLibrary:
+    """The library as the last pacg of version 3 had it: its built-in cards alone (and any custom cards), in the
+    same order, so that the physical copies are numbered as they were then. A version 3 record's fingerprints and
+    ids hold those numbers ("#12"), which the cards added to the box since would change; its game goes on with that
+    box, and so does the record it becomes."""
+    from pacg.cards.library import CardLibrary  # not on import: `pacg play` reads records before any card
+
+    added = _added_since()
+    return CardLibrary([card for card in library if card.name not in added])
+
+
+@cache
+def _added_since() -> frozenset[str]:
+    """The built-in cards of today that the box of version 3 didn't have (read once per process)."""
+    from pacg.cards.loader import load_library
+
+    then = set(_CARDS.read_text(encoding="utf-8").splitlines())
+    return frozenset(card.name for card in load_library()) - then
 
 
 def answer_now(game: Game, action: str) -> str | None:
